@@ -1,0 +1,53 @@
+import type { Command } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { type CommandIO, UsageError, writeLine } from './io.js';
+
+/** The top-level help: what tokenlab is and its commands. */
+export function mainHelp(commands: readonly Command[] = COMMANDS): string {
+  const list = commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`).join('\n');
+  return `tokenlab: classic NLP tokenizers and byte-level BPE side by side, for English and Arabic.
+
+Usage: tokenlab <command> [options]
+
+Commands:
+${list}
+
+Run 'tokenlab <command> --help' for a command's options.`;
+}
+
+/**
+ * Run the CLI with `argv` (the words after `tokenlab`) and resolve to the exit code:
+ * 0 success, 1 failure, 2 usage error. Errors are printed to `io.stderr`, never thrown.
+ */
+export async function runCli(argv: readonly string[], io: CommandIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
+    await writeLine(io.stdout, topic ? topic.help : mainHelp());
+    return 0;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    await writeLine(
+      io.stderr,
+      `tokenlab: unknown command '${name}'. Commands: ${COMMANDS.map((c) => c.name).join(', ')}`,
+    );
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    await writeLine(io.stdout, command.help);
+    return 0;
+  }
+  try {
+    return await command.run([...rest], io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      await writeLine(io.stderr, `tokenlab ${command.name}: ${error.message}`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    await writeLine(io.stderr, `tokenlab ${command.name}: ${message}`);
+    if (process.env.TOKENLAB_DEBUG && error instanceof Error) await writeLine(io.stderr, error.stack ?? '');
+    return 1;
+  }
+}

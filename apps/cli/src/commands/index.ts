@@ -1,0 +1,5 @@
+import type { Command } from '../command.js';
+import { tokenizeCommand } from './tokenize.js';
+
+/** Every `tokenlab` sub-command, in the order `tokenlab --help` lists them. */
+export const COMMANDS: readonly Command[] = [tokenizeCommand];

@@ -1,0 +1,29 @@
+/**
+ * The common ground of tokenlab: tokens with spans, the {@link Tokenizer} interface every tokenizer
+ * implements, UTF-8 helpers, the code point and byte views, the character-level tokenizer and the
+ * token rendering minbpe uses for its `.vocab` files.
+ *
+ * @example
+ * ```ts
+ * import { CharTokenizer, toBytes } from '@tokenlab/core';
+ * CharTokenizer.fromText('hello').encode('hell'); // [1, 0, 2, 2]
+ * toBytes('é');                                   // Uint8Array [195, 169]
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { CharTokenizer, type CharVocabulary, UnknownCharacterError } from './chars.js';
+export { renderToken, replaceControlCharacters } from './render.js';
+export { spansFromByteLengths } from './spans.js';
+export type { Token, Tokenizer } from './token.js';
+export {
+  decodeBytes,
+  findInvalidUtf8,
+  findLoneSurrogate,
+  toBytes,
+  Utf8Error,
+  type Utf8Errors,
+  type Utf8Options,
+  utf8ByteLength,
+} from './utf8.js';
+export { CodePointTokenizer, codePoints, fromCodePoints, Utf8ByteTokenizer } from './views.js';
