@@ -1,1 +1,35 @@
-export {};
+/**
+ * Corpus statistics with the numbers of NLTK, scikit-learn and gensim: n-grams, frequency
+ * distributions, collocation finders with association measures, count and TF-IDF vectorizers on a
+ * CSR sparse matrix, gensim-style dictionaries and TF-IDF models, and a windowed word-context PMI
+ * matrix for distributional similarity.
+ *
+ * @example
+ * ```ts
+ * import { FreqDist, bigrams } from '@tokenlab/stats';
+ * const tokens = 'to be or not to be'.split(' ');
+ * new FreqDist(tokens).mostCommon(2); // [['to', 2], ['be', 2]]
+ * bigrams(tokens)[0];                 // ['to', 'be']
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  ConditionalFreqDist,
+  type ConditionalTableOptions,
+  FreqDist,
+  type PlotOptions,
+  type TabulateOptions,
+} from './freqdist.js';
+export {
+  bigrams,
+  everygrams,
+  ngrams,
+  type PaddingOptions,
+  padSequence,
+  skipgrams,
+  trigrams,
+} from './ngrams.js';
+export { comparePython, pythonStr } from './python-format.js';
+export { codePointLength, compareCodePoints, compareTuples } from './python-order.js';
+export { type ChartSeries, type LineChart, lineChartSvg } from './svg-chart.js';
