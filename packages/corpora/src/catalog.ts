@@ -40,13 +40,18 @@ const FARASA_TERMS =
   'Arabic Wikinews articles (CC BY 2.5) as diacritized by the Arabic Language Technologies group, Qatar ' +
   'Computing Research Institute (Farasa WikiNews corpus, "feel free to copy and distribute")';
 
+const UDHR_TERMS =
+  'Universal Declaration of Human Rights, United Nations General Assembly resolution 217 A (III), 1948; ' +
+  'the UN texts are free to reproduce. Texts as collected in the NLTK data udhr corpus';
+
 /**
  * The bundled corpora, in the order `listCorpora` reports them.
  *
  * @example
  * ```ts
  * CORPORA.map((corpus) => corpus.id);
- * // ['tinyshakespeare', 'taylorswift', 'quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain']
+ * // ['tinyshakespeare', 'taylorswift', 'quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain',
+ * //  'udhr-en', 'udhr-ar']
  * ```
  */
 export const CORPORA: readonly CorpusInfo[] = [
@@ -112,6 +117,31 @@ export const CORPORA: readonly CorpusInfo[] = [
     source: 'derived from kdarwish/Farasa WikiNewsTruth.txt',
     format: 'farasa',
   },
+  {
+    id: 'udhr-en',
+    title: 'Universal Declaration of Human Rights (English)',
+    language: 'en',
+    description:
+      "The UDHR in English as NLTK's udhr corpus ships it (cut short in Article 29); parallel to 'udhr-ar'.",
+    file: 'en/udhr-english.txt',
+    bytes: 10000,
+    license: 'Free to reproduce (United Nations)',
+    attribution: UDHR_TERMS,
+    source: 'nltk_data udhr English-Latin1, re-encoded to UTF-8',
+    format: 'plain',
+  },
+  {
+    id: 'udhr-ar',
+    title: 'Universal Declaration of Human Rights (Arabic)',
+    language: 'ar',
+    description: "The UDHR in Arabic (the UN's official text, complete); parallel to 'udhr-en'.",
+    file: 'ar/udhr-arabic.txt',
+    bytes: 13895,
+    license: 'Free to reproduce (United Nations)',
+    attribution: UDHR_TERMS,
+    source: 'nltk_data udhr Arabic_Alarabia-Arabic, re-encoded from cp1256 to UTF-8',
+    format: 'plain',
+  },
 ];
 
 /**
@@ -119,7 +149,8 @@ export const CORPORA: readonly CorpusInfo[] = [
  *
  * @example
  * ```ts
- * listCorpora('ar').map((corpus) => corpus.id); // ['quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain']
+ * listCorpora('ar').map((corpus) => corpus.id);
+ * // ['quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain', 'udhr-ar']
  * ```
  */
 export function listCorpora(language?: CorpusLanguage): CorpusInfo[] {

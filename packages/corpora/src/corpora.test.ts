@@ -23,12 +23,19 @@ const SHA256: Record<string, string> = {
   'quran-uthmani': '01153c89db8051ccdadf377b03c905d0bf963f59b445f37afecfe5e12b6e04d8',
   'wikinews-ar': '179718bbc88b348a22a9e925c49ce3b898d725682b6ab2539eb521d6f21319a1',
   'wikinews-ar-plain': 'f2df7dba131d6f7fe8c1d17ab20a73fd7aa38ca8510eadb8500d28ade81f5f38',
+  'udhr-en': 'eed7e324e030c2bee55eaf1ea34891050154dfcfb5c7c0b4509ef89d3a3cb0aa',
+  'udhr-ar': '35eeba6070c57119c431bfad0300425194b37e46b2841b3957b37bf2caf9bfdd',
 };
 
 describe('catalogue', () => {
   it('lists English and Arabic corpora with licence and credit', () => {
-    expect(listCorpora('en').map((c) => c.id)).toEqual(['tinyshakespeare', 'taylorswift']);
-    expect(listCorpora('ar').map((c) => c.id)).toEqual(['quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain']);
+    expect(listCorpora('en').map((c) => c.id)).toEqual(['tinyshakespeare', 'taylorswift', 'udhr-en']);
+    expect(listCorpora('ar').map((c) => c.id)).toEqual([
+      'quran-uthmani',
+      'wikinews-ar',
+      'wikinews-ar-plain',
+      'udhr-ar',
+    ]);
     for (const corpus of CORPORA) {
       expect(corpus.license, corpus.id).not.toBe('');
       expect(corpus.attribution, corpus.id).not.toBe('');
@@ -83,6 +90,29 @@ describe('loading', () => {
     expect(await loadCorpus('tinyshakespeare')).toBe(raw);
     const paragraphs = await loadCorpusDocuments('tinyshakespeare');
     expect(paragraphs[0]).toBe('First Citizen:\nBefore we proceed any further, hear me speak.');
+  });
+});
+
+describe('the UDHR pair', () => {
+  it('gives the same declaration in English and Arabic, article by article', async () => {
+    const english = await loadCorpus('udhr-en');
+    const arabic = await loadCorpus('udhr-ar');
+    expect(english.startsWith('Universal Declaration of Human Rights\nPreamble\n')).toBe(true);
+    expect(arabic.startsWith('الإعلان العالمي لحقوق الإنسان')).toBe(true);
+    // The English copy stops inside Article 29; the Arabic one has all 30 articles.
+    expect([...english.matchAll(/^Article \d+/gm)]).toHaveLength(29);
+    expect([...arabic.matchAll(/^المادة \d+/gm)]).toHaveLength(30);
+    expect(english).toContain('All human beings are born free and equal in dignity and rights.');
+    expect(arabic).toContain('يولد جميع الناس أحرارًا متساوين في الكرامة والحقوق.');
+  });
+
+  it.skipIf(!hasShared)('matches the reference copies', () => {
+    expect(readSharedText('corpora/nltk/udhr/english.udhr.txt')).toBe(
+      readFileSync(fileURLToPath(corpusUrl('udhr-en')), 'utf8'),
+    );
+    expect(readSharedText('corpora/nltk/udhr/arabic.udhr.txt')).toBe(
+      readFileSync(fileURLToPath(corpusUrl('udhr-ar')), 'utf8'),
+    );
   });
 });
 
