@@ -1,1 +1,15 @@
-export {};
+/**
+ * Classic tokenizers with NLTK parity: Python patterns that work as written, the regexp family,
+ * Treebank, Punkt sentences, and Arabic done right.
+ *
+ * @example
+ * ```ts
+ * import { regexpTokenize, WordPunctTokenizer } from '@tokenlab/classic';
+ * regexpTokenize('Hi, you!', String.raw`\w+|[^\w\s]+`); // ['Hi', ',', 'you', '!']
+ * new WordPunctTokenizer().tokenize('a.b').length;       // 3
+ * ```
+ *
+ * @packageDocumentation
+ */
+export * from './pattern/index.js';
+export * from './regexp/index.js';

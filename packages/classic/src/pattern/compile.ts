@@ -1,0 +1,226 @@
+import type { PatternFlags, PatternNode } from './ast.js';
+import { emitPattern } from './emit.js';
+import { PythonPatternError } from './error.js';
+import { parsePythonPattern } from './parse.js';
+
+/** Options of {@link compilePythonPattern}. */
+export interface PythonPatternOptions {
+  /**
+   * Python flags as letters, as if passed to `re.compile`: `i` IGNORECASE, `m` MULTILINE, `s` DOTALL,
+   * `x` VERBOSE, `a` ASCII, `u` UNICODE (the default anyway). Inline flags in the pattern add to these.
+   */
+  flags?: string;
+  /**
+   * Accept nested unbounded quantifiers such as `(a+)+` or `(\w+\s?)*`, which can take exponential
+   * time on a failing input. Refused by default; make the inner quantifier possessive (`a++`) or the
+   * group atomic (`(?>...)`) instead where you can.
+   */
+  allowNestedQuantifiers?: boolean;
+  /**
+   * Let `\w`, `\W` and `\b` count combining marks (`\p{M}`) as word characters. Python's `\w` has
+   * no marks, so NLTK cuts Arabic words at every diacritic; this is the Unicode-correct reading.
+   * Off by default, for parity with Python.
+   */
+  unicodeWord?: boolean;
+}
+
+/**
+ * A Python regular expression compiled to a JavaScript RegExp with Python's semantics.
+ *
+ * @example
+ * ```ts
+ * const pattern = compilePythonPattern(String.raw`(?P<word>\w+)-(?P=word)`);
+ * pattern.groupCount;           // 1
+ * pattern.regexp.exec('bye-bye')![0]; // 'bye-bye'
+ * ```
+ */
+export interface PythonPattern {
+  /** The pattern as written. */
+  readonly source: string;
+  /** A global (`g`), Unicode-mode (`u`) RegExp that matches what Python would match. */
+  readonly regexp: RegExp;
+  /** The number of Python capturing groups (helper groups added for atomic groups are not counted). */
+  readonly groupCount: number;
+  /** `groupIndex[i]` is the index in a JavaScript match of Python group `i`; `groupIndex[0]` is 0. */
+  readonly groupIndex: readonly number[];
+  /** Python group names to Python group numbers. */
+  readonly groupNames: ReadonlyMap<string, number>;
+  /** The Python flags in force at the top of the pattern, as letters (e.g. `'msu'`). */
+  readonly flags: string;
+  /** Whether the pattern can match the empty string. */
+  readonly nullable: boolean;
+  /**
+   * For patterns that can prefer an empty match where a non-empty one also exists (`|a`, `a??`): a
+   * sticky RegExp that matches only non-empty strings, used to retry at the spot of an empty match as
+   * Python 3.7+ does. Undefined for all other patterns.
+   */
+  readonly nonEmptyRegexp?: RegExp;
+  /** Group indices for {@link PythonPattern.nonEmptyRegexp}, which has one extra helper group first. */
+  readonly nonEmptyGroupIndex?: readonly number[];
+}
+
+const DEFAULT_FLAGS: PatternFlags = {
+  ignoreCase: false,
+  multiline: false,
+  dotAll: false,
+  verbose: false,
+  ascii: false,
+};
+
+/**
+ * Compile a Python `re` pattern (plus the `regex`-module `\p{..}`, possessive quantifiers, atomic
+ * groups and scoped flags that GPT split patterns use) to a JavaScript RegExp with Python's meaning:
+ * Unicode `\w \d \s \b` as Python defines them, `$` before a final newline, `\A \Z`, verbose mode,
+ * `(?P<name>...)`. Throws {@link PythonPatternError} naming the construct and its position when a
+ * pattern is invalid in Python or has no faithful translation.
+ *
+ * @example
+ * ```ts
+ * const { regexp } = compilePythonPattern(String.raw`(?x) \w+   # words
+ *                                                   | [^\w\s]+ # punctuation`);
+ * 'Hi, you!'.match(regexp); // ['Hi', ',', 'you', '!']
+ * ```
+ */
+export function compilePythonPattern(pattern: string, options: PythonPatternOptions = {}): PythonPattern {
+  const flags = { ...DEFAULT_FLAGS };
+  for (const letter of options.flags ?? '') {
+    if (letter === 'i') flags.ignoreCase = true;
+    else if (letter === 'm') flags.multiline = true;
+    else if (letter === 's') flags.dotAll = true;
+    else if (letter === 'x') flags.verbose = true;
+    else if (letter === 'a') flags.ascii = true;
+    else if (letter !== 'u')
+      throw new PythonPatternError(`unknown flag '${letter}' in options.flags`, pattern, 0);
+  }
+  const parsed = parsePythonPattern(pattern, flags);
+  if (!options.allowNestedQuantifiers) rejectNestedQuantifiers(parsed.root, pattern);
+  const emitted = emitPattern(parsed.root, pattern, 0, options.unicodeWord);
+  const jsFlags = emitted.ignoreCaseFlag ? 'giu' : 'gu';
+  const regexp = buildRegExp(emitted.source, jsFlags, pattern);
+  const nullable = isNullable(parsed.root);
+  let nonEmptyRegexp: RegExp | undefined;
+  let nonEmptyGroupIndex: number[] | undefined;
+  if (nullable && hasChoice(parsed.root)) {
+    // The lookahead captures the rest of the text; the match may not end where that rest still
+    // starts, so it must have consumed something.
+    const shifted = emitPattern(parsed.root, pattern, 1, options.unicodeWord);
+    nonEmptyRegexp = buildRegExp(
+      `(?=([\\s\\S]*))(?:${shifted.source})(?!\\1)`,
+      jsFlags.replace('g', 'y'),
+      pattern,
+    );
+    nonEmptyGroupIndex = shifted.groupIndex;
+  }
+  const top = parsed.flags;
+  const flagLetters = `${top.ignoreCase ? 'i' : ''}${top.multiline ? 'm' : ''}${top.dotAll ? 's' : ''}${top.verbose ? 'x' : ''}${top.ascii ? 'a' : 'u'}`;
+  return {
+    source: pattern,
+    regexp,
+    groupCount: parsed.groupCount,
+    groupIndex: emitted.groupIndex,
+    groupNames: parsed.groupNames,
+    flags: flagLetters,
+    nullable,
+    nonEmptyRegexp,
+    nonEmptyGroupIndex,
+  };
+}
+
+function buildRegExp(source: string, flags: string, pattern: string): RegExp {
+  try {
+    return new RegExp(source, flags);
+  } catch (error) {
+    throw new PythonPatternError(`no JavaScript translation (${(error as Error).message})`, pattern, 0);
+  }
+}
+
+/** Whether the node can match the empty string. */
+function isNullable(node: PatternNode): boolean {
+  switch (node.kind) {
+    case 'char':
+    case 'class':
+    case 'any':
+      return false;
+    case 'assertion':
+    case 'backreference':
+      return true;
+    case 'sequence':
+      return node.items.every(isNullable);
+    case 'alternation':
+      return node.alternatives.some(isNullable);
+    case 'group':
+      return node.type === 'capture' || node.type === 'plain' || node.type === 'atomic'
+        ? isNullable(node.body)
+        : true;
+    case 'quantifier':
+      return node.min === 0 || isNullable(node.body);
+  }
+}
+
+/** Whether the node contains an alternation or a lazy quantifier: a choice that may prefer less. */
+function hasChoice(node: PatternNode): boolean {
+  switch (node.kind) {
+    case 'alternation':
+      return true;
+    case 'sequence':
+      return node.items.some(hasChoice);
+    case 'group':
+      return hasChoice(node.body);
+    case 'quantifier':
+      return node.mode === 'lazy' || hasChoice(node.body);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Refuse `(a+)+`-shaped patterns: an unbounded repeat whose body can itself repeat without anything
+ * mandatory around it can split the same text in exponentially many ways when a match fails.
+ */
+function rejectNestedQuantifiers(node: PatternNode, pattern: string): void {
+  if (node.kind === 'quantifier') {
+    if (node.max === Number.POSITIVE_INFINITY && node.mode !== 'possessive') {
+      const inner = pumpableRepeat(node.body);
+      if (inner)
+        throw new PythonPatternError(
+          `nested quantifier: the repeat at position ${inner.position} sits inside the repeat here, which can backtrack catastrophically (as (a+)+ does); make the inner repeat possessive (a++) or the group atomic (?>...), or pass { allowNestedQuantifiers: true }`,
+          pattern,
+          node.position,
+        );
+    }
+    rejectNestedQuantifiers(node.body, pattern);
+  } else if (node.kind === 'sequence') {
+    for (const item of node.items) rejectNestedQuantifiers(item, pattern);
+  } else if (node.kind === 'alternation') {
+    for (const item of node.alternatives) rejectNestedQuantifiers(item, pattern);
+  } else if (node.kind === 'group') {
+    rejectNestedQuantifiers(node.body, pattern);
+  }
+}
+
+/** An unbounded, backtracking repeat inside `node` that everything else around it may leave empty. */
+function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quantifier' }> | undefined {
+  switch (node.kind) {
+    case 'quantifier':
+      if (node.mode === 'possessive') return undefined;
+      if (node.max === Number.POSITIVE_INFINITY) return node;
+      return pumpableRepeat(node.body);
+    case 'group':
+      return node.type === 'capture' || node.type === 'plain' ? pumpableRepeat(node.body) : undefined;
+    case 'alternation':
+      for (const alternative of node.alternatives) {
+        const found = pumpableRepeat(alternative);
+        if (found) return found;
+      }
+      return undefined;
+    case 'sequence':
+      for (const [index, item] of node.items.entries()) {
+        const found = pumpableRepeat(item);
+        if (found && node.items.every((other, otherIndex) => otherIndex === index || isNullable(other)))
+          return found;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}

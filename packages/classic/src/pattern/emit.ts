@@ -1,0 +1,306 @@
+import type { ClassItem, PatternNode } from './ast.js';
+import { PythonPatternError } from './error.js';
+
+/**
+ * Python's character classes, as JavaScript class contents. Python's `\w` is `str.isalnum()` or `_`:
+ * letters and numbers, but not the combining marks (Mn, Mc) that Arabic diacritics are.
+ */
+export const PYTHON_WORD = '\\p{L}\\p{N}_';
+/** `\w` with combining marks, for Unicode-correct word matching (Arabic diacritics stay inside words). */
+export const UNICODE_WORD = '\\p{L}\\p{M}\\p{N}_';
+/** Python's Unicode `\s`: `str.isspace()`, which includes the separators U+001C..U+001F and U+0085. */
+export const PYTHON_SPACE =
+  '\\t-\\r\\u{1c}-\\u{20}\\u{85}\\u{a0}\\u{1680}\\u{2000}-\\u{200a}\\u{2028}\\u{2029}\\u{202f}\\u{205f}\\u{3000}';
+const PYTHON_DIGIT = '\\p{Nd}';
+const ASCII_WORD = '0-9A-Za-z_';
+const ASCII_SPACE = '\\t-\\r ';
+const ASCII_DIGIT = '0-9';
+
+/** What the emitter produces: the JavaScript source and where each Python group ended up. */
+export interface EmittedPattern {
+  source: string;
+  /** `groupIndex[i]` is the JavaScript group number of Python group `i` (`groupIndex[0] = 0`). */
+  groupIndex: number[];
+  /** Whether the JavaScript `i` flag carries Python's case-insensitivity for the whole pattern. */
+  ignoreCaseFlag: boolean;
+}
+
+/** Translate a parsed pattern to JavaScript `u`-mode source; helper groups get their own numbers. */
+export function emitPattern(
+  root: PatternNode,
+  pattern: string,
+  groupOffset = 0,
+  unicodeWord = false,
+): EmittedPattern {
+  const caseModes = new Set<boolean>();
+  collectCaseModes(root, caseModes);
+  const ignoreCaseFlag = caseModes.size === 1 && caseModes.has(true);
+  const emitter = new Emitter(
+    pattern,
+    !ignoreCaseFlag && caseModes.has(true),
+    groupOffset,
+    unicodeWord ? UNICODE_WORD : PYTHON_WORD,
+  );
+  const source = emitter.emit(root);
+  return { source, groupIndex: emitter.groupIndex, ignoreCaseFlag };
+}
+
+function collectCaseModes(node: PatternNode, modes: Set<boolean>): void {
+  switch (node.kind) {
+    case 'char':
+    case 'backreference':
+      modes.add(node.ignoreCase);
+      return;
+    case 'class':
+      // A class of shorthands and properties is closed under case already; only literal members count.
+      if (node.items.some((item) => item.kind === 'range')) modes.add(node.ignoreCase);
+      return;
+    case 'sequence':
+      for (const item of node.items) collectCaseModes(item, modes);
+      return;
+    case 'alternation':
+      for (const item of node.alternatives) collectCaseModes(item, modes);
+      return;
+    case 'group':
+    case 'quantifier':
+      collectCaseModes(node.body, modes);
+      return;
+    default:
+      return;
+  }
+}
+
+class Emitter {
+  readonly groupIndex: number[] = [0];
+  private jsGroups: number;
+
+  constructor(
+    private readonly pattern: string,
+    /** Expand case variants by hand: case-insensitivity is scoped, so the `i` flag cannot be used. */
+    private readonly manualCase: boolean,
+    groupOffset: number,
+    private readonly word: string,
+  ) {
+    this.jsGroups = groupOffset;
+  }
+
+  emit(node: PatternNode): string {
+    switch (node.kind) {
+      case 'sequence':
+        return node.items.map((item) => this.emit(item)).join('');
+      case 'alternation':
+        return node.alternatives.map((item) => this.emit(item)).join('|');
+      case 'char':
+        if (this.manualCase && node.ignoreCase) {
+          const variants = caseVariants(node.codePoint);
+          if (variants.length > 1) return `[${variants.map(classChar).join('')}]`;
+        }
+        return literalChar(node.codePoint);
+      case 'any':
+        return node.dotAll ? '[\\s\\S]' : '[^\\n]';
+      case 'class':
+        return this.emitClass(node);
+      case 'assertion':
+        return emitAssertion(node, this.word);
+      case 'backreference': {
+        if (this.manualCase && node.ignoreCase)
+          throw new PythonPatternError(
+            'a case-insensitive backreference inside a scoped (?i:...) group has no JavaScript equivalent',
+            this.pattern,
+            node.position,
+          );
+        return `(?:\\${this.groupIndex[node.index]})`;
+      }
+      case 'group':
+        return this.emitGroup(node);
+      case 'quantifier':
+        return this.emitQuantifier(node);
+    }
+  }
+
+  private emitGroup(node: Extract<PatternNode, { kind: 'group' }>): string {
+    switch (node.type) {
+      case 'capture': {
+        const index = ++this.jsGroups;
+        this.groupIndex[node.index!] = index;
+        const open = node.name === undefined ? '(' : `(?<${node.name}>`;
+        return `${open}${this.emit(node.body)})`;
+      }
+      case 'plain':
+        return `(?:${this.emit(node.body)})`;
+      case 'lookahead':
+        return `(?=${this.emit(node.body)})`;
+      case 'negativeLookahead':
+        return `(?!${this.emit(node.body)})`;
+      case 'lookbehind':
+        return `(?<=${this.emit(node.body)})`;
+      case 'negativeLookbehind':
+        return `(?<!${this.emit(node.body)})`;
+      case 'atomic':
+        return this.atomic(() => this.emit(node.body));
+    }
+  }
+
+  /**
+   * An atomic group: a lookahead never backtracks into itself once it has matched, and the
+   * backreference then consumes exactly what it captured.
+   */
+  private atomic(body: () => string): string {
+    const index = ++this.jsGroups;
+    return `(?:(?=(${body()}))\\${index})`;
+  }
+
+  private emitQuantifier(node: Extract<PatternNode, { kind: 'quantifier' }>): string {
+    const { min, max } = node;
+    let suffix: string;
+    if (min === 0 && max === Number.POSITIVE_INFINITY) suffix = '*';
+    else if (min === 1 && max === Number.POSITIVE_INFINITY) suffix = '+';
+    else if (min === 0 && max === 1) suffix = '?';
+    else if (min === max) suffix = `{${min}}`;
+    else if (max === Number.POSITIVE_INFINITY) suffix = `{${min},}`;
+    else suffix = `{${min},${max}}`;
+    if (node.mode === 'lazy') suffix += '?';
+    const atom = () => {
+      const body = this.emit(node.body);
+      const single =
+        node.body.kind === 'char' ||
+        node.body.kind === 'any' ||
+        node.body.kind === 'class' ||
+        (node.body.kind === 'group' && (node.body.type === 'capture' || node.body.type === 'plain'));
+      return single ? body : `(?:${body})`;
+    };
+    if (node.mode === 'possessive') return this.atomic(() => `${atom()}${suffix}`);
+    return `${atom()}${suffix}`;
+  }
+
+  private emitClass(node: Extract<PatternNode, { kind: 'class' }>): string {
+    let positive = '';
+    const complements: string[] = [];
+    for (const item of node.items) {
+      if (item.kind === 'range') {
+        positive += classRange(item.from, item.to);
+        if (this.manualCase && node.ignoreCase) positive += rangeCaseVariants(item.from, item.to);
+      } else if (item.kind === 'property') {
+        positive += this.property(item);
+      } else {
+        const { content, negated } = shorthandContent(item, this.word);
+        if (negated) complements.push(content);
+        else positive += content;
+      }
+    }
+    if (complements.length === 0) return node.negated ? `[^${positive}]` : `[${positive}]`;
+    if (!node.negated) {
+      const alternatives = complements.map((content) => `[^${content}]`);
+      if (positive) alternatives.unshift(`[${positive}]`);
+      return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join('|')})`;
+    }
+    // Not in any member: outside the positive part and inside every complemented set.
+    const last = complements.at(-1)!;
+    const guards = complements
+      .slice(0, -1)
+      .map((content) => `(?=[${content}])`)
+      .join('');
+    return `(?:${positive ? `(?![${positive}])` : ''}${guards}[${last}])`;
+  }
+
+  private property(item: Extract<ClassItem, { kind: 'property' }>): string {
+    const letter = item.negated ? 'P' : 'p';
+    for (const body of [item.body, `Script=${item.body}`]) {
+      try {
+        new RegExp(`\\p{${body}}`, 'u');
+        return `\\${letter}{${body}}`;
+      } catch {
+        // try the next spelling
+      }
+    }
+    throw new PythonPatternError(
+      `unknown Unicode property \\${letter}{${item.body}}`,
+      this.pattern,
+      item.position,
+    );
+  }
+}
+
+function shorthandContent(
+  item: Extract<ClassItem, { kind: 'shorthand' }>,
+  unicodeWord: string,
+): { content: string; negated: boolean } {
+  const lower = item.name.toLowerCase();
+  const negated = item.name !== lower;
+  if (lower === 'd' && !item.ascii)
+    return negated ? { content: '\\P{Nd}', negated: false } : { content: PYTHON_DIGIT, negated: false };
+  const content =
+    lower === 'w'
+      ? item.ascii
+        ? ASCII_WORD
+        : unicodeWord
+      : lower === 's'
+        ? item.ascii
+          ? ASCII_SPACE
+          : PYTHON_SPACE
+        : ASCII_DIGIT;
+  return { content, negated };
+}
+
+function emitAssertion(node: Extract<PatternNode, { kind: 'assertion' }>, unicodeWord: string): string {
+  const word = node.ascii ? ASCII_WORD : unicodeWord;
+  switch (node.name) {
+    case 'start':
+      return node.multiline ? '(?<![^\\n])' : '(?<![\\s\\S])';
+    case 'end':
+      // Python's `$` also matches just before a newline that ends the text.
+      return node.multiline ? '(?![^\\n])' : '(?=\\n?(?![\\s\\S]))';
+    case 'startOfText':
+      return '(?<![\\s\\S])';
+    case 'endOfText':
+      return '(?![\\s\\S])';
+    case 'wordBoundary':
+      return `(?:(?<=[${word}])(?![${word}])|(?<![${word}])(?=[${word}]))`;
+    case 'notWordBoundary':
+      return `(?:(?<=[${word}])(?=[${word}])|(?<![${word}])(?![${word}]))`;
+  }
+}
+
+const SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
+
+function literalChar(codePoint: number): string {
+  const char = String.fromCodePoint(codePoint);
+  if (SYNTAX.has(char)) return `\\${char}`;
+  if (codePoint > 0x20 && codePoint < 0x7f) return char;
+  return `\\u{${codePoint.toString(16)}}`;
+}
+
+function classChar(codePoint: number): string {
+  if (
+    (codePoint >= 0x30 && codePoint <= 0x39) ||
+    (codePoint >= 0x41 && codePoint <= 0x5a) ||
+    (codePoint >= 0x61 && codePoint <= 0x7a)
+  )
+    return String.fromCodePoint(codePoint);
+  return `\\u{${codePoint.toString(16)}}`;
+}
+
+function classRange(from: number, to: number): string {
+  return from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`;
+}
+
+/** The code points that match `codePoint` case-insensitively (simple, one-to-one mappings only). */
+function caseVariants(codePoint: number): number[] {
+  const char = String.fromCodePoint(codePoint);
+  const variants = new Set<number>([codePoint]);
+  for (const mapped of [char.toLowerCase(), char.toUpperCase()]) {
+    const mappedCodePoint = mapped.codePointAt(0)!;
+    if (String.fromCodePoint(mappedCodePoint) === mapped) variants.add(mappedCodePoint);
+  }
+  return [...variants];
+}
+
+function rangeCaseVariants(from: number, to: number): string {
+  let extra = '';
+  for (let codePoint = from; codePoint <= to; codePoint++) {
+    for (const variant of caseVariants(codePoint)) {
+      if (variant < from || variant > to) extra += classChar(variant);
+    }
+  }
+  return extra;
+}

@@ -1,0 +1,21 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { PYTHON_SPACE } from '../pattern/emit.js';
+import { gapTokens } from './regexp-tokenizer.js';
+
+const BLANK_LINES = new RegExp(`[${PYTHON_SPACE}]*\\n[${PYTHON_SPACE}]*\\n[${PYTHON_SPACE}]*`, 'gu');
+
+/**
+ * NLTK's `BlanklineTokenizer`: paragraphs, split on blank lines (pattern `\s*\n\s*\n\s*` as gaps).
+ *
+ * @example
+ * ```ts
+ * new BlanklineTokenizer().tokenize('one\ntwo\n\n  \nthree').map((t) => t.text); // ['one\ntwo', 'three']
+ * ```
+ */
+export class BlanklineTokenizer implements Tokenizer {
+  readonly name = 'blankline';
+
+  tokenize(text: string): Token[] {
+    return gapTokens(BLANK_LINES, text);
+  }
+}

@@ -1,0 +1,143 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
+import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
+
+/** Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them. */
+export interface RegexpTokenizerOptions extends PythonPatternOptions {
+  /** The pattern matches the separators between tokens rather than the tokens (default false). */
+  gaps?: boolean;
+  /** With `gaps`, drop empty tokens (default true, as in NLTK). */
+  discardEmpty?: boolean;
+  /** The name the tokenizer reports (default `regexp`). */
+  name?: string;
+}
+
+/**
+ * NLTK's default flags for `RegexpTokenizer`: `re.UNICODE | re.MULTILINE | re.DOTALL`, so `^`/`$`
+ * match at every line and `.` matches newlines.
+ */
+const NLTK_FLAGS = 'ms';
+
+/**
+ * NLTK's `RegexpTokenizer`: tokens are the matches of a Python pattern (`re.findall`), or with
+ * `gaps: true` the text between the matches (`re.split`, empty pieces dropped). A pattern with one
+ * capturing group yields the group's text, as `findall` does; the token's span is the group's span.
+ * A pattern with several groups is refused, since NLTK would return tuples, not tokens.
+ *
+ * @example
+ * ```ts
+ * const tokenizer = new RegexpTokenizer(String.raw`\w+|\$[\d\.]+|\S+`);
+ * tokenizer.tokenize('Good muffins cost $3.88').map((t) => t.text);
+ * // ['Good', 'muffins', 'cost', '$3.88']
+ * ```
+ */
+export class RegexpTokenizer implements Tokenizer {
+  readonly name: string;
+  /** The compiled pattern. */
+  readonly pattern: PythonPattern;
+  private readonly gaps: boolean;
+  private readonly discardEmpty: boolean;
+
+  /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
+  constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
+    this.name = options.name ?? 'regexp';
+    this.pattern = toPythonPattern(pattern, { ...options, flags: options.flags ?? NLTK_FLAGS });
+    this.gaps = options.gaps ?? false;
+    this.discardEmpty = options.discardEmpty ?? true;
+    if (this.pattern.groupCount > 1 && !this.gaps)
+      throw new RangeError(
+        `pattern ${JSON.stringify(this.pattern.source)} has ${this.pattern.groupCount} capturing groups: NLTK's findall would return tuples, not tokens; make the groups non-capturing with (?:...)`,
+      );
+  }
+
+  tokenize(text: string): Token[] {
+    if (this.gaps) return this.tokenizeGaps(text);
+    const { pattern } = this;
+    if (pattern.groupCount === 0 && !pattern.nullable) return matchTokens(pattern.regexp, text);
+    const tokens: Token[] = [];
+    for (const match of finditer(pattern, text)) {
+      if (pattern.groupCount === 0) {
+        tokens.push({ text: match.text, start: match.start, end: match.end });
+      } else {
+        const span = match.spans[0];
+        tokens.push(
+          span
+            ? { text: match.groups[0]!, start: span[0], end: span[1] }
+            : { text: '', start: match.start, end: match.start },
+        );
+      }
+    }
+    return tokens;
+  }
+
+  private tokenizeGaps(text: string): Token[] {
+    const { pattern, discardEmpty } = this;
+    if (pattern.groupCount === 0 && !pattern.nullable) return gapTokens(pattern.regexp, text, discardEmpty);
+    const tokens: Token[] = [];
+    let last = 0;
+    const push = (start: number, end: number) => {
+      if (end > start || !discardEmpty) tokens.push({ text: text.slice(start, end), start, end });
+    };
+    for (const match of finditer(pattern, text)) {
+      push(last, match.start);
+      // re.split puts the groups' values between the pieces; groups that did not take part are None.
+      for (const span of match.spans) if (span) push(span[0], span[1]);
+      last = match.end;
+    }
+    push(last, text.length);
+    return tokens;
+  }
+}
+
+/** Every match as a token; the pattern cannot match empty, so a plain `exec` loop is exact. */
+export function matchTokens(regexp: RegExp, text: string): Token[] {
+  const tokens: Token[] = [];
+  regexp.lastIndex = 0;
+  let match = regexp.exec(text);
+  while (match !== null) {
+    const matched = match[0];
+    tokens.push({ text: matched, start: match.index, end: match.index + matched.length });
+    match = regexp.exec(text);
+  }
+  return tokens;
+}
+
+/** The text between the matches; the pattern cannot match empty. */
+export function gapTokens(regexp: RegExp, text: string, discardEmpty = true): Token[] {
+  const tokens: Token[] = [];
+  regexp.lastIndex = 0;
+  let last = 0;
+  let match = regexp.exec(text);
+  while (match !== null) {
+    if (match.index > last || !discardEmpty)
+      tokens.push({ text: text.slice(last, match.index), start: last, end: match.index });
+    last = match.index + match[0].length;
+    match = regexp.exec(text);
+  }
+  if (text.length > last || !discardEmpty)
+    tokens.push({ text: text.slice(last), start: last, end: text.length });
+  return tokens;
+}
+
+/**
+ * NLTK's `regexp_tokenize(text, pattern, gaps, discard_empty)`: the token strings of a
+ * {@link RegexpTokenizer}.
+ *
+ * @example
+ * ```ts
+ * regexpTokenize('That U.S.A. poster-print costs $12.40...', String.raw`(?x)
+ *     (?:[A-Z]\.)+          # abbreviations
+ *   | \w+(?:-\w+)*          # words with inner hyphens
+ *   | \$?\d+(?:\.\d+)?%?    # currency and percentages
+ *   | \.\.\.                # ellipsis
+ *   | [][.,;"'?():_`-]      # punctuation`);
+ * // ['That', 'U.S.A.', 'poster-print', 'costs', '$12.40', '...']
+ * ```
+ */
+export function regexpTokenize(
+  text: string,
+  pattern: PatternInput,
+  options: RegexpTokenizerOptions = {},
+): string[] {
+  return new RegexpTokenizer(pattern, options).tokenize(text).map((token) => token.text);
+}
