@@ -1,1 +1,52 @@
-export {};
+/**
+ * Byte-level BPE, exactly as minbpe: `BasicTokenizer` and `RegexTokenizer` with the same merges in the
+ * same order, the same ids from `encode`, and the same `.model`/`.vocab` files, trained by a fast
+ * incremental trainer (with the plain reference trainer beside it), plus exports to tiktoken and
+ * Hugging Face formats. Node-only helpers (files, worker threads) are in `@tokenlab/bpe/node`.
+ *
+ * @example
+ * ```ts
+ * import { RegexTokenizer, modelFileText } from '@tokenlab/bpe';
+ * const tokenizer = new RegexTokenizer('gpt4');
+ * tokenizer.train(text, 512);
+ * tokenizer.encode('hello world');
+ * modelFileText(tokenizer); // 'minbpe v1\n...'
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { BasicTokenizer } from './basic.js';
+export {
+  BpeTokenizer,
+  type EncodeOptions,
+  type MergeRule,
+  type SpecialTokens,
+  type TokenizerTrainOptions,
+  type TrainSummary,
+} from './bpe-tokenizer.js';
+export { type ChunkCounts, countChunks, mergeChunkCounts } from './chunk-counts.js';
+export { type ChunkTable, chunkTable } from './chunk-table.js';
+export { encodeChunk } from './encode-chunk.js';
+export { trainMerges } from './fast-trainer.js';
+export {
+  loadModel,
+  MODEL_VERSION,
+  ModelFileError,
+  modelFileText,
+  type ParsedModel,
+  parseModel,
+  vocabFileText,
+} from './model-file.js';
+export { MAX_TOKEN_ID, pairKey, unpackPair } from './pair.js';
+export {
+  GPT2_PYTHON_PATTERN,
+  GPT2_SPLIT_PATTERN,
+  GPT4_PYTHON_PATTERN,
+  GPT4_SPLIT_PATTERN,
+} from './patterns.js';
+export { trainMergesReference } from './reference-trainer.js';
+export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './regex-tokenizer.js';
+export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
+export { type PatternSpec, SplitPattern } from './split-pattern.js';
+export { getStats, merge } from './stats.js';
+export type { TrainOptions, TrainProgress, TrainResult } from './train-progress.js';

@@ -1,0 +1,398 @@
+import {
+  decodeBytes,
+  findLoneSurrogate,
+  spansFromByteLengths,
+  type Token,
+  type Tokenizer,
+  Utf8Error,
+} from '@tokenlab/core';
+import { encodeChunk } from './encode-chunk.js';
+import { MAX_TOKEN_ID, pairKey } from './pair.js';
+import { type AllowedSpecial, selectSpecialTokens, splitOnSpecialTokens } from './special-tokens.js';
+import type { TrainOptions, TrainResult } from './train-progress.js';
+
+/** One merge: the ids of the left and right parts and the id of the merged token. */
+export type MergeRule = readonly [left: number, right: number, id: number];
+
+/** Special tokens as a `Map` or a plain object, token string to id. */
+export type SpecialTokens = ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+
+/** Options of `encode`. */
+export interface EncodeOptions {
+  /** Which registered special tokens to match (default `'none_raise'`, as minbpe). */
+  allowedSpecial?: AllowedSpecial;
+}
+
+/** Options of `train`: progress reporting, and which trainer to run. */
+export interface TokenizerTrainOptions extends TrainOptions {
+  /** `'fast'` (default) or `'reference'`, the direct transcription of minbpe's loop (slow; same merges). */
+  trainer?: 'fast' | 'reference';
+}
+
+/** What `train` did: the {@link TrainResult} plus the vocabulary size reached. */
+export interface TrainSummary extends TrainResult {
+  /** `256 + merges.length`: the requested size, or less when the text ran out of pairs. */
+  vocabSize: number;
+}
+
+const utf8 = new TextEncoder();
+
+/** Throw a {@link Utf8Error} naming the first lone surrogate of `text`, which UTF-8 cannot encode. */
+export function assertWellFormed(text: string): void {
+  const at = findLoneSurrogate(text);
+  if (at >= 0) {
+    const unit = text.charCodeAt(at).toString(16).toUpperCase();
+    throw new Utf8Error(
+      `lone surrogate U+${unit} at index ${at} cannot be encoded as UTF-8 (Python's str.encode raises here too); ` +
+        'repair the text first, for example with text.toWellFormed()',
+      at,
+    );
+  }
+}
+
+/** Check a vocabulary size request; minbpe asserts `vocab_size >= 256`. */
+export function checkVocabSize(vocabSize: number): void {
+  if (!Number.isInteger(vocabSize) || vocabSize < 256)
+    throw new RangeError(
+      `vocabSize must be an integer of at least 256 (the 256 byte tokens), got ${vocabSize}`,
+    );
+}
+
+/**
+ * What minbpe's `Tokenizer` base class does, shared by {@link BasicTokenizer} and {@link RegexTokenizer}:
+ * merges, vocabulary, special tokens, encoding, decoding, and the `.model`/`.vocab` files.
+ *
+ * @example
+ * ```ts
+ * const tokenizer = new RegexTokenizer();
+ * tokenizer.train('aaabdaaabac', 259);
+ * tokenizer.decode(tokenizer.encode('aaab')); // 'aaab'
+ * ```
+ */
+export abstract class BpeTokenizer implements Tokenizer {
+  /** A short name for listings (`bpe-basic`, `bpe-regex`, or what the caller set). */
+  name: string;
+  private mergeRules: MergeRule[] = [];
+  private readonly mergeIds = new Map<number, number>();
+  private tokenBytes: Array<Uint8Array | undefined> = [];
+  private special = new Map<string, number>();
+  private specialById = new Map<number, string>();
+  private vocabHasSpecials = false;
+  private shuffle: Int32Array | undefined;
+  private unshuffle: Uint8Array | undefined;
+  private readonly cache = new Map<string, number[]>();
+
+  /** Starts with no merges: every text encodes to its UTF-8 bytes. */
+  constructor(name: string) {
+    this.name = name;
+    this.setMerges([], false);
+  }
+
+  /** The split pattern as written into `.model` files (`''` for a BasicTokenizer). */
+  abstract get pattern(): string;
+
+  /** Visit the chunks of `text` that are encoded independently (the whole text for a BasicTokenizer). */
+  protected abstract forEachChunk(text: string, visit: (chunk: string) => void): void;
+
+  /** Learn merges from `text` (called by `train` after the checks). */
+  protected abstract learn(text: string, numMerges: number, options: TokenizerTrainOptions): TrainResult;
+
+  /** The merges in training order, `[left, right, id]` (minbpe's `merges` dict as entries). */
+  get merges(): readonly MergeRule[] {
+    return this.mergeRules;
+  }
+
+  /** The registered special tokens, token to id, in registration order. */
+  get specialTokens(): ReadonlyMap<string, number> {
+    return this.special;
+  }
+
+  /** The permutation applied to raw bytes before merging (256 entries), when one was given. */
+  get byteShuffle(): readonly number[] | undefined {
+    return this.shuffle ? Array.from(this.shuffle) : undefined;
+  }
+
+  /**
+   * minbpe's `vocab`: id to bytes, in minbpe's order (the 256 bytes, then each merge). Like minbpe, the
+   * special tokens are included after `load` but not after `registerSpecialTokens`, which is why the
+   * `.vocab` file differs between the two; `decode` handles special ids either way.
+   */
+  get vocab(): Map<number, Uint8Array> {
+    const vocab = new Map<number, Uint8Array>();
+    for (let i = 0; i < 256; i++) vocab.set(i, this.tokenBytes[i]!);
+    for (const [, , id] of this.mergeRules) vocab.set(id, this.tokenBytes[id]!);
+    if (this.vocabHasSpecials) for (const [token, id] of this.special) vocab.set(id, utf8.encode(token));
+    return vocab;
+  }
+
+  /** Number of ids in use: 256 bytes, the merges and the special tokens. */
+  get vocabSize(): number {
+    return 256 + this.mergeRules.length + this.special.size;
+  }
+
+  /**
+   * Learn `vocabSize - 256` merges from `text`, replacing any earlier ones: exactly minbpe's merges, in
+   * minbpe's order. When the text runs out of pairs first (minbpe raises `ValueError` there), training
+   * stops and the summary says so (`exhausted`, and the `vocabSize` reached).
+   *
+   * @example
+   * ```ts
+   * const summary = new BasicTokenizer().train('aaabdaaabac', 259);
+   * summary.merges; // [[97, 97], [256, 97], [257, 98]]
+   * ```
+   */
+  train(text: string, vocabSize: number, options: TokenizerTrainOptions = {}): TrainSummary {
+    checkVocabSize(vocabSize);
+    assertWellFormed(text);
+    this.checkSpecialsFit(vocabSize);
+    const result = this.learn(text, vocabSize - 256, options);
+    return this.adopt(result);
+  }
+
+  /** Install freshly trained merges (ids 256, 257, ...) and say what was reached. */
+  protected adopt(result: TrainResult): TrainSummary {
+    this.setMerges(
+      result.merges.map(([left, right], i) => [left, right, 256 + i] as const),
+      false,
+    );
+    return { ...result, vocabSize: 256 + result.merges.length };
+  }
+
+  /** Throw if a registered special token id would collide with the ids training to `vocabSize` makes. */
+  protected checkSpecialsFit(vocabSize: number): void {
+    for (const [token, id] of this.special)
+      if (id < vocabSize)
+        throw new RangeError(
+          `special token ${JSON.stringify(token)} has id ${id}, which training to vocabSize ${vocabSize} would give to a merge; ` +
+            'register special tokens after training, with ids of at least vocabSize',
+        );
+  }
+
+  /**
+   * Replace the merges (and, with `byteShuffle`, the byte permutation). Each merge's parts must be
+   * bytes or earlier merges, and its id must be new, at least 256 and greater than both parts' ids (the
+   * order every BPE training produces; the encoder relies on it).
+   */
+  protected setMerges(
+    rules: readonly MergeRule[],
+    vocabHasSpecials: boolean,
+    byteShuffle?: ArrayLike<number>,
+  ): void {
+    const tokenBytes: Array<Uint8Array | undefined> = [];
+    for (let i = 0; i < 256; i++) tokenBytes[i] = Uint8Array.of(i);
+    const mergeIds = new Map<number, number>();
+    rules.forEach(([left, right, id], index) => {
+      const where = `merge ${index} (${left}, ${right}) -> ${id}`;
+      if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
+        throw new RangeError(`${where}: the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
+      const a = tokenBytes[left];
+      const b = tokenBytes[right];
+      if (!Number.isInteger(left) || !Number.isInteger(right) || !a || !b)
+        throw new RangeError(`${where}: each part must be a byte (0-255) or the id of an earlier merge`);
+      if (tokenBytes[id]) throw new RangeError(`${where}: id ${id} is already taken`);
+      if (id <= left || id <= right)
+        throw new RangeError(`${where}: the new id must be greater than both parts`);
+      const bytes = new Uint8Array(a.length + b.length);
+      bytes.set(a);
+      bytes.set(b, a.length);
+      tokenBytes[id] = bytes;
+      mergeIds.set(pairKey(left, right), id);
+    });
+    for (const id of this.special.values())
+      if (tokenBytes[id])
+        throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
+    if (byteShuffle !== undefined) {
+      if (byteShuffle.length !== 256)
+        throw new RangeError(`byteShuffle must have 256 entries, got ${byteShuffle.length}`);
+      const shuffle = Int32Array.from(byteShuffle);
+      const unshuffle = new Uint8Array(256);
+      const seen = new Set<number>();
+      shuffle.forEach((to, from) => {
+        if (!Number.isInteger(to) || to < 0 || to > 255 || seen.has(to))
+          throw new RangeError(`byteShuffle must be a permutation of 0-255; entry ${from} is ${to}`);
+        seen.add(to);
+        unshuffle[to] = from;
+      });
+      this.shuffle = shuffle;
+      this.unshuffle = unshuffle;
+    } else {
+      this.shuffle = undefined;
+      this.unshuffle = undefined;
+    }
+    this.mergeRules = rules.map(([left, right, id]) => [left, right, id] as const);
+    this.mergeIds.clear();
+    for (const [key, id] of mergeIds) this.mergeIds.set(key, id);
+    this.tokenBytes = tokenBytes;
+    this.vocabHasSpecials = vocabHasSpecials;
+    this.cache.clear();
+  }
+
+  /**
+   * Register special tokens (replacing earlier ones), as minbpe's `register_special_tokens`. Ids must
+   * not collide with bytes, merges or each other; tokens must be non-empty.
+   *
+   * @example
+   * ```ts
+   * tokenizer.registerSpecialTokens({ '<|endoftext|>': 100257 });
+   * tokenizer.encode('a<|endoftext|>', { allowedSpecial: 'all' }); // [97, 100257]
+   * ```
+   */
+  registerSpecialTokens(tokens: SpecialTokens): void {
+    const entries = tokens instanceof Map ? [...tokens] : Object.entries(tokens);
+    const special = new Map<string, number>();
+    const byId = new Map<number, string>();
+    for (const [token, id] of entries as Array<[string, number]>) {
+      if (token.length === 0) throw new RangeError('a special token cannot be the empty string');
+      if (!Number.isInteger(id) || id < 256)
+        throw new RangeError(
+          `special token ${JSON.stringify(token)}: id must be an integer of at least 256, got ${id}`,
+        );
+      if (this.tokenBytes[id])
+        throw new RangeError(
+          `special token ${JSON.stringify(token)}: id ${id} is already the id of a merge (ids up to ${256 + this.mergeRules.length - 1} are taken)`,
+        );
+      const other = byId.get(id);
+      if (other !== undefined)
+        throw new RangeError(
+          `special tokens ${JSON.stringify(other)} and ${JSON.stringify(token)} share id ${id}`,
+        );
+      special.set(token, id);
+      byId.set(id, token);
+    }
+    this.special = special;
+    this.specialById = byId;
+    this.vocabHasSpecials = false;
+  }
+
+  /** Register special tokens as part of the vocabulary, as minbpe's `load` leaves them. */
+  protected loadSpecialTokens(tokens: SpecialTokens): void {
+    this.registerSpecialTokens(tokens);
+    this.vocabHasSpecials = true;
+  }
+
+  /**
+   * Encode text, ignoring special tokens (they are encoded as ordinary text). minbpe's `encode_ordinary`.
+   *
+   * @example
+   * ```ts
+   * new RegexTokenizer().encodeOrdinary('hi'); // [104, 105]
+   * ```
+   */
+  encodeOrdinary(text: string): number[] {
+    assertWellFormed(text);
+    const ids: number[] = [];
+    this.forEachChunk(text, (chunk) => {
+      for (const id of this.encodeChunkText(chunk)) ids.push(id);
+    });
+    return ids;
+  }
+
+  private encodeChunkText(chunk: string): number[] {
+    const cached = this.cache.get(chunk);
+    if (cached) return cached;
+    const bytes = utf8.encode(chunk);
+    const shuffle = this.shuffle;
+    const start = shuffle ? Array.from(bytes, (b) => shuffle[b]!) : bytes;
+    const ids = encodeChunk(start, this.mergeIds);
+    if (chunk.length <= 256) {
+      if (this.cache.size >= 65_536) this.cache.clear();
+      this.cache.set(chunk, ids);
+    }
+    return ids;
+  }
+
+  /**
+   * Encode text to ids. Special tokens are matched according to `allowedSpecial`: `'all'`, a set of
+   * tokens, `'none'` (encoded as ordinary text), or `'none_raise'` (the default, as minbpe: a
+   * {@link DisallowedSpecialTokenError} if the text contains any).
+   *
+   * @example
+   * ```ts
+   * tokenizer.encode('hello world'); // ids
+   * ```
+   */
+  encode(text: string, options: EncodeOptions = {}): number[] {
+    const special = selectSpecialTokens(this.special, options.allowedSpecial ?? 'none_raise', text);
+    if (special.size === 0) return this.encodeOrdinary(text);
+    assertWellFormed(text);
+    const ids: number[] = [];
+    const parts = splitOnSpecialTokens(text, special);
+    parts.forEach((part, i) => {
+      if (i % 2 === 1) ids.push(special.get(part)!);
+      else for (const id of this.encodeOrdinary(part)) ids.push(id);
+    });
+    return ids;
+  }
+
+  /** UTF-8 byte length of token `id` (0 if unknown). */
+  protected byteLength(id: number): number {
+    const bytes = this.tokenBytes[id];
+    if (bytes) return bytes.length;
+    const special = this.specialById.get(id);
+    return special === undefined ? 0 : utf8.encode(special).length;
+  }
+
+  /**
+   * The bytes of the given ids, joined (special tokens as their UTF-8). Throws a RangeError naming an
+   * unknown id and its position.
+   *
+   * @example
+   * ```ts
+   * new BasicTokenizer().decodeBytes([104, 105]); // Uint8Array [104, 105]
+   * ```
+   */
+  decodeBytes(ids: readonly number[]): Uint8Array {
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    ids.forEach((id, position) => {
+      let bytes = this.tokenBytes[id];
+      if (bytes && this.unshuffle) bytes = bytes.map((b) => this.unshuffle![b]!);
+      if (!bytes) {
+        const special = this.specialById.get(id);
+        if (special === undefined) throw new RangeError(`invalid token id ${id} at position ${position}`);
+        bytes = utf8.encode(special);
+      }
+      parts.push(bytes);
+      length += bytes.length;
+    });
+    const out = new Uint8Array(length);
+    let offset = 0;
+    for (const part of parts) {
+      out.set(part, offset);
+      offset += part.length;
+    }
+    return out;
+  }
+
+  /**
+   * Decode ids to text; invalid UTF-8 (a token boundary inside a character) becomes U+FFFD, as minbpe's
+   * `errors="replace"`.
+   *
+   * @example
+   * ```ts
+   * new BasicTokenizer().decode([104, 105]); // 'hi'
+   * new BasicTokenizer().decode([0xe4]);     // '\uFFFD'
+   * ```
+   */
+  decode(ids: readonly number[]): string {
+    return decodeBytes(this.decodeBytes(ids));
+  }
+
+  /**
+   * Encode with every special token allowed and give each id its span in `text` (a token that ends
+   * inside a character shares that character with its neighbour; `bytes` says which bytes it holds).
+   *
+   * @example
+   * ```ts
+   * new BasicTokenizer().tokenize('hé').map((t) => t.id); // [104, 195, 169]
+   * ```
+   */
+  tokenize(text: string): Token[] {
+    const ids = this.encode(text, { allowedSpecial: 'all' });
+    return spansFromByteLengths(
+      text,
+      ids.map((id) => this.byteLength(id)),
+      ids,
+    );
+  }
+}

@@ -1,0 +1,183 @@
+import { renderToken } from '@tokenlab/core';
+import { BasicTokenizer } from './basic.js';
+import type { BpeTokenizer } from './bpe-tokenizer.js';
+import { RegexTokenizer } from './regex-tokenizer.js';
+
+/** The first line of every minbpe `.model` file. */
+export const MODEL_VERSION = 'minbpe v1';
+
+/** What a `.model` file holds. */
+export interface ParsedModel {
+  /** The split pattern (`''` for a BasicTokenizer). */
+  pattern: string;
+  /** Special tokens, in file order. */
+  specialTokens: Map<string, number>;
+  /** Merges in order; merge `i` makes id `256 + i`. */
+  merges: Array<[number, number]>;
+}
+
+/** A `.model` file that cannot be read: `source` and `line` say where. */
+export class ModelFileError extends Error {
+  /** The file (or other source name) given to {@link parseModel}. */
+  readonly source: string;
+  /** 1-based line number. */
+  readonly line: number;
+  /** Creates the error; the message is prefixed with `source:line`. */
+  constructor(source: string, line: number, message: string) {
+    super(`${source}:${line}: ${message}`);
+    this.name = 'ModelFileError';
+    this.source = source;
+    this.line = line;
+  }
+}
+
+/**
+ * The text of minbpe's `.model` file for `tokenizer`, byte for byte what minbpe's `save` writes:
+ * version, pattern, the special tokens, then one `left right` line per merge.
+ *
+ * @example
+ * ```ts
+ * const t = new BasicTokenizer();
+ * t.train('aaab', 257);
+ * modelFileText(t); // 'minbpe v1\n\n0\n97 97\n'
+ * ```
+ */
+export function modelFileText(tokenizer: BpeTokenizer): string {
+  const lines = [MODEL_VERSION, tokenizer.pattern, String(tokenizer.specialTokens.size)];
+  for (const [token, id] of tokenizer.specialTokens) {
+    if (/\s/u.test(token) || token.length === 0)
+      throw new Error(
+        `special token ${JSON.stringify(token)} contains white space; a .model file cannot hold it`,
+      );
+    lines.push(`${token} ${id}`);
+  }
+  if (tokenizer.byteShuffle)
+    throw new Error('a tokenizer with a byte shuffle cannot be written as a minbpe .model file');
+  tokenizer.merges.forEach(([left, right, id], i) => {
+    if (id !== 256 + i)
+      throw new Error(`merge ${i} has id ${id}; a .model file implies ids 256, 257, ... in order`);
+    lines.push(`${left} ${right}`);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The text of minbpe's `.vocab` file for `tokenizer` (for people to read; never loaded): one line per
+ * vocabulary entry, `[left][right] -> [token] id` for merges and `[token] id` for the rest, tokens
+ * rendered with `renderToken`.
+ *
+ * @example
+ * ```ts
+ * vocabFileText(new BasicTokenizer()).split('\n')[65]; // '[A] 65'
+ * ```
+ */
+export function vocabFileText(tokenizer: BpeTokenizer): string {
+  const vocab = tokenizer.vocab;
+  const parts = new Map<number, readonly [number, number]>();
+  for (const [left, right, id] of tokenizer.merges) parts.set(id, [left, right]);
+  let out = '';
+  for (const [id, bytes] of vocab) {
+    const rendered = renderToken(bytes);
+    const pair = parts.get(id);
+    if (pair)
+      out += `[${renderToken(vocab.get(pair[0])!)}][${renderToken(vocab.get(pair[1])!)}] -> [${rendered}] ${id}\n`;
+    else out += `[${rendered}] ${id}\n`;
+  }
+  return out;
+}
+
+const INTEGER = /^\d+$/;
+
+/**
+ * Parse the text of a minbpe `.model` file. Lines are read as minbpe reads them (the pattern line is
+ * stripped of surrounding white space; `\r\n` counts as `\n`). Errors name `source` and the line.
+ *
+ * @example
+ * ```ts
+ * parseModel('minbpe v1\n\n0\n97 97\n', 'tiny.model').merges; // [[97, 97]]
+ * ```
+ */
+export function parseModel(text: string, source: string): ParsedModel {
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const line = (index: number, what: string): string => {
+    const value = lines[index];
+    if (value === undefined)
+      throw new ModelFileError(source, index + 1, `file ends early: expected ${what} (truncated file?)`);
+    return value;
+  };
+  const version = line(0, `the version header '${MODEL_VERSION}'`).trim();
+  if (version !== MODEL_VERSION)
+    throw new ModelFileError(
+      source,
+      1,
+      `unknown version header ${JSON.stringify(version)}; expected '${MODEL_VERSION}'`,
+    );
+  const pattern = line(1, 'the split pattern (an empty line for a BasicTokenizer)').trim();
+  const countText = line(2, 'the number of special tokens').trim();
+  if (!INTEGER.test(countText))
+    throw new ModelFileError(
+      source,
+      3,
+      `expected the number of special tokens, got ${JSON.stringify(countText)}`,
+    );
+  const specialCount = Number(countText);
+  const specialTokens = new Map<string, number>();
+  for (let k = 0; k < specialCount; k++) {
+    const index = 3 + k;
+    const fields = line(index, `special token ${k + 1} of ${specialCount} as 'TOKEN ID'`)
+      .trim()
+      .split(/\s+/);
+    if (fields.length !== 2 || !INTEGER.test(fields[1]!))
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `expected 'TOKEN ID' for special token ${k + 1} of ${specialCount}`,
+      );
+    specialTokens.set(fields[0]!, Number(fields[1]));
+  }
+  const merges: Array<[number, number]> = [];
+  for (let index = 3 + specialCount; index < lines.length; index++) {
+    const fields = lines[index]!.trim().split(/\s+/);
+    const id = 256 + merges.length;
+    if (fields.length !== 2 || !INTEGER.test(fields[0]!) || !INTEGER.test(fields[1]!))
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `expected a merge 'LEFT RIGHT' (two ids), got ${JSON.stringify(lines[index])}`,
+      );
+    const left = Number(fields[0]);
+    const right = Number(fields[1]);
+    if (left >= id || right >= id)
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `merge ${merges.length} (id ${id}) refers to id ${Math.max(left, right)}, which is not defined before it`,
+      );
+    merges.push([left, right]);
+  }
+  for (const [token, id] of specialTokens)
+    if (id < 256 + merges.length)
+      throw new ModelFileError(
+        source,
+        3 + [...specialTokens.keys()].indexOf(token) + 1,
+        `special token ${JSON.stringify(token)} has id ${id}, which is a byte or merge id (ids below ${256 + merges.length} are taken)`,
+      );
+  return { pattern, specialTokens, merges };
+}
+
+/**
+ * A tokenizer from the text of a minbpe `.model` file: a {@link BasicTokenizer} when the pattern line
+ * is empty, else a {@link RegexTokenizer} with that pattern. (minbpe's `load` keeps using the GPT-4
+ * regex whatever the file says; this uses the file's pattern.)
+ *
+ * @example
+ * ```ts
+ * const tokenizer = loadModel(text, 'tok.model');
+ * ```
+ */
+export function loadModel(text: string, source: string): BasicTokenizer | RegexTokenizer {
+  const model = parseModel(text, source);
+  if (model.pattern === '') return BasicTokenizer.fromModel(model.merges, model.specialTokens);
+  return RegexTokenizer.fromModel(model.pattern, model.merges, model.specialTokens);
+}
