@@ -13,3 +13,5 @@
  */
 export * from './pattern/index.js';
 export * from './regexp/index.js';
+export * from './treebank/index.js';
+export * from './arabic/index.js';

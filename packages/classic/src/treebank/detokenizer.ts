@@ -1,0 +1,87 @@
+import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
+import { pythonRewrite, type Rewrite } from './rewrite.js';
+
+const raw = String.raw;
+const rewrites = (pairs: [string, string][]): Rewrite[] =>
+  pairs.map(([pattern, template]) => pythonRewrite(pattern, template));
+
+// The contraction patterns with their split point turned into a space to be removed.
+const JOIN_CONTRACTIONS = [...CONTRACTIONS3, ...CONTRACTIONS2].map((pattern) =>
+  pythonRewrite(pattern.replace('(?#X)', raw`\s`), raw`\1\2`),
+);
+
+const ENDING_QUOTES = rewrites([
+  [raw`([^' ])\s('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1\2 `],
+  [raw`([^' ])\s('[sS]|'[mM]|'[dD]|') `, raw`\1\2 `],
+  [raw`(\S)\s(\'\')`, raw`\1\2`],
+  // Closing quotes followed by punctuation that takes no space before it.
+  [raw`(\'\')\s([.,:)\]>};%])`, raw`\1\2`],
+  ["''", '"'],
+]);
+const DOUBLE_DASHES = pythonRewrite(' -- ', '--');
+const CONVERT_PARENTHESES = rewrites([
+  ['-LRB-', '('],
+  ['-RRB-', ')'],
+  ['-LSB-', '['],
+  ['-RSB-', ']'],
+  ['-LCB-', '{'],
+  ['-RCB-', '}'],
+]);
+const PARENS_BRACKETS = rewrites([
+  [raw`([\[\(\{\<])\s`, raw`\g<1>`],
+  [raw`\s([\]\)\}\>])`, raw`\g<1>`],
+  [raw`([\]\)\}\>])\s([:;,.])`, raw`\1\2`],
+]);
+const PUNCTUATION = rewrites([
+  [raw`([^'])\s'\s`, raw`\1' `],
+  [raw`\s([?!])`, raw`\g<1>`],
+  [raw`([^\.])\s(\.)([\]\)}>"\']*)\s*$`, raw`\1\2\3`],
+  [raw`([#$])\s`, raw`\g<1>`],
+  [raw`\s([;%])`, raw`\g<1>`],
+  [raw`\s\.\.\.\s`, '...'],
+  [raw`\s([:,])`, raw`\1`],
+]);
+const STARTING_QUOTES = rewrites([
+  ['([ (\\[{<])\\s``', '\\1``'],
+  ['(``)\\s', '\\1'],
+  ['``', '"'],
+]);
+
+// Python's str.strip() with no argument strips Unicode whitespace.
+const EDGE_SPACE =
+  /^[\t-\r\u{1c}-\u{20}\u{85}\u{a0}\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}]+|[\t-\r\u{1c}-\u{20}\u{85}\u{a0}\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}]+$/gu;
+
+function pythonStrip(text: string): string {
+  return text.replace(EDGE_SPACE, '');
+}
+
+/** Options of {@link TreebankWordDetokenizer}. */
+export interface DetokenizeOptions {
+  /** Turn `-LRB-`, `-RRB-`, ... back into brackets (default false). */
+  convertParentheses?: boolean;
+}
+
+/**
+ * NLTK's `TreebankWordDetokenizer`: joins Treebank tokens back into text by undoing the tokenizer's
+ * padding. Whitespace is not restored as it was, and quotes come back as `"`.
+ *
+ * @example
+ * ```ts
+ * new TreebankWordDetokenizer().detokenize(['``', 'Hi', ',', "''", 'she', 'said', '.']); // '"Hi," she said.'
+ * ```
+ */
+export class TreebankWordDetokenizer {
+  /** Join `tokens` into text. */
+  detokenize(tokens: readonly string[], options: DetokenizeOptions = {}): string {
+    let text = ` ${tokens.join(' ')} `;
+    for (const rule of JOIN_CONTRACTIONS) text = rule(text);
+    for (const rule of ENDING_QUOTES) text = rule(text);
+    text = pythonStrip(text);
+    text = DOUBLE_DASHES(text);
+    if (options.convertParentheses) for (const rule of CONVERT_PARENTHESES) text = rule(text);
+    for (const rule of PARENS_BRACKETS) text = rule(text);
+    for (const rule of PUNCTUATION) text = rule(text);
+    for (const rule of STARTING_QUOTES) text = rule(text);
+    return pythonStrip(text);
+  }
+}

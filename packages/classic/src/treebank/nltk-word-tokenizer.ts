@@ -1,0 +1,61 @@
+import { pythonRewrite, type Rewrite } from './rewrite.js';
+import {
+  CONTRACTION_REWRITES,
+  CONVERT_PARENTHESES,
+  DOUBLE_DASHES,
+  PARENS_BRACKETS,
+  type TreebankRules,
+  TreebankWordTokenizer,
+} from './treebank-tokenizer.js';
+
+const raw = String.raw;
+const rewrites = (pairs: [string, string][]): Rewrite[] =>
+  pairs.map(([pattern, template]) => pythonRewrite(pattern, template));
+
+const NLTK_WORD_RULES: TreebankRules = {
+  startingQuotes: rewrites([
+    ['([«“‘„]|[`]+)', raw` \1 `],
+    [raw`^\"`, '``'],
+    ['(``)', ' \\1 '],
+    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` '],
+    [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`],
+  ]),
+  punctuation: rewrites([
+    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `],
+    [raw`([:,])([^\d])`, raw` \1 \2`],
+    [raw`([:,])$`, raw` \1 `],
+    [raw`\.{2,}`, raw` \g<0> `],
+    [raw`[;@#$%&]`, raw` \g<0> `],
+    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `],
+    [raw`[?!]`, raw` \g<0> `],
+    [raw`([^'])' `, raw`\1 ' `],
+    [raw`[*]`, raw` \g<0> `],
+  ]),
+  parensBrackets: PARENS_BRACKETS,
+  convertParentheses: CONVERT_PARENTHESES,
+  doubleDashes: DOUBLE_DASHES,
+  endingQuotes: rewrites([
+    ['([»”’])', raw` \1 `],
+    ["''", " '' "],
+    ['"', " '' "],
+    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `],
+    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `],
+  ]),
+  contractions: CONTRACTION_REWRITES,
+};
+
+/**
+ * NLTK's `NLTKWordTokenizer`, the improved Treebank tokenizer behind `word_tokenize`: it also splits
+ * Unicode quotes (`«»“”‘’„`), backticks, runs of periods and `*`, and a quote before a one-letter
+ * word. It expects one sentence at a time (see {@link wordTokenize} for whole texts).
+ *
+ * @example
+ * ```ts
+ * new NLTKWordTokenizer().words('«Hello», he said… *twice*.');
+ * // ['«', 'Hello', '»', ',', 'he', 'said…', '*', 'twice', '*', '.']
+ * ```
+ */
+export class NLTKWordTokenizer extends TreebankWordTokenizer {
+  override readonly name: string = 'nltk-word';
+  protected override readonly rules: TreebankRules = NLTK_WORD_RULES;
+}

@@ -1,0 +1,31 @@
+import { compilePythonPattern } from '../pattern/compile.js';
+
+/** A Python `re.sub(pattern, template, text)` compiled once and applied to many texts. */
+export type Rewrite = (text: string) => string;
+
+/**
+ * Compile a Python substitution: `pattern` in Python syntax and a Python replacement template
+ * (`\1`, `\g<1>`, `\g<0>`). The Treebank rules are applied as such rewrites, in NLTK's order.
+ *
+ * @example
+ * ```ts
+ * pythonRewrite(String.raw`([:,])([^\d])`, String.raw` \1 \2`)('a,b'); // 'a , b'
+ * ```
+ */
+export function pythonRewrite(pattern: string, template: string): Rewrite {
+  const compiled = compilePythonPattern(pattern);
+  if (compiled.nullable)
+    throw new RangeError(`rewrite pattern ${JSON.stringify(pattern)} can match the empty string`);
+  const replacement = template.replace(
+    /\$|\\g<(\d+)>|\\(\d{1,2})/g,
+    (token, named?: string, numbered?: string) => {
+      if (token === '$') return '$$';
+      const group = Number(named ?? numbered);
+      if (group > compiled.groupCount)
+        throw new RangeError(`invalid group reference ${group} in ${JSON.stringify(template)}`);
+      return group === 0 ? '$&' : `$${compiled.groupIndex[group]}`;
+    },
+  );
+  const { regexp } = compiled;
+  return (text) => text.replace(regexp, replacement);
+}
