@@ -1,0 +1,195 @@
+/**
+ * Conservative clitic segmentation for Arabic words. Without a lexicon every rule is a guess
+ * (وصل "arrived" is not و + صل, عربي "Arab" is not عرب + ي), so the rule prefers leaving a clitic
+ * attached to cutting a stem wrongly:
+ *
+ * - Proclitics, in this order: a conjunction و or ف, a preposition ب ك ل, the article ال or ٱل
+ *   (after ل the article is written ل, so لل is one proclitic token).
+ * - Suffixes: the pronouns هما هم هن ها كم كن نا ه ك ي, longest first.
+ * - The stem that stays keeps at least 3 letters (so never fewer than 2), and more where a cut is
+ *   most often wrong: 4 when و or ف is cut without the article or the suffix is ه or ك; 5 when a
+ *   preposition ب ك ل is cut without the article (بكم, لفنون stay whole); 6 for the suffix ي,
+ *   which is far more often the nisba ending (عربي, أمريكي, إجمالي) than "my".
+ * - A word with the article takes no pronoun suffix (a definite noun cannot have one).
+ * - The relative pronouns (الذي, التي, الذين …), الله and الآن keep their ال; the demonstratives
+ *   أولئك and هنالك keep their ك.
+ * - Words joined by a hyphen, underscore or apostrophe, and words with non-Arabic letters, are left
+ *   whole.
+ *
+ * Letters are base letters: diacritics stay with the letter they sit on, and tatweel does not count.
+ */
+
+const WAW = 0x0648;
+const FEH = 0x0641;
+const BEH = 0x0628;
+const KAF = 0x0643;
+const LAM = 0x0644;
+const ALEF = 0x0627;
+const ALEF_WASLA = 0x0671;
+const TATWEEL = 0x0640;
+
+const MIN_STEM = 3;
+const MIN_STEM_AFTER_CONJUNCTION = 4;
+const MIN_STEM_AFTER_PREPOSITION = 5;
+
+/** Pronoun suffixes, longest first, with the stem length each needs. */
+const SUFFIXES: readonly { letters: readonly number[]; minStem: number }[] = [
+  ['هما', MIN_STEM],
+  ['هم', MIN_STEM],
+  ['هن', MIN_STEM],
+  ['ها', MIN_STEM],
+  ['كم', MIN_STEM],
+  ['كن', MIN_STEM],
+  ['نا', MIN_STEM],
+  ['ه', 4],
+  ['ك', 4],
+  ['ي', 6],
+].map(([suffix, minStem]) => ({
+  letters: Array.from(suffix as string, (char) => char.charCodeAt(0)),
+  minStem: minStem as number,
+}));
+
+/** Words that begin with ال but are not article + noun; compared with ٱ read as ا. */
+const FROZEN_ARTICLE = new Set([
+  'الذي',
+  'الذى',
+  'التي',
+  'الذين',
+  'اللذين',
+  'اللذان',
+  'اللتين',
+  'اللتان',
+  'اللاتي',
+  'اللائي',
+  'اللواتي',
+  'الله',
+  'اللهم',
+  'الآن',
+]);
+
+/** Words that end in a pronoun letter that is part of the word. */
+const FROZEN_SUFFIX = new Set(['أولئك', 'اولئك', 'هنالك']);
+
+function isBaseLetter(code: number): boolean {
+  return (
+    (code >= 0x0621 && code <= 0x064a && code !== TATWEEL) ||
+    (code >= 0x066e && code <= 0x066f) ||
+    (code >= 0x0671 && code <= 0x06d3) ||
+    code === 0x06d5 ||
+    code === 0x06e5 ||
+    code === 0x06e6 ||
+    (code >= 0x06fa && code <= 0x06ff)
+  );
+}
+
+function isAlef(code: number): boolean {
+  return code === ALEF || code === ALEF_WASLA;
+}
+
+/** A way to read the start of a word: letter counts of each proclitic, and whether it ends in the article. */
+interface ProcliticReading {
+  bounds: number[];
+  article: boolean;
+  minStem: number;
+}
+
+/**
+ * The `[start, end)` pieces of the word `text.slice(start, end)`: proclitics, stem and suffix, in
+ * order. A word the rule does not cut comes back as one piece.
+ */
+export function segmentClitics(text: string, start: number, end: number): [number, number][] {
+  const letters: number[] = []; // offsets of the base letters
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (isBaseLetter(code)) letters.push(i);
+    else if ((code < 0x0600 || code > 0x06ff) && code !== 0x200c && code !== 0x200d) {
+      // Joined words, Latin letters: leave the word alone.
+      if (code < 0x0300 || code > 0x036f) return [[start, end]];
+    }
+  }
+  const count = letters.length;
+  const letterAt = (index: number) => (index < count ? text.charCodeAt(letters[index]!) : -1);
+  const skeleton = (from: number, to = count) =>
+    letters
+      .slice(from, to)
+      .map((offset) => (text.charCodeAt(offset) === ALEF_WASLA ? 'ا' : text[offset]))
+      .join('');
+
+  const readings = procliticReadings(letterAt, skeleton);
+  const cuts: number[] = [];
+
+  const withArticle = readings.find((reading) => reading.article && count - last(reading.bounds) >= MIN_STEM);
+  if (withArticle) {
+    cuts.push(...withArticle.bounds);
+  } else {
+    // The suffix first, so that فوقها is فوق + ها and not ف + وقها.
+    let stemEnd = count;
+    const whole = skeleton(0);
+    if (![...FROZEN_SUFFIX].some((word) => whole.endsWith(word))) {
+      for (const suffix of SUFFIXES) {
+        const length = suffix.letters.length;
+        if (count - length < suffix.minStem) continue;
+        if (suffix.letters.every((code, k) => letterAt(count - length + k) === code)) {
+          stemEnd = count - length;
+          break;
+        }
+      }
+    }
+    const reading = readings.find(
+      (candidate) => !candidate.article && stemEnd - last(candidate.bounds) >= candidate.minStem,
+    );
+    if (reading) cuts.push(...reading.bounds);
+    if (stemEnd < count) cuts.push(stemEnd);
+  }
+  if (cuts.length === 0) return [[start, end]];
+
+  const pieces: [number, number][] = [];
+  let pieceStart = start;
+  for (const cut of cuts) {
+    const offset = letters[cut]!;
+    pieces.push([pieceStart, offset]);
+    pieceStart = offset;
+  }
+  pieces.push([pieceStart, end]);
+  return pieces;
+}
+
+function last(values: readonly number[]): number {
+  return values[values.length - 1]!;
+}
+
+/** Every way to read proclitics off the word, longest first. */
+function procliticReadings(
+  letterAt: (index: number) => number,
+  skeleton: (from: number) => string,
+): ProcliticReading[] {
+  const readings: ProcliticReading[] = [];
+  const first = letterAt(0);
+  const hasConjunction = first === WAW || first === FEH;
+  for (const conjunction of hasConjunction ? [true, false] : [false]) {
+    const afterConjunction = conjunction ? 1 : 0;
+    const preposition = letterAt(afterConjunction);
+    const hasPreposition = preposition === BEH || preposition === KAF || preposition === LAM;
+    for (const withPreposition of hasPreposition ? [true, false] : [false]) {
+      const stemStart = afterConjunction + (withPreposition ? 1 : 0);
+      const bounds: number[] = [];
+      if (conjunction) bounds.push(1);
+      if (withPreposition) bounds.push(stemStart);
+      if (withPreposition && preposition === LAM && letterAt(stemStart) === LAM) {
+        // ل + article is written لل: one proclitic.
+        readings.push({ bounds: [...bounds.slice(0, -1), stemStart + 1], article: true, minStem: MIN_STEM });
+      } else if (
+        isAlef(letterAt(stemStart)) &&
+        letterAt(stemStart + 1) === LAM &&
+        !FROZEN_ARTICLE.has(skeleton(stemStart))
+      ) {
+        readings.push({ bounds: [...bounds, stemStart + 2], article: true, minStem: MIN_STEM });
+      }
+      if (bounds.length > 0) {
+        const minStem = withPreposition ? MIN_STEM_AFTER_PREPOSITION : MIN_STEM_AFTER_CONJUNCTION;
+        readings.push({ bounds, article: false, minStem });
+      }
+    }
+  }
+  return readings;
+}
