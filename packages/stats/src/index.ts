@@ -31,5 +31,6 @@ export {
   trigrams,
 } from './ngrams.js';
 export { comparePython, pythonStr } from './python-format.js';
+export { pythonLog, pythonLog2 } from './python-math.js';
 export { codePointLength, compareCodePoints, compareTuples } from './python-order.js';
 export { type ChartSeries, type LineChart, lineChartSvg } from './svg-chart.js';

@@ -1,0 +1,380 @@
+import type { BigramScoreFn, TrigramScoreFn } from './association.js';
+import { FreqDist } from './freqdist.js';
+import { compareCodePoints } from './python-order.js';
+
+/** A scored n-gram as `scoreNgrams` returns it: `[[w1, w2, ...], score]`. */
+export type ScoredNgram = [string[], number];
+
+/** A word, or `null` for the padding between documents (NLTK's `None`), which is never counted. */
+export type WordOrPad = string | null | undefined;
+
+/** Bigram keys pack two word ids into one number; ids stay below 2^26, so the key below 2^52. */
+const ID_LIMIT = 2 ** 26;
+
+/** Word ids in first-seen order, their counts and their code point rank for Python's tuple order. */
+class Vocabulary {
+  readonly words: string[] = [];
+  readonly ids = new Map<string, number>();
+  counts: number[] = [];
+  private ranks: Int32Array | undefined;
+
+  id(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      if (id >= ID_LIMIT) throw new RangeError(`more than ${ID_LIMIT} distinct words`);
+      this.ids.set(word, id);
+      this.words.push(word);
+      this.counts.push(0);
+      this.ranks = undefined;
+    }
+    return id;
+  }
+
+  /** `rank[id]`: the position of the word in code point order, to compare tuples with integers. */
+  rank(): Int32Array {
+    if (!this.ranks) {
+      const order = this.words
+        .map((_, id) => id)
+        .sort((a, b) => compareCodePoints(this.words[a]!, this.words[b]!));
+      const ranks = new Int32Array(order.length);
+      order.forEach((id, position) => {
+        ranks[id] = position;
+      });
+      this.ranks = ranks;
+    }
+    return this.ranks;
+  }
+}
+
+/**
+ * What the bigram and trigram finders share: word counts, the candidate n-gram counts, the filters,
+ * and ranking with NLTK's order — score descending, ties by the n-gram tuple ascending (code point
+ * order, as Python compares strings).
+ */
+abstract class CollocationFinder<Fn> {
+  protected readonly vocabulary: Vocabulary;
+  /** Candidate n-gram counts by packed key. */
+  protected ngramCounts: Map<number | string, number>;
+  /** The total word count `N` (NLTK's `word_fd.N()`), fixed at construction: filters leave it alone. */
+  readonly N: number;
+
+  protected constructor(vocabulary: Vocabulary, ngramCounts: Map<number | string, number>) {
+    this.vocabulary = vocabulary;
+    this.ngramCounts = ngramCounts;
+    let total = 0;
+    for (const count of vocabulary.counts) total += count;
+    this.N = total;
+  }
+
+  protected abstract keyIds(key: number | string): number[];
+  protected abstract scoreKey(fn: Fn, key: number | string, count: number): number | undefined;
+
+  /** How often each word was counted (NLTK's `word_fd`). */
+  get wordFd(): FreqDist<string> {
+    const fd = new FreqDist<string>();
+    this.vocabulary.words.forEach((word, id) => {
+      if (this.vocabulary.counts[id]! > 0) fd.counts.set(word, this.vocabulary.counts[id]!);
+    });
+    return fd;
+  }
+
+  /** The candidate n-grams with their counts (NLTK's `ngram_fd`), in first-seen order. */
+  *ngramEntries(): IterableIterator<[string[], number]> {
+    const words = this.vocabulary.words;
+    for (const [key, count] of this.ngramCounts) yield [this.keyIds(key).map((id) => words[id]!), count];
+  }
+
+  /** The number of candidate n-grams left after filtering. */
+  get ngramCount(): number {
+    return this.ngramCounts.size;
+  }
+
+  private filter(drop: (ids: number[], count: number) => boolean): void {
+    const kept = new Map<number | string, number>();
+    for (const [key, count] of this.ngramCounts) if (!drop(this.keyIds(key), count)) kept.set(key, count);
+    this.ngramCounts = kept;
+  }
+
+  /** Drop candidates seen fewer than `minFreq` times (counts and `N` of words are kept). */
+  applyFreqFilter(minFreq: number): this {
+    this.filter((_ids, count) => count < minFreq);
+    return this;
+  }
+
+  /** Drop candidates in which any word makes `fn(word)` true (e.g. stop words, punctuation). */
+  applyWordFilter(fn: (word: string) => boolean): this {
+    const words = this.vocabulary.words;
+    const dropWord = words.map((word) => fn(word));
+    this.filter((ids) => ids.some((id) => dropWord[id]));
+    return this;
+  }
+
+  /** Drop candidates for which `fn(w1, w2, ...)` is true. */
+  applyNgramFilter(fn: (...words: string[]) => boolean): this {
+    const words = this.vocabulary.words;
+    this.filter((ids) => fn(...ids.map((id) => words[id]!)));
+    return this;
+  }
+
+  /** Every candidate with its score under `fn`, best first: NLTK's `(-score, ngram)` order. */
+  scoreNgrams(fn: Fn): ScoredNgram[] {
+    const keys: (number | string)[] = [];
+    const scores: number[] = [];
+    for (const [key, count] of this.ngramCounts) {
+      const score = this.scoreKey(fn, key, count);
+      if (score === undefined) continue;
+      keys.push(key);
+      scores.push(score);
+    }
+    const ids = keys.map((key) => this.keyIds(key));
+    const rank = this.vocabulary.rank();
+    const order = keys.map((_, i) => i);
+    order.sort((a, b) => {
+      const difference = scores[b]! - scores[a]!;
+      if (difference !== 0 && !Number.isNaN(difference)) return difference;
+      const x = ids[a]!;
+      const y = ids[b]!;
+      for (let i = 0; i < x.length; i++) {
+        const order = rank[x[i]!]! - rank[y[i]!]!;
+        if (order !== 0) return order;
+      }
+      return 0;
+    });
+    const words = this.vocabulary.words;
+    return order.map((i) => [ids[i]!.map((id) => words[id]!), scores[i]!]);
+  }
+
+  /** The `n` best candidates under `fn`. */
+  nbest(fn: Fn, n: number): string[][] {
+    return this.scoreNgrams(fn)
+      .slice(0, Math.max(0, n))
+      .map(([ngram]) => ngram);
+  }
+
+  /** The candidates whose score is above `minScore`, best first. */
+  aboveScore(fn: Fn, minScore: number): string[][] {
+    const result: string[][] = [];
+    for (const [ngram, score] of this.scoreNgrams(fn)) {
+      if (!(score > minScore)) break;
+      result.push(ngram);
+    }
+    return result;
+  }
+}
+
+function* padDocuments(documents: Iterable<Iterable<string>>, padding: number): Generator<WordOrPad> {
+  for (const document of documents) {
+    yield* document;
+    for (let i = 0; i < padding; i++) yield null;
+  }
+}
+
+function checkWindow(windowSize: number, minimum: number): void {
+  if (!Number.isInteger(windowSize) || windowSize < minimum)
+    throw new RangeError(`windowSize must be an integer >= ${minimum}, got ${windowSize}`);
+}
+
+/** The words as an array of ids (-1 for padding), interning them into `vocabulary`. */
+function internWords(words: Iterable<WordOrPad>, vocabulary: Vocabulary): Int32Array {
+  const list = Array.isArray(words) ? (words as WordOrPad[]) : [...words];
+  const ids = new Int32Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const word = list[i];
+    ids[i] = word === null || word === undefined ? -1 : vocabulary.id(word);
+  }
+  return ids;
+}
+
+/** Lets the trigram finder build a bigram finder over its counts without a public constructor. */
+let createBigramFinder: (
+  vocabulary: Vocabulary,
+  pairs: Map<number, number>,
+  windowSize: number,
+) => BigramCollocationFinder;
+
+/**
+ * Bigram collocations as NLTK's `BigramCollocationFinder`: counts of words and of word pairs
+ * within a window (`windowSize` 2 = adjacent; larger windows count non-adjacent pairs and scale
+ * the pair count by `1/(windowSize - 1)` when scoring, after Church & Hanks).
+ *
+ * @example
+ * ```ts
+ * const finder = BigramCollocationFinder.fromWords('this this is is a a test test'.split(' '));
+ * finder.scoreNgrams(BigramAssocMeasures.pmi)[0]; // [['a', 'a'], 1]
+ * finder.applyFreqFilter(2).nbest(BigramAssocMeasures.pmi, 5); // []
+ * ```
+ */
+export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
+  /** The window the pairs were counted in. */
+  readonly windowSize: number;
+
+  private constructor(vocabulary: Vocabulary, pairs: Map<number, number>, windowSize: number) {
+    super(vocabulary, pairs);
+    this.windowSize = windowSize;
+  }
+
+  /**
+   * Count the words and the pairs `(w1, w2)` with `w2` among the `windowSize - 1` words after `w1`.
+   * `null` entries are padding: never counted, and pairs across them are not formed.
+   */
+  static fromWords(words: Iterable<WordOrPad>, windowSize = 2): BigramCollocationFinder {
+    checkWindow(windowSize, 2);
+    const vocabulary = new Vocabulary();
+    const ids = internWords(words, vocabulary);
+    const counts = vocabulary.counts;
+    const pairs = new Map<number, number>();
+    const length = ids.length;
+    for (let i = 0; i < length; i++) {
+      const first = ids[i]!;
+      if (first < 0) continue;
+      counts[first]!++;
+      const base = first * ID_LIMIT;
+      const end = Math.min(length, i + windowSize);
+      for (let j = i + 1; j < end; j++) {
+        const second = ids[j]!;
+        if (second < 0) continue;
+        const key = base + second;
+        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      }
+    }
+    return new BigramCollocationFinder(vocabulary, pairs, windowSize);
+  }
+
+  /**
+   * One finder over several documents: each is followed by `windowSize - 1` pads, so no pair spans
+   * two documents (NLTK's `from_documents`, which always uses window 2).
+   */
+  static fromDocuments(documents: Iterable<Iterable<string>>, windowSize = 2): BigramCollocationFinder {
+    checkWindow(windowSize, 2);
+    return BigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
+  }
+
+  static {
+    createBigramFinder = (vocabulary, pairs, windowSize) =>
+      new BigramCollocationFinder(vocabulary, new Map(pairs), windowSize);
+  }
+
+  protected keyIds(key: number | string): number[] {
+    const packed = key as number;
+    const first = Math.floor(packed / ID_LIMIT);
+    return [first, packed - first * ID_LIMIT];
+  }
+
+  protected scoreKey(fn: BigramScoreFn, key: number | string, count: number): number | undefined {
+    const nii = count / (this.windowSize - 1);
+    if (nii === 0) return undefined;
+    const [first, second] = this.keyIds(key) as [number, number];
+    const counts = this.vocabulary.counts;
+    return fn(nii, [counts[first]!, counts[second]!], this.N);
+  }
+
+  /** The score of one pair (undefined if it was not seen), as NLTK's `score_ngram`. */
+  scoreNgram(fn: BigramScoreFn, w1: string, w2: string): number | undefined {
+    const a = this.vocabulary.ids.get(w1);
+    const b = this.vocabulary.ids.get(w2);
+    if (a === undefined || b === undefined) return undefined;
+    const count = this.ngramCounts.get(a * ID_LIMIT + b) ?? 0;
+    return this.scoreKey(fn, a * ID_LIMIT + b, count);
+  }
+}
+
+/**
+ * Trigram collocations as NLTK's `TrigramCollocationFinder`: counts of words, of pairs `(w1, w2)`,
+ * of "wildcard" pairs `(w1, w3)` and of triples within a window (default 3).
+ *
+ * @example
+ * ```ts
+ * const words = 'I do not like green eggs and ham , I do not like them Sam I am !'.split(' ');
+ * const finder = TrigramCollocationFinder.fromWords(words);
+ * finder.nbest(TrigramAssocMeasures.pmi, 1); // [['I', 'do', 'not']] is among the best
+ * ```
+ */
+export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> {
+  private readonly pairCounts: Map<number, number>;
+  private readonly wildcardCounts: Map<number, number>;
+
+  private constructor(
+    vocabulary: Vocabulary,
+    pairs: Map<number, number>,
+    wildcards: Map<number, number>,
+    triples: Map<string, number>,
+  ) {
+    super(vocabulary, triples);
+    this.pairCounts = pairs;
+    this.wildcardCounts = wildcards;
+  }
+
+  /**
+   * Count, for each window start `w1` and each choice of two later words `(w2, w3)` in the window:
+   * `w1` once per choice, `(w1, w2)`, `(w1, w3)` and `(w1, w2, w3)` — stopping at padding as NLTK does.
+   */
+  static fromWords(words: Iterable<WordOrPad>, windowSize = 3): TrigramCollocationFinder {
+    checkWindow(windowSize, 3);
+    const vocabulary = new Vocabulary();
+    const ids = internWords(words, vocabulary);
+    const counts = vocabulary.counts;
+    const pairs = new Map<number, number>();
+    const wildcards = new Map<number, number>();
+    const triples = new Map<string, number>();
+    const length = ids.length;
+    const at = (position: number) => (position < length ? ids[position]! : -1);
+    for (let i = 0; i < length; i++) {
+      const first = ids[i]!;
+      if (first < 0) continue;
+      for (let j = 1; j < windowSize; j++) {
+        for (let k = j + 1; k < windowSize; k++) {
+          counts[first]!++;
+          const second = at(i + j);
+          if (second < 0) continue;
+          const pair = first * ID_LIMIT + second;
+          pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+          const third = at(i + k);
+          if (third < 0) continue;
+          const wildcard = first * ID_LIMIT + third;
+          wildcards.set(wildcard, (wildcards.get(wildcard) ?? 0) + 1);
+          const triple = `${first},${second},${third}`;
+          triples.set(triple, (triples.get(triple) ?? 0) + 1);
+        }
+      }
+    }
+    return new TrigramCollocationFinder(vocabulary, pairs, wildcards, triples);
+  }
+
+  /** One finder over several documents, each followed by `windowSize - 1` pads. */
+  static fromDocuments(documents: Iterable<Iterable<string>>, windowSize = 3): TrigramCollocationFinder {
+    checkWindow(windowSize, 3);
+    return TrigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
+  }
+
+  /** A bigram finder over this finder's word and pair counts (ignoring filters), as NLTK's. */
+  bigramFinder(): BigramCollocationFinder {
+    return createBigramFinder(this.vocabulary, this.pairCounts, 2);
+  }
+
+  protected keyIds(key: number | string): number[] {
+    return (key as string).split(',').map(Number);
+  }
+
+  private scoreIds(fn: TrigramScoreFn, a: number, b: number, c: number, count: number): number | undefined {
+    if (count === 0) return undefined;
+    const counts = this.vocabulary.counts;
+    const niix = this.pairCounts.get(a * ID_LIMIT + b) ?? 0;
+    const nixi = this.wildcardCounts.get(a * ID_LIMIT + c) ?? 0;
+    const nxii = this.pairCounts.get(b * ID_LIMIT + c) ?? 0;
+    return fn(count, [niix, nixi, nxii], [counts[a]!, counts[b]!, counts[c]!], this.N);
+  }
+
+  protected scoreKey(fn: TrigramScoreFn, key: number | string, count: number): number | undefined {
+    const [a, b, c] = this.keyIds(key) as [number, number, number];
+    return this.scoreIds(fn, a, b, c, count);
+  }
+
+  /** The score of one triple (undefined if it was not seen). */
+  scoreNgram(fn: TrigramScoreFn, w1: string, w2: string, w3: string): number | undefined {
+    const ids = [w1, w2, w3].map((word) => this.vocabulary.ids.get(word));
+    if (ids.some((id) => id === undefined)) return undefined;
+    const [a, b, c] = ids as [number, number, number];
+    return this.scoreIds(fn, a, b, c, this.ngramCounts.get(`${a},${b},${c}`) ?? 0);
+  }
+}

@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pythonLog, pythonLog2 } from './python-math.js';
+
+describe('correctly rounded logarithms', () => {
+  it('gives values Python prints (glibc)', () => {
+    expect(pythonLog(10)).toBe(Math.LN10);
+    expect(pythonLog(1291)).toBe(7.1631723908466425);
+    expect(pythonLog2(10)).toBe(3.321928094887362);
+    expect(pythonLog2(3)).toBe(1.584962500721156);
+    expect(pythonLog(Number.MIN_VALUE)).toBe(-744.4400719213812);
+    expect(pythonLog(Number.MAX_VALUE)).toBe(709.782712893384);
+  });
+  it('is exact on powers of two and handles the edges', () => {
+    for (let k = -1074; k <= 1023; k += 7) expect(pythonLog2(2 ** k)).toBe(k);
+    expect(pythonLog(1)).toBe(0);
+    expect(pythonLog(0)).toBe(Number.NEGATIVE_INFINITY);
+    expect(pythonLog(-1)).toBeNaN();
+    expect(pythonLog(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+  });
+  it('stays within one ulp of Math.log', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-300, max: 1e300, noNaN: true }), (x) => {
+        const ours = pythonLog(x);
+        const native = Math.log(x);
+        expect(Math.abs(ours - native)).toBeLessThanOrEqual(Math.abs(native) * 2.3e-16 + 1e-300);
+      }),
+    );
+  });
+});
