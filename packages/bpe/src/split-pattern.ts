@@ -1,10 +1,10 @@
+import { compilePythonPattern, finditer, type PythonPattern } from '@tokenlab/classic';
 import {
   GPT2_PYTHON_PATTERN,
   GPT2_SPLIT_PATTERN,
   GPT4_PYTHON_PATTERN,
   GPT4_SPLIT_PATTERN,
 } from './patterns.js';
-import { compileUserPattern } from './user-pattern.js';
 
 /** A named built-in pattern, a Python `regex` pattern string, a JavaScript RegExp, or a ready {@link SplitPattern}. */
 export type PatternSpec = 'gpt2' | 'gpt4' | string | RegExp | SplitPattern;
@@ -35,8 +35,11 @@ export class SplitPattern {
    */
   readonly cuttable: boolean;
 
+  private readonly python: PythonPattern | undefined;
+
   /** Use {@link SplitPattern.from}; this records an already checked pattern. */
-  constructor(source: string, regexp: RegExp, group: number, cuttable: boolean) {
+  constructor(source: string, regexp: RegExp, group: number, cuttable: boolean, python?: PythonPattern) {
+    this.python = python;
     this.source = source;
     this.regexp = regexp;
     this.group = group;
@@ -64,13 +67,13 @@ export class SplitPattern {
       return new SplitPattern(GPT4_PYTHON_PATTERN, GPT4_SPLIT_PATTERN, 0, true);
     if (spec === 'gpt2' || spec === GPT2_PYTHON_PATTERN)
       return new SplitPattern(GPT2_PYTHON_PATTERN, GPT2_SPLIT_PATTERN, 0, true);
-    const { regexp, groupCount } = compileUserPattern(spec);
-    if (groupCount > 1)
+    const python = compilePythonPattern(spec);
+    if (python.groupCount > 1)
       throw new Error(
-        `split pattern has ${groupCount} capture groups; re.findall would return tuples, which minbpe cannot encode. ` +
+        `split pattern has ${python.groupCount} capture groups; re.findall would return tuples, which minbpe cannot encode. ` +
           'Use at most one capture group, or (?:...) for grouping.',
       );
-    return new SplitPattern(spec, regexp, groupCount, false);
+    return new SplitPattern(spec, python.regexp, python.groupCount, false, python);
   }
 
   /**
@@ -83,6 +86,12 @@ export class SplitPattern {
    * ```
    */
   forEachChunk(text: string, visit: (chunk: string) => void): void {
+    if (this.python) {
+      // Python's own empty-match rules, from the translator.
+      for (const match of finditer(this.python, text))
+        visit(this.group === 0 ? match.text : (match.groups[0] ?? ''));
+      return;
+    }
     const regexp = new RegExp(this.regexp);
     regexp.lastIndex = 0;
     const group = this.group;
