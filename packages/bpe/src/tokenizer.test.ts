@@ -160,7 +160,7 @@ describe('encoding', () => {
           const short = encodeChunk(chunk.slice(0, 48), merges);
           expect(encodeChunk(chunk, merges).length).toBeGreaterThan(0);
           expect(short.length).toBeLessThanOrEqual(48);
-          let reference = chunk.slice();
+          let reference: number[] = chunk.slice();
           for (;;) {
             let bestId = Number.POSITIVE_INFINITY;
             let pair: [number, number] = [0, 0];
