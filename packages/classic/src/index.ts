@@ -15,3 +15,4 @@ export * from './pattern/index.js';
 export * from './regexp/index.js';
 export * from './treebank/index.js';
 export * from './arabic/index.js';
+export * from './keras/index.js';

@@ -1,0 +1,10 @@
+export { type PadSequencesOptions, padSequences } from './pad-sequences.js';
+export {
+  KERAS_DEFAULT_FILTERS,
+  type KerasMatrixMode,
+  type KerasText,
+  KerasTokenizer,
+  type KerasTokenizerOptions,
+  textToWordSequence,
+  WordIndexTokenizer,
+} from './tokenizer.js';
