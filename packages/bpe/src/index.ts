@@ -49,4 +49,4 @@ export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './rege
 export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
 export { type PatternSpec, SplitPattern } from './split-pattern.js';
 export { getStats, merge } from './stats.js';
-export type { TrainOptions, TrainProgress, TrainResult } from './train-progress.js';
+export type { MergeEvent, TrainOptions, TrainProgress, TrainResult } from './train-progress.js';

@@ -1,3 +1,13 @@
+/** One merge, as reported to `onProgress`. */
+export interface MergeEvent {
+  /** The pair merged. */
+  pair: [number, number];
+  /** The id of the new token. */
+  id: number;
+  /** How often the pair occurred when it was chosen. */
+  count: number;
+}
+
 /** What the trainers report while they run. */
 export interface TrainProgress {
   /** Merges done so far. */
@@ -5,7 +15,7 @@ export interface TrainProgress {
   /** Merges asked for (`vocabSize - 256`). */
   total: number;
   /** The pair merged last, its new id and how often it occurred. */
-  last?: { pair: [number, number]; id: number; count: number };
+  last?: MergeEvent;
 }
 
 /** Options shared by the trainers. */

@@ -1,0 +1,119 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ChunkCounts } from '../chunk-counts.js';
+
+/**
+ * The worker's whole program: split a piece with the pattern and count its chunks in first-appearance
+ * order. It is self-contained (plain JavaScript, no imports) so that it runs the same from the
+ * TypeScript sources and from the built package.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', ({ id, text, source, flags }) => {
+  const regexp = new RegExp(source, flags);
+  const counts = new Map();
+  for (let match = regexp.exec(text); match !== null; match = regexp.exec(text)) {
+    const chunk = match[0];
+    if (chunk.length === 0) regexp.lastIndex++;
+    counts.set(chunk, (counts.get(chunk) || 0) + 1);
+  }
+  parentPort.postMessage({ id, chunks: [...counts.keys()], counts: Float64Array.from(counts.values()) });
+});
+`;
+
+/** One worker's counts for one piece: chunks in first-appearance order and how often each occurs. */
+export interface ChunkCountReply {
+  /** Which request this answers. */
+  id: number;
+  /** The distinct chunks of the piece, in order of first appearance. */
+  chunks: string[];
+  /** `counts[i]` is how often `chunks[i]` occurs. */
+  counts: Float64Array;
+}
+
+/** Options of {@link ChunkCountPool}. */
+export interface ChunkCountPoolOptions {
+  /** Worker threads (default: the number of cores, at most 8). */
+  workers?: number;
+}
+
+/**
+ * A pool of worker threads that split and count pieces of a text with a pattern (a JavaScript RegExp
+ * whose whole match is the chunk), and merge the results in piece order: the counts, and their
+ * first-appearance order, are exactly those of counting the whole text in one thread.
+ */
+export class ChunkCountPool {
+  private readonly workers: Worker[];
+  private readonly pending = new Map<
+    number,
+    { resolve: (reply: ChunkCountReply) => void; reject: (error: Error) => void }
+  >();
+  private readonly failures: Error[] = [];
+  private nextId = 0;
+
+  /** Start the workers. Call {@link ChunkCountPool.close} when done. */
+  constructor(options: ChunkCountPoolOptions = {}) {
+    const size = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
+    this.workers = Array.from({ length: size }, () => {
+      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      worker.on('message', (reply: ChunkCountReply) => {
+        const waiting = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        waiting?.resolve(reply);
+      });
+      worker.on('error', (error) => {
+        this.failures.push(error);
+        for (const waiting of this.pending.values()) waiting.reject(error);
+        this.pending.clear();
+      });
+      return worker;
+    });
+  }
+
+  /** How many worker threads the pool runs. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Count the chunks of one piece on the next worker. */
+  countPiece(text: string, regexp: RegExp): Promise<ChunkCountReply> {
+    if (this.failures.length > 0) return Promise.reject(this.failures[0]);
+    const id = this.nextId++;
+    const worker = this.workers[id % this.workers.length]!;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, text, source: regexp.source, flags: regexp.flags });
+    });
+  }
+
+  /**
+   * Count the chunks of all `pieces` (consecutive parts of one text, in order), with at most two pieces
+   * per worker in flight, merging in order into `counts`.
+   */
+  async countPieces(
+    pieces: AsyncIterable<string> | Iterable<string>,
+    regexp: RegExp,
+    counts: ChunkCounts = new Map(),
+    onPiece?: (characters: number) => void,
+  ): Promise<ChunkCounts> {
+    const inFlight: Array<Promise<ChunkCountReply>> = [];
+    const mergeOldest = async () => {
+      const reply = await inFlight.shift()!;
+      const { chunks, counts: values } = reply;
+      for (let i = 0; i < chunks.length; i++)
+        counts.set(chunks[i]!, (counts.get(chunks[i]!) ?? 0) + values[i]!);
+    };
+    for await (const piece of pieces) {
+      inFlight.push(this.countPiece(piece, regexp));
+      onPiece?.(piece.length);
+      if (inFlight.length >= 2 * this.workers.length) await mergeOldest();
+    }
+    while (inFlight.length > 0) await mergeOldest();
+    return counts;
+  }
+
+  /** Stop the workers. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}

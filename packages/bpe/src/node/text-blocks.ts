@@ -1,0 +1,93 @@
+import { open } from 'node:fs/promises';
+
+/** Options of {@link readTextBlocks}. */
+export interface TextBlockOptions {
+  /** Bytes read at a time (default 4 MiB). */
+  blockSize?: number;
+  /**
+   * Translate `\r\n` and lone `\r` to `\n`, as Python's `open(path).read()` does in text mode (what
+   * minbpe's training script reads). Default `true`.
+   */
+  universalNewlines?: boolean;
+}
+
+/**
+ * The text of `files`, joined by `\n`, as a sequence of strings of about `blockSize` bytes each, never
+ * the whole corpus at once. Files must be valid UTF-8 (the error names the file and byte offset); a
+ * byte-order mark is kept, as Python's `utf-8` codec keeps it.
+ */
+export async function* readTextBlocks(
+  files: readonly string[],
+  options: TextBlockOptions = {},
+): AsyncGenerator<string> {
+  const blockSize = options.blockSize ?? 4 << 20;
+  const universal = options.universalNewlines ?? true;
+  let pendingCR = false;
+  const translate = (text: string, last: boolean): string => {
+    if (!universal) return text;
+    if (pendingCR) {
+      text = `\r${text}`;
+      pendingCR = false;
+    }
+    if (!last && text.endsWith('\r')) {
+      pendingCR = true;
+      text = text.slice(0, -1);
+    }
+    return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  };
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f]!;
+    if (f > 0) yield translate('\n', false);
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const handle = await open(file, 'r');
+    try {
+      const buffer = new Uint8Array(blockSize);
+      let offset = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, blockSize, null);
+        if (bytesRead === 0) break;
+        let text: string;
+        try {
+          text = decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
+        } catch {
+          throw new Error(`${file}: not valid UTF-8 (in the bytes ${offset}-${offset + bytesRead})`);
+        }
+        offset += bytesRead;
+        if (text.length > 0) yield translate(text, false);
+      }
+      let tail: string;
+      try {
+        tail = decoder.decode();
+      } catch {
+        throw new Error(`${file}: not valid UTF-8 (the file ends inside a character)`);
+      }
+      if (tail.length > 0) yield translate(tail, false);
+    } finally {
+      await handle.close();
+    }
+  }
+  const rest = translate('', true);
+  if (rest.length > 0) yield rest;
+}
+
+/**
+ * Cut a stream of text blocks into pieces of at least `pieceSize` UTF-16 units, each ending at a cut
+ * that `safeBoundary` accepts (so splitting the pieces separately gives exactly the chunks of the whole
+ * text). A piece may grow past `pieceSize` until a safe cut appears; the last piece is whatever is left.
+ */
+export async function* safePieces(
+  blocks: AsyncIterable<string>,
+  safeBoundary: (text: string, from: number) => number,
+  pieceSize: number,
+): AsyncGenerator<string> {
+  let carry = '';
+  for await (const block of blocks) {
+    carry += block;
+    if (carry.length < pieceSize) continue;
+    const cut = safeBoundary(carry, pieceSize >> 1);
+    if (cut <= 0) continue;
+    yield carry.slice(0, cut);
+    carry = carry.slice(cut);
+  }
+  if (carry.length > 0) yield carry;
+}
