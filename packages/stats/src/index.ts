@@ -30,7 +30,18 @@ export {
   skipgrams,
   trigrams,
 } from './ngrams.js';
+export { numpyArgsort } from './numpy-argsort.js';
 export { comparePython, pythonStr } from './python-format.js';
 export { pythonLog, pythonLog2 } from './python-math.js';
 export { codePointLength, compareCodePoints, compareTuples } from './python-order.js';
+export { pythonSplit } from './python-text.js';
+export { CsrMatrix, type SparseRow } from './sparse.js';
+export { ENGLISH_STOP_WORDS } from './stop-words.js';
 export { type ChartSeries, type LineChart, lineChartSvg } from './svg-chart.js';
+export {
+  type Norm,
+  type TfidfOptions,
+  TfidfTransformer,
+  TfidfVectorizer,
+  type TfidfVectorizerOptions,
+} from './tfidf.js';

@@ -1,0 +1,367 @@
+import { type AnalyzerOptions, buildAnalyzer } from './analyzer.js';
+import { numpyArgsort } from './numpy-argsort.js';
+import { compareCodePoints } from './python-order.js';
+import { CsrMatrix, EntryBuffer, type SparseRow } from './sparse.js';
+
+/**
+ * A document-frequency bound. A plain number follows Python's int/float distinction as far as
+ * JavaScript can: an integer is a document count, a fraction a proportion of the documents. As
+ * `1.0` and `1` are the same number here, write `{ proportion: 1 }` for "100% of the documents"
+ * (the default `maxDf`) and `{ count: n }` to be explicit.
+ */
+export type DocumentFrequency = number | { proportion: number } | { count: number };
+
+/** Options of {@link CountVectorizer}, with scikit-learn's names in camelCase. */
+export interface CountVectorizerOptions extends AnalyzerOptions {
+  /** Drop terms in more documents than this (default `{ proportion: 1 }`: keep all). */
+  maxDf?: DocumentFrequency;
+  /** Drop terms in fewer documents than this (default 1). */
+  minDf?: DocumentFrequency;
+  /** Keep only this many terms, the most frequent over the corpus (ties broken as NumPy's argsort). */
+  maxFeatures?: number | null;
+  /** A fixed vocabulary: terms in column order, or term → column. Nothing is learned then. */
+  vocabulary?: Iterable<string> | ReadonlyMap<string, number> | Readonly<Record<string, number>> | null;
+  /** Record 1 for any term present instead of its count. */
+  binary?: boolean;
+}
+
+/** Documents as strings; sync or async iterables of them for the streaming methods. */
+export type Documents = Iterable<string>;
+
+/** Term statistics gathered in one pass: ids in first-seen order, document and total frequencies. */
+class TermCounts {
+  readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  df = new Int32Array(1024);
+  tf = new Float64Array(1024);
+  lastDocument = new Int32Array(1024).fill(-1);
+  slot = new Int32Array(1024);
+  documents = 0;
+
+  add(term: string): number {
+    const id = this.terms.length;
+    if (id === this.df.length) {
+      const grow = <A extends Int32Array | Float64Array>(array: A, fill?: number): A => {
+        const bigger = new (array.constructor as new (n: number) => A)(array.length * 2);
+        if (fill !== undefined) bigger.fill(fill);
+        bigger.set(array);
+        return bigger;
+      };
+      this.df = grow(this.df);
+      this.tf = grow(this.tf);
+      this.lastDocument = grow(this.lastDocument, -1);
+      this.slot = grow(this.slot);
+    }
+    this.ids.set(term, id);
+    this.terms.push(term);
+    return id;
+  }
+}
+
+function normaliseVocabulary(
+  vocabulary: NonNullable<CountVectorizerOptions['vocabulary']>,
+): Map<string, number> {
+  let entries: [string, number][];
+  if (vocabulary instanceof Map) entries = [...vocabulary.entries()];
+  else if (typeof (vocabulary as Iterable<string>)[Symbol.iterator] === 'function') {
+    const seen = new Map<string, number>();
+    let index = 0;
+    for (const term of vocabulary as Iterable<string>) {
+      if (seen.has(term)) throw new Error(`Duplicate term in vocabulary: ${JSON.stringify(term)}`);
+      seen.set(term, index++);
+    }
+    entries = [...seen.entries()];
+  } else entries = Object.entries(vocabulary as Record<string, number>);
+  const indices = new Set(entries.map(([, index]) => index));
+  if (indices.size !== entries.length) throw new Error('Vocabulary contains repeated indices.');
+  for (let i = 0; i < entries.length; i++)
+    if (!indices.has(i)) throw new Error(`Vocabulary of size ${entries.length} doesn't contain index ${i}.`);
+  if (entries.length === 0) throw new Error('empty vocabulary passed to fit');
+  return new Map(entries);
+}
+
+/** A bound as a document count, given the number of documents (scikit-learn's int/float rule). */
+function documentCount(bound: DocumentFrequency, documents: number, name: string): number {
+  if (typeof bound === 'number') {
+    if (!Number.isFinite(bound) || bound < 0) throw new RangeError(`${name} must be >= 0, got ${bound}`);
+    if (Number.isInteger(bound)) return bound;
+    if (bound > 1) throw new RangeError(`${name} as a proportion must be in [0, 1], got ${bound}`);
+    return bound * documents;
+  }
+  if ('proportion' in bound) {
+    if (!(bound.proportion >= 0 && bound.proportion <= 1))
+      throw new RangeError(`${name}.proportion must be in [0, 1], got ${bound.proportion}`);
+    return bound.proportion * documents;
+  }
+  return bound.count;
+}
+
+/**
+ * Term counts per document, as scikit-learn's `CountVectorizer`: the same analyzer, the same
+ * vocabulary (sorted by code point), the same pruning by `minDf`, `maxDf` and `maxFeatures`, and the
+ * same numbers, in a {@link CsrMatrix}. Counting uses one `Map` lookup per token and typed arrays,
+ * and `fit` keeps only per-term statistics, so its memory is bounded by the vocabulary.
+ *
+ * @example
+ * ```ts
+ * const vectorizer = new CountVectorizer();
+ * const X = vectorizer.fitTransform(['This is the first document.', 'This document is the second document.']);
+ * vectorizer.getFeatureNamesOut(); // ['document', 'first', 'is', 'second', 'the', 'this']
+ * X.toDense();                     // [[1, 1, 1, 0, 1, 1], [2, 0, 1, 1, 1, 1]]
+ * ```
+ */
+export class CountVectorizer {
+  /** The options as given. */
+  readonly options: Readonly<CountVectorizerOptions>;
+  /** Term → column, after fitting (or the fixed vocabulary). */
+  vocabulary: Map<string, number> | undefined;
+  /** Terms dropped by `minDf`, `maxDf` or `maxFeatures` (scikit-learn's `stop_words_`). */
+  prunedTerms: Set<string> = new Set();
+  /** Per column, the number of fitted documents containing the term. */
+  documentFrequencies: Int32Array | undefined;
+  /** The number of documents seen by the last fit. */
+  documentCount = 0;
+  private analyzer: ((document: string) => string[]) | undefined;
+  private readonly fixedVocabulary: Map<string, number> | undefined;
+
+  /** Create with scikit-learn's defaults for everything not given. */
+  constructor(options: CountVectorizerOptions = {}) {
+    this.options = options;
+    if (options.maxFeatures !== undefined && options.maxFeatures !== null)
+      if (!Number.isInteger(options.maxFeatures) || options.maxFeatures < 1)
+        throw new RangeError(`maxFeatures must be a positive integer, got ${options.maxFeatures}`);
+    this.fixedVocabulary = options.vocabulary ? normaliseVocabulary(options.vocabulary) : undefined;
+    if (this.fixedVocabulary) this.vocabulary = this.fixedVocabulary;
+  }
+
+  /** The document → features function (scikit-learn's `build_analyzer()`). */
+  buildAnalyzer(): (document: string) => string[] {
+    this.analyzer ??= buildAnalyzer(this.options);
+    return this.analyzer;
+  }
+
+  /** Learn the vocabulary (and document frequencies) without keeping the matrix. */
+  fit(documents: Documents): this {
+    this.fitCounts(documents, false);
+    return this;
+  }
+
+  /** Learn the vocabulary from an async (or sync) stream of documents, e.g. lines of a large file. */
+  async fitAsync(documents: AsyncIterable<string> | Iterable<string>): Promise<this> {
+    const counts = new TermCounts();
+    const analyze = this.buildAnalyzer();
+    for await (const document of documents)
+      this.countDocument(counts, analyze(checkDocument(document, counts.documents)));
+    this.finishFit(counts);
+    return this;
+  }
+
+  /** Learn the vocabulary and return the document-term count matrix. */
+  fitTransform(documents: Documents): CsrMatrix {
+    return this.fitCounts(documents, true)!;
+  }
+
+  /** Count the documents' terms in the fitted (or fixed) vocabulary; unknown terms are ignored. */
+  transform(documents: Documents): CsrMatrix {
+    return this.countMatrix(documents);
+  }
+
+  private countMatrix(documents: Documents): CsrMatrix {
+    if (typeof documents === 'string')
+      throw new TypeError('Iterable over raw text documents expected, string object received.');
+    const vocabulary = this.requireVocabulary();
+    const analyze = this.buildAnalyzer();
+    const entries = new EntryBuffer();
+    const indptr: number[] = [0];
+    for (const document of documents) {
+      this.appendRow(entries, vocabulary, analyze(checkDocument(document, indptr.length - 1)));
+      indptr.push(entries.length);
+    }
+    return this.toMatrix(entries, indptr, vocabulary.size);
+  }
+
+  /** One document's counts as a sparse row, for streaming transforms. */
+  transformRow(document: string): SparseRow {
+    const vocabulary = this.requireVocabulary();
+    const entries = new EntryBuffer();
+    this.appendRow(entries, vocabulary, this.buildAnalyzer()(checkDocument(document, 0)));
+    const matrix = this.toMatrix(entries, [0, entries.length], vocabulary.size);
+    return matrix.getRow(0);
+  }
+
+  /** The terms in column order. */
+  getFeatureNamesOut(): string[] {
+    const vocabulary = this.requireVocabulary();
+    const names = new Array<string>(vocabulary.size);
+    for (const [term, index] of vocabulary) names[index] = term;
+    return names;
+  }
+
+  private requireVocabulary(): Map<string, number> {
+    if (!this.vocabulary) throw new Error('Vocabulary not fitted or provided: call fit() first');
+    if (this.vocabulary.size === 0) throw new Error('Vocabulary is empty');
+    return this.vocabulary;
+  }
+
+  private appendRow(entries: EntryBuffer, vocabulary: Map<string, number>, features: string[]): void {
+    const start = entries.length;
+    const binary = this.options.binary ?? false;
+    const columns = new Map<number, number>();
+    for (const feature of features) {
+      const column = vocabulary.get(feature);
+      if (column === undefined) continue;
+      const at = columns.get(column);
+      if (at === undefined) {
+        columns.set(column, entries.length);
+        entries.push(column, 1);
+      } else if (!binary) entries.data[at]!++;
+    }
+    sortRow(entries, start, entries.length);
+  }
+
+  private countDocument(counts: TermCounts, features: string[], entries?: EntryBuffer): void {
+    const document = counts.documents++;
+    const { ids } = counts;
+    for (const feature of features) {
+      let id = ids.get(feature);
+      if (id === undefined) id = counts.add(feature);
+      counts.tf[id]!++;
+      if (counts.lastDocument[id] !== document) {
+        counts.lastDocument[id] = document;
+        counts.df[id]!++;
+        if (entries) {
+          counts.slot[id] = entries.length;
+          entries.push(id, 1);
+        }
+      } else if (entries) entries.data[counts.slot[id]!]!++;
+    }
+  }
+
+  /** One pass over the documents; with `keepMatrix`, the count matrix in the final columns. */
+  private fitCounts(documents: Documents, keepMatrix: boolean): CsrMatrix | undefined {
+    if (typeof documents === 'string')
+      throw new TypeError('Iterable over raw text documents expected, string object received.');
+    if (this.fixedVocabulary) {
+      const matrix = this.countMatrix(documents);
+      this.documentCount = matrix.shape[0];
+      this.documentFrequencies = columnDocumentFrequencies(matrix);
+      return matrix;
+    }
+    const counts = new TermCounts();
+    const analyze = this.buildAnalyzer();
+    const entries = keepMatrix ? new EntryBuffer() : undefined;
+    const indptr: number[] = [0];
+    for (const document of documents) {
+      this.countDocument(counts, analyze(checkDocument(document, counts.documents)), entries);
+      if (entries) indptr.push(entries.length);
+    }
+    const columnOf = this.finishFit(counts);
+    if (!entries) return undefined;
+    // Move the entries to their final columns, dropping pruned terms, and sort each row.
+    const remapped = new EntryBuffer();
+    const finalIndptr: number[] = [0];
+    const binary = this.options.binary ?? false;
+    for (let row = 0; row + 1 < indptr.length; row++) {
+      const start = remapped.length;
+      for (let k = indptr[row]!; k < indptr[row + 1]!; k++) {
+        const column = columnOf[entries.indices[k]!]!;
+        if (column >= 0) remapped.push(column, binary ? 1 : entries.data[k]!);
+      }
+      sortRow(remapped, start, remapped.length);
+      finalIndptr.push(remapped.length);
+    }
+    return this.toMatrix(remapped, finalIndptr, this.vocabulary!.size);
+  }
+
+  /** Prune and sort the counted terms into the vocabulary; returns old id → column (-1 = dropped). */
+  private finishFit(counts: TermCounts): Int32Array {
+    const termCount = counts.terms.length;
+    if (termCount === 0) throw new Error('empty vocabulary; perhaps the documents only contain stop words');
+    const documents = counts.documents;
+    const high = documentCount(this.options.maxDf ?? { proportion: 1 }, documents, 'maxDf');
+    const low = documentCount(this.options.minDf ?? 1, documents, 'minDf');
+    if (high < low) throw new Error('maxDf corresponds to < documents than minDf');
+    // Candidates in sorted (code point) order, as scikit-learn sorts before limiting.
+    const sorted = Array.from({ length: termCount }, (_, id) => id).sort((a, b) =>
+      compareCodePoints(counts.terms[a]!, counts.terms[b]!),
+    );
+    let kept = sorted.filter((id) => counts.df[id]! <= high && counts.df[id]! >= low);
+    const limit = this.options.maxFeatures ?? undefined;
+    if (limit !== undefined && kept.length > limit) {
+      // Binary counts are 1 per document, so the "total count" is the document frequency.
+      const totals = this.options.binary ? counts.df : counts.tf;
+      const negated = Float64Array.from(kept, (id) => -totals[id]!);
+      const chosen = new Set(
+        Array.from(numpyArgsort(negated).subarray(0, limit), (position) => kept[position]!),
+      );
+      kept = kept.filter((id) => chosen.has(id));
+    }
+    if (kept.length === 0)
+      throw new Error('After pruning, no terms remain. Try a lower minDf or a higher maxDf.');
+    const columnOf = new Int32Array(termCount).fill(-1);
+    const vocabulary = new Map<string, number>();
+    const frequencies = new Int32Array(kept.length);
+    kept.forEach((id, column) => {
+      columnOf[id] = column;
+      vocabulary.set(counts.terms[id]!, column);
+      frequencies[column] = counts.df[id]!;
+    });
+    this.prunedTerms = new Set(counts.terms.filter((_, id) => columnOf[id]! < 0));
+    this.vocabulary = vocabulary;
+    this.documentFrequencies = frequencies;
+    this.documentCount = documents;
+    return columnOf;
+  }
+
+  private toMatrix(entries: EntryBuffer, indptr: number[], columns: number): CsrMatrix {
+    return new CsrMatrix(
+      Int32Array.from(indptr),
+      entries.indices.slice(0, entries.length),
+      entries.data.slice(0, entries.length),
+      [indptr.length - 1, columns],
+    );
+  }
+}
+
+function checkDocument(document: unknown, index: number): string {
+  if (typeof document !== 'string')
+    throw new TypeError(
+      `document ${index} is ${document === null ? 'null' : typeof document}, expected a string`,
+    );
+  return document;
+}
+
+/** Sort entries `[start, end)` of a buffer by column: insertion sort for short rows, else via an index sort. */
+function sortRow(entries: EntryBuffer, start: number, end: number): void {
+  const { indices, data } = entries;
+  if (end - start > 48) {
+    const order = Array.from({ length: end - start }, (_, k) => start + k).sort(
+      (a, b) => indices[a]! - indices[b]!,
+    );
+    const sortedIndices = Int32Array.from(order, (k) => indices[k]!);
+    const sortedData = Float64Array.from(order, (k) => data[k]!);
+    indices.set(sortedIndices, start);
+    data.set(sortedData, start);
+    return;
+  }
+  for (let i = start + 1; i < end; i++) {
+    const column = indices[i]!;
+    const value = data[i]!;
+    let j = i - 1;
+    if (indices[j]! <= column) continue;
+    while (j >= start && indices[j]! > column) {
+      indices[j + 1] = indices[j]!;
+      data[j + 1] = data[j]!;
+      j--;
+    }
+    indices[j + 1] = column;
+    data[j + 1] = value;
+  }
+}
+
+/** The number of rows with an entry in each column. */
+export function columnDocumentFrequencies(matrix: CsrMatrix): Int32Array {
+  const frequencies = new Int32Array(matrix.shape[1]);
+  for (let k = 0; k < matrix.nnz; k++) frequencies[matrix.indices[k]!]!++;
+  return frequencies;
+}
