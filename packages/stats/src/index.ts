@@ -22,6 +22,13 @@ export {
   type TabulateOptions,
 } from './freqdist.js';
 export {
+  type BagOfWords,
+  Dictionary,
+  type Doc2BowOptions,
+  TfidfModel,
+  type TfidfModelOptions,
+} from './gensim.js';
+export {
   bigrams,
   everygrams,
   ngrams,
