@@ -1,5 +1,4 @@
 import type { ChunkTable } from './chunk-table.js';
-import { pairKey } from './pair.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
 
 /**
@@ -52,7 +51,9 @@ class FastTrainer {
   private readonly weight: Float64Array;
 
   // Pairs, by dense index.
-  private readonly pairIndex = new Map<number, number>();
+  // Open-addressing hash from (left, right) to pair index + 1 (0 = empty slot).
+  private slots = new Int32Array(1 << 16);
+  private slotMask = (1 << 16) - 1;
   private pairLeft = new Int32Array(1024);
   private pairRight = new Int32Array(1024);
   private pairCount = new Float64Array(1024);
@@ -65,6 +66,11 @@ class FastTrainer {
   private heapFirst = new Float64Array(1024);
   private heapPair = new Int32Array(1024);
   private heapSize = 0;
+
+  // Pairs touched by the current merge, to push once it is done.
+  private touched: number[] = [];
+  private touchedStamp = new Int32Array(1024);
+  private step = 1;
 
   constructor(table: ChunkTable) {
     const n = table.bytes.length;
@@ -98,8 +104,6 @@ class FastTrainer {
   run(numMerges: number, options: TrainOptions): TrainResult {
     const merges: Array<[number, number]> = [];
     const counts: number[] = [];
-    const touched: number[] = [];
-    const touchedAt = new Map<number, true>();
     for (let m = 0; m < numMerges; m++) {
       const winner = this.popWinner();
       if (winner < 0) {
@@ -110,7 +114,7 @@ class FastTrainer {
       const right = this.pairRight[winner]!;
       const count = this.pairCount[winner]!;
       const id = 256 + m;
-      this.applyMerge(winner, id, touched, touchedAt);
+      this.applyMerge(winner, id);
       merges.push([left, right]);
       counts.push(count);
       if (options.verbose)
@@ -120,24 +124,49 @@ class FastTrainer {
     return { merges, counts, exhausted: false };
   }
 
+  private slotOf(left: number, right: number): number {
+    let h = Math.imul(left ^ Math.imul(right, 0x85ebca77), 0x9e3779b1);
+    h ^= h >>> 15;
+    const mask = this.slotMask;
+    const slots = this.slots;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0 || (this.pairLeft[entry - 1] === left && this.pairRight[entry - 1] === right))
+        return slot;
+    }
+  }
+
+  /** The dense index of an existing pair (left, right). */
+  private pairOf(left: number, right: number): number {
+    return this.slots[this.slotOf(left, right)]! - 1;
+  }
+
   /** The dense index of pair (left, right), created with an empty occurrence list if new. */
   private pairFor(left: number, right: number): number {
-    const key = pairKey(left, right);
-    let pair = this.pairIndex.get(key);
-    if (pair === undefined) {
-      pair = this.pairs++;
-      this.pairIndex.set(key, pair);
-      if (pair >= this.pairLeft.length) {
-        this.pairLeft = grow(this.pairLeft, pair + 1);
-        this.pairRight = grow(this.pairRight, pair + 1);
-        this.pairCount = grow(this.pairCount, pair + 1);
-        this.occurrenceHead = grow(this.occurrenceHead, pair + 1);
-      }
-      this.pairLeft[pair] = left;
-      this.pairRight[pair] = right;
-      this.occurrences.push([]);
+    const slot = this.slotOf(left, right);
+    const entry = this.slots[slot]!;
+    if (entry !== 0) return entry - 1;
+    const pair = this.pairs++;
+    if (pair >= this.pairLeft.length) {
+      this.pairLeft = grow(this.pairLeft, pair + 1);
+      this.pairRight = grow(this.pairRight, pair + 1);
+      this.pairCount = grow(this.pairCount, pair + 1);
+      this.occurrenceHead = grow(this.occurrenceHead, pair + 1);
+      this.touchedStamp = grow(this.touchedStamp, pair + 1);
     }
+    this.pairLeft[pair] = left;
+    this.pairRight[pair] = right;
+    this.occurrences.push([]);
+    this.slots[slot] = pair + 1;
+    if (this.pairs * 2 > this.slots.length) this.rehash();
     return pair;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.slotMask = this.slots.length - 1;
+    for (let pair = 0; pair < this.pairs; pair++)
+      this.slots[this.slotOf(this.pairLeft[pair]!, this.pairRight[pair]!)] = pair + 1;
   }
 
   /** Whether node `i` still starts an occurrence of `pair`. */
@@ -178,27 +207,13 @@ class FastTrainer {
   }
 
   /** Merge every occurrence of `pair` into `id`, updating neighbour counts and pushing new pairs. */
-  private applyMerge(pair: number, id: number, touched: number[], touchedAt: Map<number, true>): void {
+  private applyMerge(pair: number, id: number): void {
     const { token, next, prev, weight } = this;
     const left = this.pairLeft[pair]!;
     const right = this.pairRight[pair]!;
     const list = this.occurrences[pair]!;
-    touched.length = 0;
-    touchedAt.clear();
-    const add = (a: number, b: number, w: number, node: number) => {
-      const q = this.pairFor(a, b);
-      this.pairCount[q] += w;
-      const nodes = this.occurrences[q]!;
-      if (nodes.length === 0 || nodes[nodes.length - 1] !== node) nodes.push(node);
-      if (!touchedAt.has(q)) {
-        touchedAt.set(q, true);
-        touched.push(q);
-      }
-    };
-    const remove = (a: number, b: number, w: number) => {
-      const q = this.pairIndex.get(pairKey(a, b))!;
-      this.pairCount[q] -= w;
-    };
+    this.step++;
+    this.touched.length = 0;
     for (let k = this.occurrenceHead[pair]!; k < list.length; k++) {
       const i = list[k]!;
       if (token[i] !== left) continue;
@@ -208,12 +223,12 @@ class FastTrainer {
       const x = prev[i]!;
       const y = next[j]!;
       if (x >= 0) {
-        remove(token[x]!, left, w);
-        add(token[x]!, id, w, x);
+        this.pairCount[this.pairOf(token[x]!, left)] -= w;
+        this.addNew(token[x]!, id, w, x);
       }
       if (y >= 0) {
-        remove(right, token[y]!, w);
-        add(id, token[y]!, w, i);
+        this.pairCount[this.pairOf(right, token[y]!)] -= w;
+        this.addNew(id, token[y]!, w, i);
       }
       token[i] = id;
       token[j] = -1;
@@ -223,10 +238,22 @@ class FastTrainer {
     this.pairCount[pair] = 0;
     this.occurrences[pair] = [];
     this.occurrenceHead[pair] = 0;
-    for (const q of touched) {
+    for (const q of this.touched) {
       const count = this.pairCount[q]!;
       // The first node recorded is a lower bound of the true first occurrence: exact or refined later.
       if (count > 0) this.heapPush(count, this.occurrences[q]![0]!, q);
+    }
+  }
+
+  /** Count an occurrence (at `node`) of a pair that contains the new id. */
+  private addNew(a: number, b: number, w: number, node: number): void {
+    const q = this.pairFor(a, b);
+    this.pairCount[q] += w;
+    const nodes = this.occurrences[q]!;
+    if (nodes.length === 0 || nodes[nodes.length - 1] !== node) nodes.push(node);
+    if (this.touchedStamp[q] !== this.step) {
+      this.touchedStamp[q] = this.step;
+      this.touched.push(q);
     }
   }
 
