@@ -11,8 +11,10 @@
  *
  * @packageDocumentation
  */
-export * from './pattern/index.js';
-export * from './regexp/index.js';
-export * from './treebank/index.js';
+
 export * from './arabic/index.js';
 export * from './keras/index.js';
+export * from './pattern/index.js';
+export * from './punkt/index.js';
+export * from './regexp/index.js';
+export * from './treebank/index.js';

@@ -1,0 +1,57 @@
+import { compilePythonPattern, type PythonPattern } from '../pattern/compile.js';
+
+/**
+ * The language-dependent parts of Punkt: which characters end sentences, which punctuation may sit
+ * inside a sentence, and the regular expressions built from them (NLTK's `PunktLanguageVars`).
+ *
+ * @example
+ * ```ts
+ * const arabic = new PunktLanguageVars({ sentEndChars: ['.', '?', '!', '؟'], internalPunctuation: ',:;،؛' });
+ * arabic.wordTokenize('قال: نعم؟'); // ['قال', ':', 'نعم', '؟']
+ * ```
+ */
+export class PunktLanguageVars {
+  /** Characters that can end a sentence. */
+  readonly sentEndChars: readonly string[];
+  /** Punctuation that may occur inside a sentence (used by the trainer's rare-abbreviation rule). */
+  readonly internalPunctuation: string;
+  /** Tokens for Punkt's own word segmentation (NLTK's `_word_tokenizer_re`). */
+  readonly wordPattern: PythonPattern;
+  /** A sentence-end character followed by punctuation or by whitespace and the next token. */
+  readonly periodContextPattern: PythonPattern;
+  /** Closing quotes and brackets that belong to the previous sentence. */
+  readonly boundaryRealignment: RegExp;
+
+  /** English defaults: `. ? !` end sentences, `,:;` are internal punctuation. */
+  constructor(options: { sentEndChars?: readonly string[]; internalPunctuation?: string } = {}) {
+    this.sentEndChars = options.sentEndChars ?? ['.', '?', '!'];
+    this.internalPunctuation = options.internalPunctuation ?? ',:;';
+    const escapeClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
+    const sentEnd = `[${escapeClass(this.sentEndChars.join(''))}]`;
+    const nonWord = `(?:[)\\";}\\]\\*:@\\'\\({\\[${escapeClass(this.sentEndChars.filter((c) => c !== '.').join(''))}])`;
+    const multiChar = String.raw`(?:\-{2,}|\.{2,}|(?:\.\s){2,}\.)`;
+    const wordStart = String.raw`[^\(\"\`{\[:;&\#\*@\)}\]\-,]`;
+    // The same verbose patterns NLTK builds from its format strings.
+    this.wordPattern = compilePythonPattern(
+      `(${multiChar}|(?=${wordStart})\\S+?(?=\\s|$|${nonWord}|${multiChar}|,(?=$|\\s|${nonWord}|${multiChar}))|\\S)`,
+    );
+    this.periodContextPattern = compilePythonPattern(
+      `${sentEnd}(?=(?P<after_tok>${nonWord}|\\s+(?P<next_tok>\\S+)))`,
+    );
+    const realign = compilePythonPattern(String.raw`["\')\]}]+?(?:\s+|(?=--)|$)`, { flags: 'm' });
+    this.boundaryRealignment = new RegExp(realign.regexp.source, 'uy');
+  }
+
+  /** Punkt's word segmentation of one line. */
+  wordTokenize(line: string): string[] {
+    const regexp = this.wordPattern.regexp;
+    regexp.lastIndex = 0;
+    const words: string[] = [];
+    let match = regexp.exec(line);
+    while (match !== null) {
+      words.push(match[0]);
+      match = regexp.exec(line);
+    }
+    return words;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
+import { englishPunkt } from './models.js';
+import type { PunktSentenceTokenizer } from './sentence-tokenizer.js';
+
+/** Options of {@link wordTokenize} and {@link WordTokenizer}. */
+export interface WordTokenizeOptions {
+  /** Skip sentence splitting and treat the text as one sentence (default false). */
+  preserveLine?: boolean;
+  /** The sentence model (default: English Punkt). */
+  sentences?: PunktSentenceTokenizer;
+}
+
+const nltkWord = new NLTKWordTokenizer();
+
+/**
+ * NLTK's `word_tokenize` as a {@link Tokenizer}: Punkt sentences, then {@link NLTKWordTokenizer} on each,
+ * with spans into the whole text.
+ *
+ * @example
+ * ```ts
+ * new WordTokenizer().tokenize('Hi there. Bye.').map((t) => t.text); // ['Hi', 'there', '.', 'Bye', '.']
+ * ```
+ */
+export class WordTokenizer implements Tokenizer {
+  readonly name = 'word';
+  private readonly preserveLine: boolean;
+  private readonly sentenceModel?: PunktSentenceTokenizer;
+
+  /** English sentences by default. */
+  constructor(options: WordTokenizeOptions = {}) {
+    this.preserveLine = options.preserveLine ?? false;
+    this.sentenceModel = options.sentences;
+  }
+
+  tokenize(text: string): Token[] {
+    if (this.preserveLine) return nltkWord.tokenize(text);
+    const tokens: Token[] = [];
+    for (const [start, end] of (this.sentenceModel ?? englishPunkt()).spanTokenize(text)) {
+      for (const token of nltkWord.tokenize(text.slice(start, end)))
+        tokens.push({ text: token.text, start: token.start + start, end: token.end + start });
+    }
+    return tokens;
+  }
+}
+
+/**
+ * NLTK's `word_tokenize(text, preserve_line=False)`: the token strings.
+ *
+ * @example
+ * ```ts
+ * wordTokenize("Good muffins cost $3.88 in New York. Please buy me two of them.");
+ * // ['Good', 'muffins', 'cost', '$', '3.88', 'in', 'New', 'York', '.', 'Please', 'buy', 'me', 'two', 'of', 'them', '.']
+ * ```
+ */
+export function wordTokenize(text: string, options: WordTokenizeOptions = {}): string[] {
+  return new WordTokenizer(options).tokenize(text).map((token) => token.text);
+}
