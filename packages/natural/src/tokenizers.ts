@@ -1,0 +1,108 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { natural } from './modules.js';
+import { recoverSpans } from './spans.js';
+
+/**
+ * One of natural's tokenizers behind the tokenlab `Tokenizer` interface. natural returns
+ * strings; the spans are recovered by finding each token in the input after the previous one.
+ * natural's tokenizers in this package only cut the input, never rewrite it, so every token is
+ * found; if a future version rewrote a token, it would get an empty span at the scan position.
+ *
+ * @example
+ * ```ts
+ * const tokenizer = new NaturalTokenizer('natural-aggressive', (text) => new AggressiveTokenizer().tokenize(text));
+ * tokenizer.tokenize("don't stop").map((token) => token.text); // ["don't", 'stop']
+ * ```
+ */
+export class NaturalTokenizer implements Tokenizer {
+  /** The CLI name, `natural-…`. */
+  readonly name: string;
+  private readonly cut: (text: string) => readonly string[] | null;
+
+  /** Wraps `cut`, a function that returns natural's tokens for a text. */
+  constructor(name: string, cut: (text: string) => readonly string[] | null) {
+    this.name = name;
+    this.cut = cut;
+  }
+
+  /** natural's tokens with their spans. */
+  tokenize(text: string): Token[] {
+    return recoverSpans(text, this.cut(text) ?? []).tokens;
+  }
+
+  /** natural's tokens as it returns them: plain strings, no spans. */
+  tokenizeToStrings(text: string): string[] {
+    return [...(this.cut(text) ?? [])];
+  }
+}
+
+/**
+ * natural's `WordTokenizer`: splits on anything outside `[A-Za-zА-Яа-я0-9_]`, so Arabic, accented
+ * Latin and every other script are dropped entirely.
+ *
+ * @example
+ * ```ts
+ * naturalWordTokenizer().tokenize('hello محمد café').map((t) => t.text); // ['hello', 'caf']
+ * ```
+ */
+export function naturalWordTokenizer(): NaturalTokenizer {
+  const tokenizer = new natural.WordTokenizer();
+  return new NaturalTokenizer('natural-word', (text) => tokenizer.tokenize(text));
+}
+
+/**
+ * natural's `WordPunctTokenizer`: Latin letters (with À–ÿ and `-`), digit runs, and every other
+ * character alone, so an Arabic word comes out one letter per token.
+ *
+ * @example
+ * ```ts
+ * naturalWordPunctTokenizer().tokenize("it's 3.5!").map((t) => t.text); // ['it', "'", 's', '3.5', '!']
+ * ```
+ */
+export function naturalWordPunctTokenizer(): NaturalTokenizer {
+  const tokenizer = new natural.WordPunctTokenizer();
+  return new NaturalTokenizer('natural-wordpunct', (text) => tokenizer.tokenize(text));
+}
+
+/**
+ * natural's `TreebankWordTokenizer`, a rough approximation of NLTK's: contractions are split, but
+ * every character outside `[\w.'\-/+<>,&]` becomes a token, which cuts Arabic (and accented) words
+ * into single letters and diacritics.
+ *
+ * @example
+ * ```ts
+ * naturalTreebankTokenizer().tokenize("can't stop.").map((t) => t.text); // ['ca', "n't", 'stop', '.']
+ * ```
+ */
+export function naturalTreebankTokenizer(): NaturalTokenizer {
+  const tokenizer = new natural.TreebankWordTokenizer();
+  return new NaturalTokenizer('natural-treebank', (text) => tokenizer.tokenize(text));
+}
+
+/**
+ * natural's `AggressiveTokenizer`: splits on anything outside `[a-zA-Z0-9'\-/]`, dropping non-ASCII
+ * letters.
+ *
+ * @example
+ * ```ts
+ * naturalAggressiveTokenizer().tokenize('state-of-the-art, 50/50').map((t) => t.text); // ['state-of-the-art', '50/50']
+ * ```
+ */
+export function naturalAggressiveTokenizer(): NaturalTokenizer {
+  const tokenizer = new natural.AggressiveTokenizer();
+  return new NaturalTokenizer('natural-aggressive', (text) => tokenizer.tokenize(text));
+}
+
+/**
+ * natural's `SentenceTokenizer` (placeholder-based, trims sentences): each sentence is a token.
+ *
+ * @example
+ * ```ts
+ * naturalSentenceTokenizer().tokenize('Hi there. Bye!').map((t) => t.text); // ['Hi there.', 'Bye!']
+ * ```
+ */
+export function naturalSentenceTokenizer(abbreviations: string[] = []): NaturalTokenizer {
+  const tokenizer = new natural.SentenceTokenizer(abbreviations);
+  // natural returns [''] for whitespace-only text; that is no sentence.
+  return new NaturalTokenizer('natural-sentence', (text) => tokenizer.tokenize(text).filter((s) => s !== ''));
+}
