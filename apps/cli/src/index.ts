@@ -12,3 +12,4 @@
 export { mainHelp, runCli } from './cli.js';
 export type { Command, OptionSpec } from './command.js';
 export { type CommandIO, processIO, UsageError } from './io.js';
+export { type StaticServer, type StaticServerOptions, startStaticServer } from './static-server.js';

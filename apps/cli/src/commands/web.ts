@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Command, parseCommandArgs } from '../command.js';
+import { type CommandIO, UsageError, writeLine } from '../io.js';
+import { startStaticServer } from '../static-server.js';
+
+/** The built playground: `apps/web/dist`, found from this file in `src/commands` or `dist/commands`. */
+export const PLAYGROUND_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** What {@link serveSite} serves and how it reports the address. */
+export interface ServeSiteOptions {
+  /** The built site. */
+  root: string;
+  /** Port (0: any free one). */
+  port: number;
+  /** Interface to bind. */
+  host: string;
+  /** Print `{"url": ...}` instead of a sentence. */
+  json: boolean;
+}
+
+/** Resolves when the process gets Ctrl-C (SIGINT) or SIGTERM. */
+function untilSignalled(): Promise<void> {
+  return new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** Serve `root`, print its URL, and stop when `until` resolves (the command passes Ctrl-C; tests their own). */
+export async function serveSite(
+  options: ServeSiteOptions,
+  io: CommandIO,
+  until: Promise<void>,
+): Promise<void> {
+  const server = await startStaticServer({ root: options.root, port: options.port, host: options.host });
+  const line = options.json
+    ? JSON.stringify({ url: server.url })
+    : `tokenlab playground: ${server.url}  (Ctrl-C to stop)`;
+  await writeLine(io.stdout, line);
+  await until;
+  await server.close();
+}
+
+/** `tokenlab web`: serve the browser playground on this machine. */
+export const webCommand: Command = {
+  name: 'web',
+  summary: 'serve the browser playground on localhost',
+  help: `Usage: tokenlab web [--port N] [--host HOST] [--dir DIR]
+
+Serves the built playground (every tokenizer side by side, English and Arabic, BPE training
+in the browser) and prints its URL. Stop with Ctrl-C. Build it first with 'pnpm build'
+(or 'pnpm --filter web build').
+
+Options:
+  -p, --port N     port to listen on (default 5178; 0 picks a free one)
+      --host HOST  interface to bind (default 127.0.0.1, this machine only)
+      --dir DIR    serve another built copy of the site (default apps/web/dist)
+      --json       print {"url": ...} as JSON instead of a sentence
+  -h, --help       show this help`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('web', argv, {
+      port: { type: 'string', short: 'p', default: '5178' },
+      host: { type: 'string', default: '127.0.0.1' },
+      dir: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be a whole number from 0 to 65535, got '${values.port}'`);
+    const root = typeof values.dir === 'string' ? values.dir : PLAYGROUND_DIST;
+    if (!existsSync(`${root}/index.html`)) {
+      throw new Error(
+        `no built site in ${root} (index.html is missing); build it with 'pnpm --filter web build' or 'pnpm build'`,
+      );
+    }
+    await serveSite(
+      { root, port, host: String(values.host), json: Boolean(values.json) },
+      io,
+      untilSignalled(),
+    );
+    return 0;
+  },
+};

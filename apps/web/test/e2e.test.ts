@@ -1,0 +1,200 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@tokenlab/test-support';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type StaticServer, startStaticServer } from 'tokenlab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeState } from '../src/share.js';
+import { loadTokenizer } from '../src/tokenizers.js';
+import { builtSite } from './site.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+const ARTIFACTS = join(repoRoot, 'artifacts', 'web');
+const hasChromium = existsSync(CHROMIUM);
+
+const ENGLISH = 'The tokenizer doesn\'t split "New York" — it\'s 3.14 times faster!\nSecond line.';
+const ARABIC = 'بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ\nذهب الطالبُ إلى المدرسةِ، وقرأ ٣ كتبٍ.';
+
+if (!hasChromium) {
+  describe('playground in a browser', () => {
+    it.skip(`skipped: ${CHROMIUM} is absent (install Debian's chromium package to run the browser tests)`, () => {});
+  });
+}
+
+describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
+  let server: StaticServer;
+  let browser: Browser;
+  let site: ReturnType<typeof builtSite>;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = builtSite();
+    server = await startStaticServer({ root: site.root, port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (site?.temporary) rmSync(site.root, { recursive: true, force: true });
+  });
+
+  async function openPage(hash = ''): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}${hash}`);
+    await page.waitForSelector('body[data-ready]');
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  /** Type `text` into the box (replacing what is there) and wait until every column is drawn. */
+  async function typeText(page: Page, text: string): Promise<void> {
+    await page.locator('#text').fill(text.slice(0, -3));
+    await page.locator('#text').pressSequentially(text.slice(-3));
+    await page.waitForSelector('body[data-ready]');
+  }
+
+  async function shownCounts(page: Page): Promise<Record<string, number>> {
+    return page.$$eval('.column', (columns) =>
+      Object.fromEntries(
+        columns.map((column) => [
+          (column as HTMLElement).dataset.tokenizer,
+          Number(column.querySelector<HTMLElement>('.count')?.dataset.count ?? Number.NaN),
+        ]),
+      ),
+    );
+  }
+
+  async function libraryCounts(ids: string[], text: string): Promise<Record<string, number>> {
+    const entries = await Promise.all(
+      ids.map(async (id) => [id, (await loadTokenizer(id)).tokenize(text).length] as const),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  it('shows the same token counts as the library for typed English', async () => {
+    const ids = ['chars', 'codepoints', 'utf8'];
+    const page = await openPage(await encodeState({ text: '', tokenizers: ids, ids: false }));
+    await typeText(page, ENGLISH);
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, ENGLISH));
+    await page.screenshot({ path: join(ARTIFACTS, 'english.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('lays Arabic out right to left without tearing marks from letters', async () => {
+    const ids = ['codepoints', 'utf8'];
+    const page = await openPage(await encodeState({ text: '', tokenizers: ids, ids: true }));
+    await typeText(page, ARABIC);
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, ARABIC));
+
+    const layout = await page.$eval('.column[data-tokenizer="codepoints"] .line', (line) => {
+      const pieces = [...line.querySelectorAll<HTMLElement>('.piece.tok')];
+      return {
+        dir: line.getAttribute('dir'),
+        direction: getComputedStyle(line).direction,
+        isolation: getComputedStyle(pieces[0]!).unicodeBidi,
+        first: pieces[0]!.getBoundingClientRect().toJSON() as DOMRect,
+        second: pieces[1]!.getBoundingClientRect().toJSON() as DOMRect,
+        textareaDirection: getComputedStyle(document.querySelector('#text')!).direction,
+      };
+    });
+    expect(layout.dir).toBe('auto');
+    expect(layout.direction).toBe('rtl');
+    expect(layout.textareaDirection).toBe('rtl');
+    expect(layout.isolation).toBe('isolate');
+    // The first token of an Arabic line is the rightmost one.
+    expect(layout.first.top).toBeCloseTo(layout.second.top, 0);
+    expect(layout.first.left).toBeGreaterThan(layout.second.left);
+
+    // No drawn piece starts with a combining mark: harakat stay on their letters, even in the byte column.
+    const pieceTexts = await page.$$eval('.piece .t', (nodes) => nodes.map((node) => node.textContent ?? ''));
+    expect(pieceTexts.filter((text) => /^\p{M}/u.test(text))).toEqual([]);
+    // And the byte column shows the letter+kasra cluster as shared by its four bytes.
+    const shared = await page.$$eval('.column[data-tokenizer="utf8"] .piece.shared', (nodes) =>
+      nodes.map((node) => node.querySelector('.id')?.textContent),
+    );
+    expect(shared[0]).toBe('216 168 217 144');
+    await page.screenshot({ path: join(ARTIFACTS, 'arabic.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('highlights the same characters in every column on hover', async () => {
+    const page = await openPage(
+      await encodeState({ text: ARABIC, tokenizers: ['codepoints', 'utf8'], ids: false }),
+    );
+    await page.hover('.column[data-tokenizer="codepoints"] .piece.tok >> nth=0');
+    const highlighted = await page.$$eval('.column', (columns) =>
+      columns.map((column) => column.querySelectorAll('.piece.hl').length),
+    );
+    // The first code point (ب) is one piece in its own column; in the byte column its bytes share a cluster with the kasra.
+    expect(highlighted).toEqual([1, 1]);
+    await page.close();
+  });
+
+  it('restores text and tokenizers from a share link', async () => {
+    const page = await openPage();
+    await page.locator('[data-tokenizer="chars"]').check();
+    await typeText(page, 'share me: مرحبا');
+    await page.click('#share');
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    const url = page.url();
+    await page.close();
+    const restored = await browser.newPage();
+    await restored.goto(url);
+    await restored.waitForSelector('body[data-ready]');
+    expect(await restored.inputValue('#text')).toBe('share me: مرحبا');
+    expect(Object.keys(await shownCounts(restored))).toEqual(['chars', 'codepoints', 'utf8']);
+    await restored.close();
+  });
+
+  it('trains a BPE in a worker, streaming the merges, and adds it as a column', async () => {
+    const text = `${ENGLISH}\n${ARABIC}\n`.repeat(4);
+    const page = await openPage(await encodeState({ text, tokenizers: ['utf8'], ids: false }));
+    await page.fill('#vocab-size', '300');
+    await page.click('#train');
+    await page.waitForSelector('#train-status[data-ratio]');
+    expect(await page.locator('#merges li').count()).toBe(44);
+    await page.waitForSelector('.column[data-tokenizer="bpe-trained"] .count[data-count]');
+    const { RegexTokenizer } = await import('@tokenlab/bpe');
+    const reference = new RegexTokenizer('gpt4');
+    reference.train(text, 300);
+    const counts = await shownCounts(page);
+    expect(counts['bpe-trained']).toBe(reference.tokenize(text).length);
+    const ratio = Number(await page.getAttribute('#train-status', 'data-ratio'));
+    expect(ratio).toBeCloseTo(new TextEncoder().encode(text).length / reference.encode(text).length, 3);
+    // In one column, English lines run left to right and Arabic lines right to left.
+    const directions = await page.$$eval('.column[data-tokenizer="bpe-trained"] .line', (lines) =>
+      lines.slice(0, 4).map((line) => getComputedStyle(line).direction),
+    );
+    expect(directions).toEqual(['ltr', 'ltr', 'rtl', 'rtl']);
+    await page.screenshot({ path: join(ARTIFACTS, 'training.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('keeps working offline once loaded', async () => {
+    const page = await openPage(
+      await encodeState({ text: 'offline مرحبا', tokenizers: ['utf8'], ids: false }),
+    );
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done));
+    });
+    await server.close();
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    expect(await shownCounts(page)).toEqual({ utf8: new TextEncoder().encode('offline مرحبا').length });
+    await page.close();
+  });
+});
