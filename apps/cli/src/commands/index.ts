@@ -1,6 +1,17 @@
 import type { Command } from '../command.js';
+import { compareCommand } from './compare.js';
+import { detokenizeCommand } from './detokenize.js';
+import { sentencesCommand } from './sentences.js';
 import { tokenizeCommand } from './tokenize.js';
+import { trainCommand } from './train.js';
 import { webCommand } from './web.js';
 
 /** Every `tokenlab` sub-command, in the order `tokenlab --help` lists them. */
-export const COMMANDS: readonly Command[] = [tokenizeCommand, webCommand];
+export const COMMANDS: readonly Command[] = [
+  compareCommand,
+  detokenizeCommand,
+  sentencesCommand,
+  tokenizeCommand,
+  trainCommand,
+  webCommand,
+];

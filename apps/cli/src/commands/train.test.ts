@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readGolden } from '@tokenlab/test-support';
+import { describe, expect, it } from 'vitest';
+import { runCapture } from '../testing.js';
+
+interface Row {
+  training_text_id: string;
+  tokenizer: string;
+  vocab_size: number;
+  error?: string;
+  expected?: { model_file: string; vocab_file: string };
+}
+
+const texts = new Map(
+  readGolden<{ id: string; text: string }>('minbpe_training_texts').map((r) => [r.id, r.text]),
+);
+const rows = readGolden<Row>('minbpe');
+const dir = mkdtempSync(join(tmpdir(), 'tokenlab-train-'));
+
+describe('tokenlab train', () => {
+  it('writes minbpe-identical .model and .vocab files (regex gpt4 and basic, from files)', async () => {
+    for (const row of rows.filter((r) => r.vocab_size === 320 && r.tokenizer !== 'regex_gpt2').slice(0, 4)) {
+      const input = join(dir, `${row.training_text_id}.txt`);
+      writeFileSync(input, texts.get(row.training_text_id)!);
+      const prefix = join(dir, `${row.training_text_id}-${row.tokenizer}`);
+      const kind = row.tokenizer === 'basic' ? 'basic' : 'regex';
+      const run = await runCapture([
+        'train',
+        '-t',
+        kind,
+        '--vocab-size',
+        '320',
+        '--out',
+        prefix,
+        '--workers',
+        '2',
+        input,
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(readFileSync(`${prefix}.model`, 'utf8')).toBe(row.expected!.model_file);
+      expect(readFileSync(`${prefix}.vocab`, 'utf8')).toBe(row.expected!.vocab_file);
+    }
+  });
+
+  it('reads stdin, registers special tokens and prints a JSON summary', async () => {
+    const row = rows.find((r) => r.tokenizer === 'regex_gpt2' && r.vocab_size === 320)!;
+    const prefix = join(dir, 'stdin');
+    const run = await runCapture(
+      [
+        'train',
+        '--vocab-size',
+        '320',
+        '--pattern',
+        'gpt2',
+        '--special',
+        '<|endoftext|>=100257',
+        '--json',
+        '-o',
+        prefix,
+      ],
+      texts.get(row.training_text_id)!,
+    );
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    expect(summary).toMatchObject({ tokenizer: 'regex', vocabSize: 320, merges: 64, exhausted: false });
+    expect(summary.specialTokens).toEqual({ '<|endoftext|>': 100257 });
+    const model = readFileSync(`${prefix}.model`, 'utf8');
+    expect(model).toBe(row.expected!.model_file.replace('\n0\n', '\n1\n<|endoftext|> 100257\n'));
+  });
+
+  it('stops cleanly where minbpe crashes, and says how far it got', async () => {
+    const row = rows.find((r) => r.error)!;
+    const run = await runCapture(
+      [
+        'train',
+        '--vocab-size',
+        String(row.vocab_size),
+        '--pattern',
+        'gpt2',
+        '--json',
+        '-o',
+        join(dir, 'short'),
+      ],
+      texts.get(row.training_text_id)!,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/ran out of pairs after \d+ merges/);
+    expect(JSON.parse(run.stdout).exhausted).toBe(true);
+  });
+
+  it('rejects bad usage with a clear message', async () => {
+    const small = await runCapture(['train', '--vocab-size', '100', '-o', join(dir, 'x')], 'abc');
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/at least 256/);
+    const noOut = await runCapture(['train', '--vocab-size', '300'], 'abc');
+    expect(noOut.stderr).toMatch(/--out PREFIX is required/);
+    const special = await runCapture(
+      ['train', '--vocab-size', '300', '-o', join(dir, 'y'), '--special', 'x'],
+      'abc',
+    );
+    expect(special.stderr).toMatch(/TOKEN=ID/);
+  });
+});

@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import {
+  BasicTokenizer,
+  countChunks,
+  modelFileText,
+  RegexTokenizer,
+  type TrainProgress,
+  vocabFileText,
+} from '@tokenlab/bpe';
+import { countFileChunks, readCorpusBytes, save } from '@tokenlab/bpe/node';
+import { type Command, parseCommandArgs } from '../command.js';
+import { type CommandIO, readStream, UsageError, writeLine } from '../io.js';
+
+const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out PREFIX [options] [FILE...]
+
+Trains a byte-level BPE tokenizer exactly as minbpe does (the same merges in the same order) on the
+FILEs (joined by newlines; stdin when none is given), and writes minbpe's two files, PREFIX.model
+and PREFIX.vocab. Files are read as Python's text mode reads them (\\r\\n becomes \\n); for the regex
+tokenizer with the gpt2 or gpt4 pattern they are streamed and counted on worker threads.
+
+Options:
+  -t, --tokenizer NAME   basic (no split pattern) or regex (default: regex)
+  -v, --vocab-size N     target vocabulary size, at least 256 (256 bytes + N-256 merges)
+  -p, --pattern P        split pattern of the regex tokenizer: gpt4 (default), gpt2 or a Python regex
+      --special TOK=ID   register a special token after training (repeatable), e.g. '<|endoftext|>=100257'
+  -o, --out PREFIX       where to write PREFIX.model and PREFIX.vocab
+      --workers N        worker threads for counting chunks (default: one per core, at most 8; 1 = none)
+      --reference        train with the plain reference loop (slow; same result, for checking)
+      --quiet            no progress bar
+      --json             print a JSON summary on stdout
+  -h, --help             show this help
+
+If the text runs out of pairs before the vocabulary is full (minbpe raises an error there), training
+stops, the files are written, and the summary gives the size reached.`;
+
+interface Summary {
+  tokenizer: string;
+  pattern: string;
+  requestedVocabSize: number;
+  vocabSize: number;
+  merges: number;
+  exhausted: boolean;
+  uniqueChunks?: number;
+  specialTokens: Record<string, number>;
+  files: string[];
+  seconds: { read: number; merges: number; total: number };
+}
+
+function parseSpecial(values: readonly (string | boolean)[]): Map<string, number> {
+  const special = new Map<string, number>();
+  for (const value of values) {
+    const text = String(value);
+    const at = text.lastIndexOf('=');
+    const id = Number(text.slice(at + 1));
+    if (at <= 0 || !/^\d+$/.test(text.slice(at + 1)))
+      throw new UsageError(`--special expects TOKEN=ID (e.g. '<|endoftext|>=100257'), got '${text}'`);
+    special.set(text.slice(0, at), id);
+  }
+  return special;
+}
+
+/** A one-line progress bar on stderr: merges done, rate, ETA; redrawn at most ten times a second. */
+class ProgressBar {
+  private lastDraw = 0;
+  private readonly start = performance.now();
+  constructor(private readonly io: CommandIO) {}
+
+  draw(text: string, force = false): void {
+    const now = performance.now();
+    if (!force && now - this.lastDraw < 100) return;
+    this.lastDraw = now;
+    this.io.stderr.write(`\r\x1b[2K${text}`);
+  }
+
+  merges(progress: TrainProgress): void {
+    const elapsed = (performance.now() - this.start) / 1000;
+    const rate = progress.merges / Math.max(elapsed, 1e-9);
+    const eta = (progress.total - progress.merges) / Math.max(rate, 1e-9);
+    const width = 30;
+    const filled = progress.total === 0 ? width : Math.round((width * progress.merges) / progress.total);
+    this.draw(
+      `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.merges}/${progress.total} merges  ` +
+        `${Math.round(rate)} merges/s  ETA ${eta.toFixed(1)} s`,
+      progress.merges === progress.total,
+    );
+  }
+
+  done(): void {
+    this.io.stderr.write('\r\x1b[2K');
+  }
+}
+
+/** `tokenlab train`: train a minbpe-exact BPE tokenizer and write its .model and .vocab files. */
+export const trainCommand: Command = {
+  name: 'train',
+  summary: 'train a byte-level BPE tokenizer (minbpe-exact) and write .model/.vocab',
+  help: HELP,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('train', argv, {
+      tokenizer: { type: 'string', short: 't', default: 'regex' },
+      'vocab-size': { type: 'string', short: 'v' },
+      pattern: { type: 'string', short: 'p' },
+      special: { type: 'string', multiple: true },
+      out: { type: 'string', short: 'o' },
+      workers: { type: 'string' },
+      reference: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    const kind = String(values.tokenizer);
+    if (kind !== 'basic' && kind !== 'regex')
+      throw new UsageError(`--tokenizer must be basic or regex, got '${kind}'`);
+    if (values['vocab-size'] === undefined) throw new UsageError('--vocab-size N is required');
+    const vocabSize = Number(values['vocab-size']);
+    if (!Number.isInteger(vocabSize) || vocabSize < 256)
+      throw new UsageError(`--vocab-size must be an integer of at least 256, got '${values['vocab-size']}'`);
+    if (values.out === undefined)
+      throw new UsageError('--out PREFIX is required (writes PREFIX.model and PREFIX.vocab)');
+    if (kind === 'basic' && values.pattern !== undefined)
+      throw new UsageError('--pattern applies to the regex tokenizer only');
+    const workers = values.workers === undefined ? undefined : Number(values.workers);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 0))
+      throw new UsageError(`--workers must be a non-negative integer, got '${values.workers}'`);
+    const special = parseSpecial((values.special as (string | boolean)[] | undefined) ?? []);
+    const prefix = String(values.out);
+    const bar = io.isTTY && !values.quiet ? new ProgressBar(io) : undefined;
+    const files = positionals.filter((file) => file !== '-');
+    const useStdin = positionals.length === 0 || positionals.includes('-');
+    if (useStdin && files.length > 0) throw new UsageError("read either FILEs or stdin ('-'), not both");
+
+    const started = performance.now();
+    const stdinText = useStdin ? (await readStream(io.stdin)).replace(/\r\n?/g, '\n') : undefined;
+    const options = {
+      ...(values.reference ? { trainer: 'reference' as const } : {}),
+      ...(bar ? { onProgress: (progress: TrainProgress) => bar.merges(progress) } : {}),
+    };
+    let tokenizer: BasicTokenizer | RegexTokenizer;
+    let summary: ReturnType<BasicTokenizer['train']>;
+    let readSeconds: number;
+    let uniqueChunks: number | undefined;
+    let mergesStarted: number;
+    if (kind === 'basic') {
+      const basic = new BasicTokenizer();
+      const bytes =
+        stdinText === undefined ? await readCorpusBytes(files) : new TextEncoder().encode(stdinText);
+      mergesStarted = performance.now();
+      readSeconds = (mergesStarted - started) / 1000;
+      summary = basic.trainBytes(bytes, vocabSize, options);
+      tokenizer = basic;
+    } else {
+      const regex = new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern));
+      if (values.reference) {
+        const text =
+          stdinText ??
+          (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').replace(/\r\n?/g, '\n');
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = regex.train(text, vocabSize, options);
+      } else {
+        const counts =
+          stdinText === undefined
+            ? await countFileChunks(files, regex.split, {
+                ...(workers === undefined ? {} : { workers }),
+                ...(bar
+                  ? {
+                      onProgress: (n: number) =>
+                        bar.draw(`counting chunks: ${(n / 1e6).toFixed(1)} M characters`),
+                    }
+                  : {}),
+              })
+            : countChunks(stdinText, regex.split);
+        uniqueChunks = counts.size;
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = regex.trainFromCounts(counts, vocabSize, options);
+      }
+      tokenizer = regex;
+    }
+    const mergeSeconds = (performance.now() - mergesStarted) / 1000;
+    bar?.done();
+    if (special.size > 0) tokenizer.registerSpecialTokens(special);
+    // Render both files before writing either, so that a problem (say, a special token with a space) leaves nothing half-written.
+    modelFileText(tokenizer);
+    vocabFileText(tokenizer);
+    const written = await save(tokenizer, prefix);
+    const result: Summary = {
+      tokenizer: kind,
+      pattern: tokenizer.pattern,
+      requestedVocabSize: vocabSize,
+      vocabSize: summary.vocabSize,
+      merges: summary.merges.length,
+      exhausted: summary.exhausted,
+      ...(uniqueChunks === undefined ? {} : { uniqueChunks }),
+      specialTokens: Object.fromEntries(special),
+      files: written,
+      seconds: { read: readSeconds, merges: mergeSeconds, total: (performance.now() - started) / 1000 },
+    };
+    if (summary.exhausted)
+      await writeLine(
+        io.stderr,
+        `tokenlab train: the text ran out of pairs after ${summary.merges.length} merges; vocabulary size ${summary.vocabSize} (asked for ${vocabSize})`,
+      );
+    if (values.json) await writeLine(io.stdout, JSON.stringify(result));
+    else
+      await writeLine(
+        io.stdout,
+        `wrote ${written.join(' and ')}: ${summary.merges.length} merges, vocabulary size ${summary.vocabSize}` +
+          ` (${result.seconds.total.toFixed(2)} s: read ${readSeconds.toFixed(2)} s, merges ${mergeSeconds.toFixed(2)} s)`,
+      );
+    return 0;
+  },
+};
