@@ -1,0 +1,205 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { RegexTokenizer } from '@tokenlab/bpe';
+import { loadCorpus } from '@tokenlab/corpora';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heldOutText, trainingText } from '../report/bpe-sweep.js';
+import { isHeldOut, textDocuments } from '../report/inputs.js';
+import type { CompareReport } from '../report/model.js';
+import { segmentsOf } from '../report/samples.js';
+import { runCapture } from '../testing.js';
+import { createTokenizer, TOKENIZERS } from '../tokenizers/index.js';
+import { parseTextRequests, parseVocabSizes, runCompare } from './compare.js';
+
+let dir: string;
+let enFile: string;
+let arFile: string;
+let report: CompareReport;
+let html: string;
+
+/** A slice of real text: the lines of the bundled corpora from `from`, `count` of them. */
+async function excerpt(id: string, startsWith: string, count: number): Promise<string> {
+  const lines = textDocuments(await loadCorpus(id));
+  const from = lines.findIndex((line) => line.startsWith(startsWith));
+  return `${lines.slice(from, from + count).join('\n')}\n`;
+}
+
+function silentIO() {
+  return { stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tokenlab-compare-'));
+  enFile = join(dir, 'en.txt');
+  arFile = join(dir, 'ar.txt');
+  await writeFile(enFile, await excerpt('taylorswift', 'Taylor Alison Swift', 30));
+  await writeFile(arFile, await excerpt('wikinews-ar-plain', 'فيلم', 30));
+  const io = silentIO();
+  const run = await runCompare(
+    ['--en', enFile, '--ar', arFile, '--vocab-sizes', '300,400', '--out', join(dir, 'out'), '--quiet'],
+    io,
+  );
+  expect(run.code).toBe(0);
+  report = run.built!.report;
+  html = await readFile(run.files!.html, 'utf8');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('tokenlab compare: the numbers agree with the packages', () => {
+  it('counts the tokens of every registered tokenizer as the registry tokenizer does', async () => {
+    const english = textDocuments(await readFile(enFile, 'utf8'));
+    const section = report.languages.find((candidate) => candidate.language === 'en')!;
+    let checked = 0;
+    for (const entry of TOKENIZERS) {
+      const row = section.rows.find((candidate) => candidate.name === entry.name);
+      if (!row?.available) continue;
+      const tokenizer = await createTokenizer(entry.name);
+      const tokens = english.map((line) => tokenizer.tokenize(line));
+      expect(row.tokens, entry.name).toBe(tokens.reduce((sum, list) => sum + list.length, 0));
+      const bytes = english.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+      expect(row.bytesPerToken, entry.name).toBeCloseTo(bytes / row.tokens!, 10);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
+  it('measures BPE compression exactly as a RegexTokenizer trained on the same lines', async () => {
+    const arabic = textDocuments(await readFile(arFile, 'utf8'));
+    const english = textDocuments(await readFile(enFile, 'utf8'));
+    const corpus = (language: string, documents: string[]) => ({
+      language,
+      label: language,
+      direction: 'ltr' as const,
+      source: { kind: 'file' as const, id: language, title: language },
+      documents,
+      trainingDocuments: 0,
+    });
+    const trained = new RegexTokenizer('gpt4');
+    trained.train(trainingText(corpus('ar', arabic)), 400);
+    for (const [appliedTo, documents] of [
+      ['ar', arabic],
+      ['en', english],
+    ] as const) {
+      const text = heldOutText(corpus(appliedTo, documents));
+      const tokens = trained.encode(text).length;
+      const point = report.bpe.points.find(
+        (candidate) =>
+          candidate.trainedOn === 'ar' && candidate.appliedTo === appliedTo && candidate.vocabSize === 400,
+      )!;
+      expect(point.tokens).toBe(tokens);
+      expect(point.bytesPerToken).toBeCloseTo(Buffer.byteLength(text) / tokens, 10);
+    }
+    // The same BPE in the Arabic table: counted line by line over the whole text.
+    const row = report.languages[1]!.rows.find((candidate) => candidate.name === 'bpe-400')!;
+    expect(row.tokens).toBe(arabic.reduce((sum, line) => sum + trained.encode(line).length, 0));
+    expect(row.oov).toMatchObject({ rate: 0, byConstruction: true });
+    expect(row.roundTrip).toMatchObject({
+      method: 'decode',
+      passed: arabic.length,
+      documents: arabic.length,
+    });
+  });
+
+  it('computes the out-of-vocabulary rate on every tenth line', async () => {
+    const english = textDocuments(await readFile(enFile, 'utf8'));
+    const chars = await createTokenizer('chars');
+    const seen = new Set(english.filter((_, i) => !isHeldOut(i)).flatMap((line) => [...line]));
+    const heldOut = english
+      .filter((_, i) => isHeldOut(i))
+      .flatMap((line) => chars.tokenize(line).map((t) => t.text));
+    const row = report.languages[0]!.rows.find((candidate) => candidate.name === 'chars')!;
+    expect(row.oov!.heldOutTokens).toBe(heldOut.length);
+    expect(row.oov!.unseen).toBe(heldOut.filter((text) => !seen.has(text)).length);
+  });
+
+  it('gives the Arabic:English ratio on the UDHR as token counts of the same declaration', async () => {
+    const ratio = report.ratios.find((candidate) => candidate.language === 'ar')!;
+    expect(ratio.parallel?.title).toMatch(/Universal Declaration of Human Rights/);
+    const utf8 = ratio.rows.find((row) => row.name === 'utf8')!;
+    const [english, arabic] = await Promise.all([loadCorpus('udhr-en'), loadCorpus('udhr-ar')]);
+    const en = english.slice(0, english.search(/^Article 29/m)).trim();
+    const ar = arabic
+      .slice(0, arabic.search(/^المادة 29/mu))
+      .replace(' (أ)', '')
+      .trim();
+    expect(utf8.parallelTokens).toEqual({ en: Buffer.byteLength(en), ar: Buffer.byteLength(ar) });
+    expect(utf8.parallelRatio).toBeCloseTo(Buffer.byteLength(ar) / Buffer.byteLength(en), 10);
+  });
+
+  it('writes a self-contained HTML report with English and Arabic side by side', () => {
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=|<link\b[^>]*\bhref=|url\(/i);
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('unicode-bidi: isolate');
+    expect(html).toContain('data-chart="bpe-compression"');
+    expect(html).toContain('يولد جميع الناس');
+  });
+});
+
+describe('tokenlab compare: samples and options', () => {
+  it('draws a character split by byte-level tokens once, marking the next token', () => {
+    const text = 'é';
+    const tokens = [
+      { text: 'é', start: 0, end: 1, id: 195, bytes: [0, 1] as [number, number] },
+      { text: 'é', start: 0, end: 1, id: 169, bytes: [1, 2] as [number, number] },
+    ];
+    expect(segmentsOf(text, tokens)).toEqual([{ text: 'é', index: 0, tokens: 2, ids: [195, 169] }]);
+    expect(
+      segmentsOf('a b', [
+        { text: 'a', start: 0, end: 1 },
+        { text: 'b', start: 2, end: 3 },
+      ]),
+    ).toEqual([
+      { text: 'a', index: 0, tokens: 1 },
+      { text: ' ', gap: true },
+      { text: 'b', index: 1, tokens: 1 },
+    ]);
+  });
+
+  it('parses vocabulary sizes and extra languages, and rejects bad ones', () => {
+    expect(parseVocabSizes('1024,512,512')).toEqual([512, 1024]);
+    expect(parseVocabSizes('none')).toEqual([]);
+    expect(() => parseVocabSizes('100')).toThrow(/'100' is not a vocabulary size/);
+    expect(parseTextRequests({ text: ['fr=a.txt'] }).map((r) => r.language)).toEqual(['en', 'ar', 'fr']);
+    expect(() => parseTextRequests({ text: ['french.txt'] })).toThrow(/expected LANG=FILE/);
+  });
+
+  it('names a missing input file and an unknown tokenizer', async () => {
+    const missing = await runCapture(['compare', '--en', join(dir, 'nope.txt'), '--quiet']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read the en text '.*nope.txt' \(ENOENT\)/);
+    const unknown = await runCapture(['compare', '--tokenizers', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*utf8/);
+  });
+
+  it('prints the same numbers as JSON with --json', async () => {
+    const run = await runCapture([
+      'compare',
+      '--en',
+      enFile,
+      '--ar',
+      arFile,
+      '--tokenizers',
+      'utf8,chars',
+      '--vocab-sizes',
+      'none',
+      '--out',
+      join(dir, 'json'),
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as CompareReport;
+    expect(json.languages.map((section) => section.language)).toEqual(['en', 'ar']);
+    const utf8 = json.languages[0]!.rows.find((row) => row.name === 'utf8')!;
+    const mine = report.languages[0]!.rows.find((row) => row.name === 'utf8')!;
+    expect(utf8.tokens).toBe(mine.tokens);
+    expect(run.stderr).toContain('report.html');
+    expect(JSON.parse(await readFile(join(dir, 'json', 'report.json'), 'utf8'))).toEqual(json);
+  });
+});

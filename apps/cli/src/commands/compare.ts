@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { type Command, parseCommandArgs } from '../command.js';
+import { type CommandIO, UsageError, writeLine } from '../io.js';
+import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
+import { type BuiltReport, buildReport } from '../report/build.js';
+import { knownTokenizerNames } from '../report/candidates.js';
+import { DEFAULT_CORPORA, type TextRequest } from '../report/inputs.js';
+import { Progress } from '../report/progress.js';
+import { terminalReport } from '../report/terminal.js';
+import { writeReportFiles } from '../report/write.js';
+
+/** Where the report files go unless `--out` says otherwise. */
+export const DEFAULT_OUT_DIR = 'tokenlab-report';
+
+/** `512,1024,4096` → sizes; `none` → no BPE. */
+export function parseVocabSizes(value: string): number[] {
+  if (value.trim() === 'none') return [];
+  const sizes = value.split(',').map((part) => part.trim());
+  for (const size of sizes) {
+    if (!/^\d+$/.test(size) || Number(size) <= 256 || Number(size) > 65_536)
+      throw new UsageError(
+        `--vocab-sizes: '${size}' is not a vocabulary size; give integers from 257 to 65536, e.g. --vocab-sizes 512,1024 (or 'none')`,
+      );
+  }
+  return [...new Set(sizes.map(Number))].sort((a, b) => a - b);
+}
+
+/** The languages to compare: English and Arabic (bundled or `--en`/`--ar`), plus every `--text LANG=FILE`. */
+export function parseTextRequests(values: { en?: string; ar?: string; text?: string[] }): TextRequest[] {
+  const requests = new Map<string, TextRequest>([
+    ['en', values.en === undefined ? { language: 'en' } : { language: 'en', file: values.en }],
+    ['ar', values.ar === undefined ? { language: 'ar' } : { language: 'ar', file: values.ar }],
+  ]);
+  for (const spec of values.text ?? []) {
+    const match = /^([A-Za-z][\w-]*)=(.+)$/.exec(spec);
+    if (!match) throw new UsageError(`--text '${spec}': expected LANG=FILE, e.g. --text fr=french.txt`);
+    requests.set(match[1]!, { language: match[1]!, file: match[2]! });
+  }
+  return [...requests.values()];
+}
+
+function parseTokenizerList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const known = knownTokenizerNames();
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0)
+    throw new UsageError(`--tokenizers: unknown tokenizer '${unknown[0]}'. Available: ${known.join(', ')}`);
+  return names;
+}
+
+async function packageVersion(): Promise<string> {
+  try {
+    const json = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return json.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Run the comparison in-process and write the report files (used by the command and by tests). */
+export async function runCompare(
+  argv: string[],
+  io: CommandIO,
+): Promise<{ code: number; built?: BuiltReport; files?: { html: string; markdown: string; json: string } }> {
+  const { values } = parseCommandArgs('compare', argv, {
+    en: { type: 'string' },
+    ar: { type: 'string' },
+    text: { type: 'string', multiple: true },
+    tokenizers: { type: 'string' },
+    'vocab-sizes': { type: 'string' },
+    out: { type: 'string', default: DEFAULT_OUT_DIR },
+    json: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+  });
+  const quiet = Boolean(values.quiet);
+  const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
+  const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);
+  const vocabSizes =
+    values['vocab-sizes'] === undefined
+      ? [...DEFAULT_VOCAB_SIZES]
+      : parseVocabSizes(String(values['vocab-sizes']));
+  const progress = new Progress(io.stderr, io.isTTY && !quiet);
+  const built = await buildReport({
+    texts,
+    ...(tokenizers ? { tokenizers } : {}),
+    vocabSizes,
+    progress,
+    version: await packageVersion(),
+  });
+  const files = await writeReportFiles(built.report, String(values.out));
+  if (values.json) {
+    await writeLine(io.stdout, JSON.stringify(built.report, null, 2));
+    if (!quiet) await writeLine(io.stderr, `Report: ${files.html}`);
+  } else {
+    const colour = io.isTTY && !process.env.NO_COLOR;
+    if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour));
+    await writeLine(io.stdout, `Report: ${files.html}\n        ${files.markdown}\n        ${files.json}`);
+  }
+  return { code: 0, built, files };
+}
+
+/** `tokenlab compare`: the side-by-side English/Arabic report of every tokenizer. */
+export const compareCommand: Command = {
+  name: 'compare',
+  summary: 'the main job: every tokenizer side by side on English and Arabic, with an HTML report',
+  help: `Usage: tokenlab compare [options]
+
+Runs every registered tokenizer (classic, natural baselines, GPT encodings) and BPE trained on the
+fly over English and Arabic text, prints a table per language, the Arabic:English token ratio and a
+sample sentence cut by each tokenizer, and writes an HTML report (with charts), Markdown and JSON.
+
+By default the bundled corpora are used: English '${DEFAULT_CORPORA.en}' (the Taylor Swift Wikipedia
+article) and Arabic '${DEFAULT_CORPORA.ar}' (Arabic Wikinews without diacritics), both modern prose of
+about 180 KB; the Arabic:English ratio also uses the UDHR, the same text in both languages.
+
+Options:
+      --en FILE             English text (UTF-8) instead of the bundled corpus
+      --ar FILE             Arabic text (UTF-8) instead of the bundled corpus
+      --text LANG=FILE      one more language (repeatable), e.g. --text fr=french.txt
+      --tokenizers LIST     comma-separated registry names to run (default: all), plus 'bpe' for
+                            the trained BPE, e.g. --tokenizers whitespace,cl100k_base,bpe
+      --vocab-sizes LIST    BPE vocabulary sizes to train (default: ${DEFAULT_VOCAB_SIZES.join(',')}; 'none' to skip)
+      --out DIR             where to write report.html, report.md, report.json (default: ./${DEFAULT_OUT_DIR})
+      --json                print the report's numbers as JSON instead of the tables
+  -q, --quiet               no tables and no progress bars; print only the report paths
+  -h, --help                show this help`,
+  async run(argv, io) {
+    return (await runCompare(argv, io)).code;
+  },
+};

@@ -1,0 +1,197 @@
+import { availableParallelism } from 'node:os';
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { runBpeSweep } from './bpe-sweep.js';
+import { buildCandidates, FAMILY_ORDER } from './candidates.js';
+import {
+  languageStats,
+  sentenceSplitter,
+  statsTokenizers,
+  summarise,
+  tokensPerSentence,
+} from './corpus-stats.js';
+import { type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
+import { type Candidate, measureTokenizer } from './measure.js';
+import type { CompareReport, LanguageSection, SentenceLengths, TokenizerRow } from './model.js';
+import { loadClassic, loadStats } from './packages.js';
+import { loadUdhrPair, type ParallelText } from './parallel.js';
+import type { Progress } from './progress.js';
+import { ratioSections } from './ratio.js';
+import { pickSampleSentence, sampleSentence } from './samples.js';
+import { countCodePoints, countUtf8Bytes, countWords } from './text-size.js';
+
+/** What to compare. */
+export interface CompareOptions {
+  /** Languages and their files (bundled corpora when no file is given). */
+  texts: readonly TextRequest[];
+  /** Registry tokenizers to run (and `bpe`); all of them when absent. */
+  tokenizers?: readonly string[];
+  /** BPE vocabulary sizes to train. */
+  vocabSizes: readonly number[];
+  /** Where progress bars go. */
+  progress: Progress;
+  /** The tokenlab version, for the report header. */
+  version: string;
+}
+
+/** The report, plus the tokenizers behind it (tests recompute numbers with them). */
+export interface BuiltReport {
+  /** The numbers. */
+  report: CompareReport;
+  /** The texts compared. */
+  texts: LanguageText[];
+}
+
+function byFamily(a: TokenizerRow, b: TokenizerRow): number {
+  return FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family);
+}
+
+/** The GPT encoding whose tokens go into the Zipf plot next to words and BPE. */
+const ZIPF_ENCODINGS = ['o200k_base', 'o200k', 'cl100k_base', 'cl100k'];
+
+/**
+ * Run the whole comparison: load the texts, train BPE, run every tokenizer over every language once,
+ * derive the statistics, ratios and samples from those runs.
+ */
+export async function buildReport(options: CompareOptions): Promise<BuiltReport> {
+  const started = performance.now();
+  const steps: Record<string, number> = {};
+  let stepStart = started;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = (now - stepStart) / 1000;
+    stepStart = now;
+  };
+  const { progress } = options;
+  const wantBpe = options.tokenizers === undefined || options.tokenizers.includes('bpe');
+  const languages = options.texts.map((text) => text.language);
+  const wantParallel = languages.includes('en') && languages.includes('ar');
+
+  const [texts, stats, classic, parallel, candidateSet] = await Promise.all([
+    loadLanguageTexts(options.texts),
+    loadStats(),
+    loadClassic(),
+    wantParallel ? loadUdhrPair() : Promise.resolve<ParallelText | undefined>(undefined),
+    buildCandidates(options.tokenizers?.filter((name) => name !== 'bpe')),
+  ]);
+  step('load');
+
+  const missing: string[] = [];
+  if (!stats.ok) missing.push(stats.error);
+  if (!classic.ok) missing.push(classic.error);
+  else {
+    if (!classic.api.detokenize)
+      missing.push('@tokenlab/classic does not export TreebankWordDetokenizer yet');
+    if (!classic.api.sentTokenize) missing.push('@tokenlab/classic does not export sentTokenize yet');
+  }
+  for (const row of candidateSet.unavailable) missing.push(`${row.name}: ${row.error}`);
+
+  const sweep = runBpeSweep(texts, wantBpe ? options.vocabSizes : [], progress);
+  step('train BPE');
+
+  const detokenize = classic.ok ? classic.api.detokenize : undefined;
+  const sections: LanguageSection[] = [];
+  for (const corpus of texts) {
+    const bpeCandidates: Candidate[] = [...(sweep.models.get(corpus.language) ?? [])].map(
+      ([size, tokenizer]) => ({
+        name: `bpe-${size}`,
+        family: 'bpe',
+        description: `byte-level BPE, GPT-4 split pattern, ${size} tokens, trained on this corpus (9 of every 10 lines)`,
+        tokenizer,
+      }),
+    );
+    const candidates = [...candidateSet.candidates, ...bpeCandidates];
+    const splitter = sentenceSplitter(corpus.language, classic);
+    const sentenceRanges = corpus.documents.map((document) => splitter.split(document));
+    const largestBpe = bpeCandidates.at(-1)?.name;
+    const zipfExtras = [
+      ...(largestBpe ? [largestBpe] : []),
+      ...ZIPF_ENCODINGS.filter((name) => candidates.some((candidate) => candidate.name === name)).slice(0, 1),
+    ];
+    const keep = new Set([...statsTokenizers(corpus.language), ...zipfExtras]);
+    const kept = new Map<string, Token[][]>();
+    const rows: TokenizerRow[] = [...candidateSet.unavailable];
+    const lengths: SentenceLengths[] = [];
+    candidates.forEach((candidate, index) => {
+      progress.update(`tokenizing ${corpus.label}: ${candidate.name}`, index, candidates.length);
+      try {
+        const { row, documentTokens } = measureTokenizer(candidate, corpus, {
+          ...(detokenize ? { detokenize } : {}),
+        });
+        rows.push(row);
+        lengths.push(summarise(candidate.name, tokensPerSentence(sentenceRanges, documentTokens)));
+        if (keep.has(candidate.name)) kept.set(candidate.name, documentTokens);
+      } catch (error) {
+        rows.push({
+          name: candidate.name,
+          family: candidate.family,
+          description: candidate.description,
+          available: false,
+          error: `failed on this corpus: ${(error as Error).message}`,
+        });
+      }
+    });
+    progress.clear();
+    rows.sort(byFamily);
+    const sentences = sentenceRanges.reduce((sum, list) => sum + list.length, 0);
+    sections.push({
+      language: corpus.language,
+      label: corpus.label,
+      direction: corpus.direction,
+      source: corpus.source,
+      size: {
+        documents: corpus.documents.length,
+        trainingDocuments: corpus.trainingDocuments,
+        characters: corpus.documents.reduce((sum, d) => sum + countCodePoints(d), 0),
+        bytes: corpus.documents.reduce((sum, d) => sum + countUtf8Bytes(d), 0),
+        words: corpus.documents.reduce((sum, d) => sum + countWords(d), 0),
+        sentences,
+      },
+      rows,
+      stats: languageStats(corpus, kept, zipfExtras, { splitter: splitter.name, lengths }, stats),
+    });
+  }
+  step('measure');
+
+  const registry = new Map<string, Tokenizer>(
+    candidateSet.candidates.map((candidate) => [candidate.name, candidate.tokenizer]),
+  );
+  const ratios = ratioSections(sections, registry, sweep.models, parallel);
+  step('ratios');
+
+  const samples = texts.map((corpus) => {
+    const fromParallel = parallel?.sample[corpus.language];
+    const text = fromParallel ?? pickSampleSentence(corpus);
+    const tokenizers: { name: string; tokenizer: Tokenizer }[] = [
+      ...candidateSet.candidates,
+      ...[...(sweep.models.get(corpus.language) ?? [])].map(([size, tokenizer]) => ({
+        name: `bpe-${size}`,
+        tokenizer,
+      })),
+    ];
+    return sampleSentence(
+      corpus.language,
+      text,
+      fromParallel ? 'UDHR, Article 1' : `${corpus.source.title}`,
+      tokenizers,
+    );
+  });
+  step('samples');
+
+  const report: CompareReport = {
+    created: new Date().toISOString(),
+    version: options.version,
+    run: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: availableParallelism(),
+      seconds: (performance.now() - started) / 1000,
+      steps,
+    },
+    languages: sections,
+    bpe: sweep.section,
+    ratios,
+    samples,
+    missing,
+  };
+  return { report, texts };
+}

@@ -1,0 +1,91 @@
+import { TOKENIZERS, type TokenizerEntry } from '../tokenizers/index.js';
+import type { Candidate } from './measure.js';
+import { unavailableRow } from './measure.js';
+import type { TokenizerFamily, TokenizerRow } from './model.js';
+
+/**
+ * The tokenizers the report is meant to show, by family. Each is run through the CLI's registry, so
+ * whatever is registered appears; a name listed here but not registered becomes a visible
+ * "not available" row instead of silently vanishing.
+ */
+export const EXPECTED_TOKENIZERS: readonly { name: string; family: TokenizerFamily }[] = [
+  { name: 'whitespace', family: 'classic' },
+  { name: 'wordpunct', family: 'classic' },
+  { name: 'treebank', family: 'classic' },
+  { name: 'nltk-word', family: 'classic' },
+  { name: 'word', family: 'classic' },
+  { name: 'regexp', family: 'classic' },
+  { name: 'arabic', family: 'classic' },
+  { name: 'natural-word', family: 'natural' },
+  { name: 'natural-treebank', family: 'natural' },
+  { name: 'natural-wordpunct', family: 'natural' },
+  { name: 'gpt2', family: 'gpt' },
+  { name: 'cl100k_base', family: 'gpt' },
+  { name: 'o200k_base', family: 'gpt' },
+];
+
+const CORE = new Set(['chars', 'codepoints', 'utf8']);
+const GPT = /^(gpt2|r50k|p50k|cl100k|o200k)/;
+
+/** The family of a registered tokenizer, from its name. */
+export function familyOf(name: string): TokenizerFamily {
+  if (CORE.has(name)) return 'core';
+  if (name.startsWith('natural')) return 'natural';
+  if (GPT.test(name)) return 'gpt';
+  if (name.startsWith('bpe')) return 'bpe';
+  return 'classic';
+}
+
+/** Sort key: core views first, then classic, natural, BPE and GPT, as the tables show them. */
+export const FAMILY_ORDER: readonly TokenizerFamily[] = ['core', 'classic', 'natural', 'bpe', 'gpt'];
+
+/** What building the registered tokenizers gave: the ones to run, and rows for the ones that failed. */
+export interface CandidateSet {
+  /** Tokenizers to measure. */
+  candidates: Candidate[];
+  /** Rows for tokenizers that are missing or could not be built. */
+  unavailable: TokenizerRow[];
+}
+
+function isExpectedAlias(expected: string, registered: readonly TokenizerEntry[]): boolean {
+  // `cl100k` registered for `cl100k_base` (or the reverse) is the same tokenizer.
+  const stem = expected.replace(/_base$/, '');
+  return registered.some((entry) => entry.name.replace(/_base$/, '') === stem);
+}
+
+/**
+ * Build every selected registry tokenizer (all of them by default). `selection` names must be
+ * registered or expected; the rest is a usage error raised by the caller.
+ */
+export async function buildCandidates(selection?: readonly string[]): Promise<CandidateSet> {
+  const wanted = (name: string) => selection === undefined || selection.includes(name);
+  const candidates: Candidate[] = [];
+  const unavailable: TokenizerRow[] = [];
+  for (const entry of TOKENIZERS) {
+    if (!wanted(entry.name)) continue;
+    const family = familyOf(entry.name);
+    try {
+      const tokenizer = await entry.create({});
+      candidates.push({ name: entry.name, family, description: entry.description, tokenizer });
+    } catch (error) {
+      unavailable.push(unavailableRow(entry.name, family, entry.description, (error as Error).message));
+    }
+  }
+  for (const expected of EXPECTED_TOKENIZERS) {
+    if (!wanted(expected.name) || isExpectedAlias(expected.name, TOKENIZERS)) continue;
+    unavailable.push(
+      unavailableRow(expected.name, expected.family, '', 'not available: not in the tokenizer registry yet'),
+    );
+  }
+  return { candidates, unavailable };
+}
+
+/** The names `--tokenizers` accepts: registered tokenizers, expected ones, and `bpe` for the trained BPE. */
+export function knownTokenizerNames(): string[] {
+  const names = new Set([
+    ...TOKENIZERS.map((entry) => entry.name),
+    ...EXPECTED_TOKENIZERS.map((e) => e.name),
+  ]);
+  names.add('bpe');
+  return [...names];
+}

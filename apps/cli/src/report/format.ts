@@ -1,0 +1,97 @@
+import type { OutOfVocabulary, RoundTrip, TokenizerRow } from './model.js';
+
+/** An integer with thousands separators. */
+export function formatCount(value: number | undefined): string {
+  return value === undefined ? '' : Math.round(value).toLocaleString('en-US');
+}
+
+/** A number with `digits` decimals. */
+export function formatNumber(value: number | undefined, digits = 2): string {
+  return value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits);
+}
+
+/** Throughput: more digits for slow tokenizers. */
+export function formatSpeed(value: number | undefined): string {
+  if (value === undefined) return '';
+  return value >= 10 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toFixed(2);
+}
+
+const METHOD_WORDS: Record<RoundTrip['method'], string> = {
+  decode: 'decode',
+  'spans+detok': 'detok',
+  spans: 'spans',
+};
+
+/** `yes (decode)`, `96% (detok)`: share of documents given back, and how it was checked. */
+export function formatRoundTrip(roundTrip: RoundTrip | undefined): string {
+  if (!roundTrip) return '';
+  const { passed, documents, method } = roundTrip;
+  const share =
+    passed === documents ? 'yes' : passed === 0 ? 'no' : `${Math.floor((passed / documents) * 1000) / 10}%`;
+  return `${share} (${METHOD_WORDS[method]})`;
+}
+
+/** The out-of-vocabulary rate as a percentage; byte-level tokenizers get `0 (bytes)`. */
+export function formatOov(oov: OutOfVocabulary | undefined): string {
+  if (!oov) return '';
+  if (oov.byConstruction) return '0 (bytes)';
+  return `${(oov.rate * 100).toFixed(2)}%`;
+}
+
+/** The cells of a language table row, in {@link TABLE_HEADERS} order. */
+export function rowCells(row: TokenizerRow): string[] {
+  return [
+    row.name,
+    formatCount(row.tokens),
+    formatCount(row.distinct),
+    formatNumber(row.charsPerToken),
+    formatNumber(row.bytesPerToken),
+    formatNumber(row.tokensPerWord),
+    formatRoundTrip(row.roundTrip),
+    formatOov(row.oov),
+    formatSpeed(row.megabytesPerSecond),
+  ];
+}
+
+/** The columns of a language table. */
+export const TABLE_HEADERS = [
+  'tokenizer',
+  'tokens',
+  'distinct',
+  'chars/tok',
+  'bytes/tok',
+  'tok/word',
+  'round-trip',
+  'OOV',
+  'MB/s',
+] as const;
+
+/** Which columns are right-aligned (numbers). */
+export const NUMERIC_COLUMNS = [false, true, true, true, true, true, false, true, true] as const;
+
+/**
+ * What each column means, for the top of every report (the same words in the terminal, Markdown
+ * and HTML).
+ */
+export const LEGEND: readonly [string, string][] = [
+  ['tokens', 'tokens over the whole corpus, tokenized line by line (empty lines skipped)'],
+  ['distinct', 'different tokens (by id where the tokenizer has ids, else by text)'],
+  ['chars/tok', 'Unicode characters (code points) per token: higher means fewer, longer tokens'],
+  [
+    'bytes/tok',
+    'UTF-8 bytes per token: the compression (Arabic letters are 2 bytes each, English letters 1)',
+  ],
+  ['tok/word', 'tokens per whitespace-separated word (fertility): 1.0 means one token per word'],
+  [
+    'round-trip',
+    'share of lines given back exactly: "decode" = decode(encode(text)) equals the text; ' +
+      '"detok" = the token spans cover every non-whitespace character and the Treebank detokenizer ' +
+      'rebuilds the text up to whitespace; "spans" = span coverage only',
+  ],
+  [
+    'OOV',
+    'out-of-vocabulary rate: tokens of the held-out lines (every 10th line) never seen in the other lines; ' +
+      'byte-level tokenizers (BPE, GPT, utf8) have all 256 bytes in their vocabulary, so 0 by construction',
+  ],
+  ['MB/s', 'UTF-8 megabytes tokenized per second over the whole corpus, one pass, in this process'],
+];

@@ -1,0 +1,192 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { isHeldOut, type LanguageText } from './inputs.js';
+import type { OutOfVocabulary, RoundTrip, TokenizerFamily, TokenizerRow } from './model.js';
+import { countCodePoints, countUtf8Bytes, countWords } from './text-size.js';
+
+/** What measuring one tokenizer on one language gives: the table row and the tokens of every document. */
+export interface Measurement {
+  /** The table row. */
+  row: TokenizerRow;
+  /** The tokens of each document (for sentence lengths, Zipf plots). */
+  documentTokens: Token[][];
+}
+
+/** A tokenizer to measure, with what the report knows about it. */
+export interface Candidate {
+  /** The row name. */
+  name: string;
+  /** Its family. */
+  family: TokenizerFamily;
+  /** One line about it. */
+  description: string;
+  /** The tokenizer. */
+  tokenizer: Tokenizer;
+}
+
+/** Helpers the measures need that may be unavailable. */
+export interface MeasureTools {
+  /** Treebank detokenizer, for the round-trip check of tokenizers without `decode`. */
+  detokenize?: (tokens: string[]) => string;
+}
+
+const WHITESPACE = /\s/u;
+
+/** Byte-level tokenizers have every byte in their vocabulary: nothing is ever out of vocabulary. */
+function isByteLevel(candidate: Candidate, sample: readonly Token[]): boolean {
+  return candidate.family === 'bpe' || candidate.family === 'gpt' || sample.some((token) => token.bytes);
+}
+
+/** Why the spans do not cover `text`: the first non-whitespace character no token covers. */
+function uncoveredCharacter(text: string, tokens: readonly Token[]): string | undefined {
+  const covered = new Uint8Array(text.length);
+  for (const token of tokens) covered.fill(1, token.start, token.end);
+  for (let i = 0; i < text.length; i++) {
+    if (covered[i] || WHITESPACE.test(text[i]!)) continue;
+    return `no token covers ${JSON.stringify(text.slice(i, i + 1))} at offset ${i}`;
+  }
+  return undefined;
+}
+
+function withoutWhitespace(text: string): string {
+  return text.replace(/\s+/gu, '');
+}
+
+function idsOf(tokenizer: Tokenizer, text: string, tokens: readonly Token[]): number[] {
+  if (tokens.every((token) => token.id !== undefined)) return tokens.map((token) => token.id!);
+  return tokenizer.encode!(text);
+}
+
+/** The round-trip check of one document: `undefined` when it passes, else what went wrong. */
+type DocumentCheck = (text: string, tokens: readonly Token[]) => string | undefined;
+
+function chooseRoundTrip(
+  candidate: Candidate,
+  tools: MeasureTools,
+  probe: string,
+): { method: RoundTrip['method']; check: DocumentCheck } {
+  const { tokenizer } = candidate;
+  if (tokenizer.decode && tokenizer.encode) {
+    try {
+      tokenizer.decode(tokenizer.encode(probe));
+      return {
+        method: 'decode',
+        check: (text, tokens) => {
+          const back = tokenizer.decode!(idsOf(tokenizer, text, tokens));
+          return back === text ? undefined : 'decode(encode(text)) differs from the text';
+        },
+      };
+    } catch {
+      // A tokenizer whose vocabulary is empty until trained (chars) cannot encode: check its spans.
+    }
+  }
+  const detokenize = tools.detokenize;
+  if (!detokenize) return { method: 'spans', check: uncoveredCharacter };
+  return {
+    method: 'spans+detok',
+    check: (text, tokens) => {
+      const uncovered = uncoveredCharacter(text, tokens);
+      if (uncovered) return uncovered;
+      const back = detokenize(tokens.map((token) => token.text));
+      return withoutWhitespace(back) === withoutWhitespace(text)
+        ? undefined
+        : 'the detokenized text differs from the text (whitespace aside)';
+    },
+  };
+}
+
+function describeFailure(text: string, reason: string): string {
+  const start = text.slice(0, 60).replace(/\s+/g, ' ');
+  return `${reason}, in "${start}${text.length > 60 ? '…' : ''}"`;
+}
+
+/**
+ * Run `candidate` over every document of `corpus` once and derive all the measures of its row from
+ * those tokens: counts over the whole corpus, the vocabulary of the training documents against the
+ * held-out ones, the round trip per document, and the time spent in `tokenize`.
+ */
+export function measureTokenizer(
+  candidate: Candidate,
+  corpus: LanguageText,
+  tools: MeasureTools,
+): Measurement {
+  const { tokenizer } = candidate;
+  const documentTokens: Token[][] = [];
+  let seconds = 0;
+  for (const document of corpus.documents) {
+    const started = performance.now();
+    documentTokens.push(tokenizer.tokenize(document));
+    seconds += (performance.now() - started) / 1000;
+  }
+
+  let tokens = 0;
+  const distinct = new Set<string | number>();
+  for (const list of documentTokens) {
+    tokens += list.length;
+    for (const token of list) distinct.add(token.id ?? token.text);
+  }
+
+  const byteLevel = isByteLevel(candidate, documentTokens[0] ?? []);
+  const oov = outOfVocabulary(documentTokens, byteLevel);
+
+  const roundTrip = chooseRoundTrip(candidate, tools, corpus.documents[0] ?? '');
+  let passed = 0;
+  let firstFailure: string | undefined;
+  corpus.documents.forEach((document, index) => {
+    const failure = roundTrip.check(document, documentTokens[index]!);
+    if (failure === undefined) passed++;
+    else firstFailure ??= describeFailure(document, failure);
+  });
+
+  const characters = corpus.documents.reduce((sum, document) => sum + countCodePoints(document), 0);
+  const bytes = corpus.documents.reduce((sum, document) => sum + countUtf8Bytes(document), 0);
+  const words = corpus.documents.reduce((sum, document) => sum + countWords(document), 0);
+  const row: TokenizerRow = {
+    name: candidate.name,
+    family: candidate.family,
+    description: candidate.description,
+    available: true,
+    tokens,
+    distinct: distinct.size,
+    charsPerToken: characters / tokens,
+    bytesPerToken: bytes / tokens,
+    tokensPerWord: tokens / words,
+    roundTrip: {
+      method: roundTrip.method,
+      passed,
+      documents: corpus.documents.length,
+      ...(firstFailure === undefined ? {} : { firstFailure }),
+    },
+    oov,
+    megabytesPerSecond: bytes / 1e6 / Math.max(seconds, 1e-9),
+    seconds,
+  };
+  return { row, documentTokens };
+}
+
+function outOfVocabulary(documentTokens: Token[][], byteLevel: boolean): OutOfVocabulary {
+  const training = documentTokens.filter((_, index) => !isHeldOut(index));
+  const heldOut = documentTokens.filter((_, index) => isHeldOut(index));
+  let heldOutTokens = 0;
+  for (const list of heldOut) heldOutTokens += list.length;
+  if (byteLevel) return { rate: 0, heldOutTokens, unseen: 0, byConstruction: true };
+  const seen = new Set<string>();
+  for (const list of training) for (const token of list) seen.add(token.text);
+  let unseen = 0;
+  for (const list of heldOut) for (const token of list) if (!seen.has(token.text)) unseen++;
+  return {
+    rate: heldOutTokens === 0 ? 0 : unseen / heldOutTokens,
+    heldOutTokens,
+    unseen,
+    byConstruction: false,
+  };
+}
+
+/** A row for a tokenizer that could not be built or run. */
+export function unavailableRow(
+  name: string,
+  family: TokenizerFamily,
+  description: string,
+  error: string,
+): TokenizerRow {
+  return { name, family, description, available: false, error };
+}

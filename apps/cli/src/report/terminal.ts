@@ -1,0 +1,181 @@
+import { formatCount, formatNumber, LEGEND, NUMERIC_COLUMNS, rowCells, TABLE_HEADERS } from './format.js';
+import type { CompareReport, LanguageSection, RatioSection, SampleSentence } from './model.js';
+
+/** Display width of `text` in a terminal: combining marks and format characters take no column. */
+export function displayWidth(text: string): number {
+  return text.replace(/[\p{M}\p{Cf}]/gu, '').length;
+}
+
+function pad(text: string, width: number, right: boolean): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return right ? fill + text : text + fill;
+}
+
+/** A plain-text table: a header, a rule, the rows; numeric columns right-aligned. */
+export function textTable(
+  headers: readonly string[],
+  rows: readonly string[][],
+  numeric: readonly boolean[],
+): string {
+  const widths = headers.map((header, column) =>
+    Math.max(displayWidth(header), ...rows.map((row) => displayWidth(row[column] ?? ''))),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => pad(cell, widths[column]!, numeric[column] ?? false))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The table of one language. */
+export function languageTable(section: LanguageSection): string {
+  const available = section.rows.filter((row) => row.available).map(rowCells);
+  const table = textTable(TABLE_HEADERS, available, NUMERIC_COLUMNS);
+  const missing = section.rows
+    .filter((row) => !row.available)
+    .map((row) => `  ${row.name}: ${row.error ?? 'not available'}`);
+  return missing.length === 0 ? table : `${table}\n${missing.join('\n')}`;
+}
+
+function sectionHeading(section: LanguageSection): string {
+  const { size, source } = section;
+  return (
+    `${section.label} (${section.language}): ${source.title}: ${formatCount(size.characters)} characters, ` +
+    `${formatCount(size.words)} words, ${formatCount(size.sentences)} sentences, ${formatCount(size.documents)} lines ` +
+    `(${formatCount(size.documents - size.trainingDocuments)} held out: every 10th)`
+  );
+}
+
+/** The Arabic:English (or other language:English) table. */
+export function ratioTable(ratio: RatioSection): string {
+  const lang = ratio.language;
+  const headers = [
+    'tokenizer',
+    'en tok/1k chars',
+    `${lang} tok/1k chars`,
+    `${lang}:en per char`,
+    ...(ratio.parallel ? ['UDHR en', `UDHR ${lang}`, `${lang}:en same text`] : []),
+  ];
+  const rows = ratio.rows.map((row) => [
+    row.name,
+    formatNumber(row.tokensPer1000Chars.en, 1),
+    formatNumber(row.tokensPer1000Chars[lang], 1),
+    formatNumber(row.perCharacterRatio),
+    ...(ratio.parallel
+      ? [
+          formatCount(row.parallelTokens?.en),
+          formatCount(row.parallelTokens?.[lang]),
+          formatNumber(row.parallelRatio),
+        ]
+      : []),
+  ]);
+  return textTable(headers, rows, [false, true, true, true, true, true, true]);
+}
+
+const PALETTE = [153, 223, 194, 217, 189, 230];
+const RLI = '\u2067';
+const PDI = '\u2069';
+
+/**
+ * One segmentation as a terminal line. With colour, tokens alternate background colours and the
+ * text keeps its spaces; without, tokens are joined by `│` (dropped whitespace disappears, a token's
+ * own leading space stays). A right-to-left sample is wrapped in a right-to-left isolate (RLI … PDI):
+ * terminals and editors with bidi support then lay the tokens out right to left, the `│` separators
+ * taking the direction of the Arabic around them; terminals without bidi support ignore the two
+ * invisible controls and show the tokens in logical order.
+ */
+export function segmentationLine(
+  sample: SampleSentence['segmentations'][number],
+  rtl: boolean,
+  colour: boolean,
+): string {
+  let line: string;
+  if (colour) {
+    line = sample.segments
+      .map((segment) => {
+        if (segment.gap) return segment.text.replace(/\n/g, '↵');
+        const background = PALETTE[(segment.index ?? 0) % PALETTE.length];
+        const mark = segment.partial ? '\x1b[4m' : '';
+        return `\x1b[48;5;${background}m\x1b[38;5;16m${mark}${segment.text.replace(/\n/g, '↵')}\x1b[0m`;
+      })
+      .join('');
+  } else {
+    line = sample.segments
+      .filter((segment) => !segment.gap)
+      .map((segment) => segment.text.replace(/\n/g, '↵'))
+      .join('│');
+  }
+  return rtl ? `${RLI}${line}${PDI}` : line;
+}
+
+/** The sample sentences, one line per tokenizer. */
+export function samplesText(report: CompareReport, colour: boolean): string {
+  return report.samples
+    .map((sample) => {
+      const section = report.languages.find((candidate) => candidate.language === sample.language);
+      const rtl = section?.direction === 'rtl';
+      const width = Math.max(...sample.segmentations.map((s) => s.name.length)) + 2;
+      const lines = sample.segmentations.map((segmentation) => {
+        const head = `  ${segmentation.name.padEnd(width)}${String(segmentation.tokens).padStart(3)}  `;
+        if (segmentation.error) return `${head}(failed: ${segmentation.error})`;
+        return head + segmentationLine(segmentation, rtl, colour);
+      });
+      const text = rtl ? `${RLI}${sample.text}${PDI}` : sample.text;
+      return `${section?.label ?? sample.language} sample (${sample.source}): ${text}\n${lines.join('\n')}`;
+    })
+    .join('\n\n');
+}
+
+function bpeText(report: CompareReport): string {
+  const { bpe } = report;
+  if (!bpe.available) return `BPE: not available (${bpe.error})`;
+  const pairs = [...new Set(bpe.points.map((point) => `${point.trainedOn}→${point.appliedTo}`))];
+  const headers = ['vocab size', ...pairs.map((pair) => `${pair} bytes/tok`)];
+  const rows = bpe.vocabSizes.map((size) => [
+    String(size),
+    ...pairs.map((pair) => {
+      const point = bpe.points.find((p) => p.vocabSize === size && `${p.trainedOn}→${p.appliedTo}` === pair);
+      return formatNumber(point?.bytesPerToken);
+    }),
+  ]);
+  const seconds = Object.entries(bpe.trainingSeconds)
+    .map(([language, value]) => `${language} ${value.toFixed(1)} s`)
+    .join(', ');
+  return `BPE compression on held-out text (trained on → applied to; training: ${seconds})\n${textTable(
+    headers,
+    rows,
+    headers.map((_, i) => i > 0),
+  )}`;
+}
+
+/** The whole terminal report: legend, language tables, ratios, samples, BPE, timing. */
+export function terminalReport(report: CompareReport, colour: boolean): string {
+  const bold = (text: string) => (colour ? `\x1b[1m${text}\x1b[0m` : text);
+  const parts: string[] = [];
+  parts.push(
+    bold('tokenlab compare: every tokenizer on the same English and Arabic text'),
+    LEGEND.map(([column, meaning]) => `  ${column.padEnd(10)} ${meaning}`).join('\n'),
+  );
+  for (const section of report.languages)
+    parts.push(`${bold(sectionHeading(section))}\n${languageTable(section)}`);
+  for (const ratio of report.ratios) {
+    const note = ratio.parallel
+      ? `same text: ${ratio.parallel.title} (${formatCount(ratio.parallel.characters.en)} en / ${formatCount(
+          ratio.parallel.characters[ratio.language],
+        )} ${ratio.language} characters); per char: the main corpora`
+      : 'per character, on the main corpora (no parallel text)';
+    parts.push(`${bold(`${ratio.language}:en token ratio`)} (${note})\n${ratioTable(ratio)}`);
+  }
+  parts.push(bold('Sample sentences (token boundaries)'), samplesText(report, colour));
+  parts.push(bpeText(report));
+  if (report.missing.length > 0)
+    parts.push(`Not available:\n${report.missing.map((m) => `  - ${m}`).join('\n')}`);
+  const steps = Object.entries(report.run.steps)
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+    .join(', ');
+  parts.push(
+    `Done in ${report.run.seconds.toFixed(1)} s (${steps}) on ${report.run.cpus} CPUs, Node ${report.run.node}.`,
+  );
+  return `${parts.join('\n\n')}\n`;
+}
