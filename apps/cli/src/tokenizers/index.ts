@@ -1,11 +1,12 @@
 import { UsageError } from '../io.js';
+import { classicTokenizers } from './classic.js';
 import { coreTokenizers } from './core.js';
 import type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
 export type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
 /** Every tokenizer the CLI knows, by package. Each package's entries live in their own file here. */
-export const TOKENIZERS: readonly TokenizerEntry[] = [...coreTokenizers];
+export const TOKENIZERS: readonly TokenizerEntry[] = [...coreTokenizers, ...classicTokenizers];
 
 /** The entry called `name`; an unknown name is a usage error that lists the known ones. */
 export function findTokenizer(name: string): TokenizerEntry {

@@ -183,7 +183,7 @@ function rejectNestedQuantifiers(node: PatternNode, pattern: string): void {
       const inner = pumpableRepeat(node.body);
       if (inner)
         throw new PythonPatternError(
-          `nested quantifier: the repeat at position ${inner.position} sits inside the repeat here, which can backtrack catastrophically (as (a+)+ does); make the inner repeat possessive (a++) or the group atomic (?>...), or pass { allowNestedQuantifiers: true }`,
+          `nested quantifier: this repeat contains another unbounded repeat (at position ${inner.position}) and can backtrack catastrophically, as (a+)+ does; make the inner repeat possessive (a++) or the group atomic (?>...), or pass { allowNestedQuantifiers: true }; the outer repeat is`,
           pattern,
           node.position,
         );

@@ -1,0 +1,61 @@
+import { createInterface } from 'node:readline';
+import { TreebankWordDetokenizer } from '@tokenlab/classic';
+import { type Command, parseCommandArgs } from '../command.js';
+import { readInputText, UsageError, writeLine } from '../io.js';
+
+function tokensOf(line: string, lineNumber: number): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new UsageError(`stdin line ${lineNumber}: not valid JSON (expected a JSON array of token strings)`);
+  }
+  if (!Array.isArray(value) || !value.every((token) => typeof token === 'string'))
+    throw new UsageError(
+      `stdin line ${lineNumber}: expected a JSON array of strings, e.g. ["Hello", ",", "world"]`,
+    );
+  return value;
+}
+
+/** `tokenlab detokenize`: join Treebank tokens back into text. */
+export const detokenizeCommand: Command = {
+  name: 'detokenize',
+  summary: 'join Treebank tokens back into text',
+  help: `Usage: tokenlab detokenize [--jsonl] [--parentheses] [FILE...]
+
+Joins tokens into text with NLTK's TreebankWordDetokenizer (undoes the Treebank tokenizer's
+spacing; quotes come back as ").
+
+Input: tokens separated by whitespace (one text per input), or with --jsonl one JSON array of
+token strings per line, answered by one JSON string per line.
+
+Options:
+      --jsonl        each stdin line is a JSON array of tokens; each output line the JSON string
+      --parentheses  turn -LRB- -RRB- -LSB- -RSB- -LCB- -RCB- back into brackets
+  -h, --help         show this help`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('detokenize', argv, {
+      jsonl: { type: 'boolean' },
+      parentheses: { type: 'boolean' },
+    });
+    const detokenizer = new TreebankWordDetokenizer();
+    const options = { convertParentheses: Boolean(values.parentheses) };
+    if (values.jsonl) {
+      const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+      let lineNumber = 0;
+      for await (const line of lines) {
+        lineNumber++;
+        if (line.trim() === '') continue;
+        await writeLine(
+          io.stdout,
+          JSON.stringify(detokenizer.detokenize(tokensOf(line, lineNumber), options)),
+        );
+      }
+      return 0;
+    }
+    const text = await readInputText(positionals, io);
+    const tokens = text.split(/\s+/u).filter((token) => token !== '');
+    await writeLine(io.stdout, detokenizer.detokenize(tokens, options));
+    return 0;
+  },
+};

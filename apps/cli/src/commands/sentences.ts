@@ -1,0 +1,52 @@
+import { loadPunktModel, PUNKT_MODELS, type PunktModelName } from '@tokenlab/classic';
+import { type Command, parseCommandArgs } from '../command.js';
+import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+
+/** `tokenlab sentences`: split text into sentences with a Punkt model. */
+export const sentencesCommand: Command = {
+  name: 'sentences',
+  summary: 'split text into sentences (Punkt, English or Arabic)',
+  help: `Usage: tokenlab sentences [--model english|arabic] [--json | --jsonl] [--spans] [FILE...]
+
+Splits the FILEs (or stdin) into sentences with a Punkt model, as NLTK's sent_tokenize does,
+and prints one sentence per line (newlines inside a sentence shown as \\n).
+
+Options:
+      --model NAME  english (NLTK's model, default) or arabic (trained on Arabic news and Wikipedia text)
+      --spans       print START<TAB>END<TAB>SENTENCE (UTF-16 offsets into the input)
+      --json        print one JSON array of sentences for the whole input
+      --jsonl       each stdin line is a JSON string; each output line is the JSON array of its sentences
+  -h, --help        show this help`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('sentences', argv, {
+      model: { type: 'string', default: 'english' },
+      spans: { type: 'boolean' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'boolean' },
+    });
+    const model = String(values.model);
+    if (!PUNKT_MODELS.includes(model as PunktModelName))
+      throw new UsageError(`unknown model '${model}'. Available: ${PUNKT_MODELS.join(', ')}`);
+    const punkt = await loadPunktModel(model as PunktModelName);
+    const spans = Boolean(values.spans);
+    const render = (text: string) =>
+      punkt
+        .spanTokenize(text)
+        .map(([start, end]) => (spans ? [start, end, text.slice(start, end)] : text.slice(start, end)));
+    if (values.jsonl) {
+      for await (const line of readJsonlStrings(io.stdin))
+        await writeLine(io.stdout, JSON.stringify(render(line)));
+      return 0;
+    }
+    const text = await readInputText(positionals, io);
+    if (values.json) {
+      await writeLine(io.stdout, JSON.stringify(render(text)));
+      return 0;
+    }
+    for (const [start, end] of punkt.spanTokenize(text)) {
+      const sentence = text.slice(start, end).replace(/\r?\n/g, '\\n');
+      await writeLine(io.stdout, spans ? `${start}\t${end}\t${sentence}` : sentence);
+    }
+    return 0;
+  },
+};

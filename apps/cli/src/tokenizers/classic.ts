@@ -1,0 +1,70 @@
+import {
+  ArabicTokenizer,
+  BlanklineTokenizer,
+  NLTKWordTokenizer,
+  PythonPatternError,
+  RegexpTokenizer,
+  TreebankWordTokenizer,
+  WhitespaceTokenizer,
+  WordPunctTokenizer,
+  WordTokenizer,
+} from '@tokenlab/classic';
+import { UsageError } from '../io.js';
+import type { TokenizerEntry } from './registry.js';
+
+/** The NLTK-style tokenizers of @tokenlab/classic (one array; the Arabic entries join it here too). */
+export const classicTokenizers: TokenizerEntry[] = [
+  {
+    name: 'whitespace',
+    description: "NLTK WhitespaceTokenizer: split on Python's whitespace",
+    create: () => new WhitespaceTokenizer(),
+  },
+  {
+    name: 'wordpunct',
+    description: 'NLTK WordPunctTokenizer: \\w+|[^\\w\\s]+ (Python \\w, so Arabic marks split words)',
+    create: () => new WordPunctTokenizer(),
+  },
+  {
+    name: 'blankline',
+    description: 'NLTK BlanklineTokenizer: paragraphs separated by blank lines',
+    create: () => new BlanklineTokenizer(),
+  },
+  {
+    name: 'treebank',
+    description: "NLTK TreebankWordTokenizer: Penn Treebank conventions (quotes become `` and '')",
+    create: () => new TreebankWordTokenizer(),
+  },
+  {
+    name: 'nltk-word',
+    description: 'NLTK NLTKWordTokenizer: the improved Treebank tokenizer, one sentence at a time',
+    create: () => new NLTKWordTokenizer(),
+  },
+  {
+    name: 'word',
+    description: 'NLTK word_tokenize: Punkt sentences, then NLTKWordTokenizer',
+    create: () => new WordTokenizer(),
+  },
+  {
+    name: 'regexp',
+    description: 'NLTK RegexpTokenizer with a Python pattern: --pattern P [--gaps]',
+    create: (settings) => {
+      const pattern = settings.pattern;
+      if (typeof pattern !== 'string' || pattern === '')
+        throw new UsageError(
+          "the regexp tokenizer needs --pattern P (a Python regular expression, e.g. --pattern '\\w+')",
+        );
+      try {
+        return new RegexpTokenizer(pattern, { gaps: Boolean(settings.gaps) });
+      } catch (error) {
+        if (error instanceof PythonPatternError || error instanceof RangeError)
+          throw new UsageError(error.message);
+        throw error;
+      }
+    },
+  },
+  {
+    name: 'arabic',
+    description: 'Arabic and mixed text: diacritics stay in words, Arabic punctuation and digits (--clitics)',
+    create: (settings) => new ArabicTokenizer({ clitics: Boolean(settings.clitics) }),
+  },
+];
