@@ -61,6 +61,7 @@ describe('UTF-8 encoding', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (text) => {
         expect(encodeUtf8(text), `encodeUtf8(${JSON.stringify(text)})`).toEqual([...toBytes(text)]);
       }),
+      { includeErrorInReport: true },
     );
   });
 });
@@ -90,7 +91,7 @@ describe('UTF-8 decoding', () => {
           `decodeUtf8([${bytes.join(', ')}]): reject overlong forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and code points above U+10FFFF`,
         ).toBe(decodeBytes(bytes));
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000, includeErrorInReport: true },
     );
   });
 });
