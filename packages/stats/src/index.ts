@@ -15,6 +15,36 @@
  * @packageDocumentation
  */
 export {
+  type AnalyzerOptions,
+  buildAnalyzer,
+  DEFAULT_TOKEN_PATTERN,
+} from './analyzer.js';
+export {
+  BigramAssocMeasures,
+  type BigramScoreFn,
+  SMALL,
+  TrigramAssocMeasures,
+  type TrigramScoreFn,
+} from './association.js';
+export {
+  BigramCollocationFinder,
+  type ScoredNgram,
+  TrigramCollocationFinder,
+  type WordOrPad,
+} from './collocations.js';
+export {
+  CooccurrenceMatrix,
+  type CooccurrenceOptions,
+  cosineSimilarity,
+  type PpmiOptions,
+} from './cooccurrence.js';
+export {
+  CountVectorizer,
+  type CountVectorizerOptions,
+  type DocumentFrequency,
+  type Documents,
+} from './count-vectorizer.js';
+export {
   ConditionalFreqDist,
   type ConditionalTableOptions,
   FreqDist,

@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
 import { detokenizeCommand } from './detokenize.js';
 import { sentencesCommand } from './sentences.js';
+import { statsCommand } from './stats.js';
 import { tokenizeCommand } from './tokenize.js';
 import { trainCommand } from './train.js';
 import { webCommand } from './web.js';
@@ -11,6 +12,7 @@ export const COMMANDS: readonly Command[] = [
   compareCommand,
   detokenizeCommand,
   sentencesCommand,
+  statsCommand,
   tokenizeCommand,
   trainCommand,
   webCommand,

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCapture } from '../testing.js';
+
+const TEXT = 'the cat sat on the mat . the cat ate . New York is in New York State .';
+
+describe('tokenlab stats', () => {
+  it('freq: most common tokens with N and B', async () => {
+    const run = await runCapture(['stats', 'freq', '--top', '2'], TEXT);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('3\tthe\n3\t.\n# N=19 B=12\n');
+    const json = await runCapture(['stats', 'freq', '--top', '1', '--json', '--lowercase'], 'A a b');
+    expect(JSON.parse(json.stdout)).toEqual([['a', 2]]);
+    const svg = await runCapture(['stats', 'freq', '--svg', '--cumulative'], TEXT);
+    expect(svg.stdout).toMatch(/^<svg[\s\S]*Cumulative Counts[\s\S]*<\/svg>\n$/);
+  });
+  it('ngrams: counts of n-grams, not across documents', async () => {
+    const run = await runCapture(['stats', 'ngrams', '-n', '2', '--top', '2', '--json'], TEXT);
+    expect(JSON.parse(run.stdout)).toEqual([
+      [['the', 'cat'], 2],
+      [['New', 'York'], 2],
+    ]);
+    const jsonl = await runCapture(['stats', 'ngrams', '--jsonl', '--min-freq', '2'], '"a b"\n"b a b"\n');
+    expect(jsonl.stdout).toBe('[["a","b"],2]\n');
+  });
+  it('collocations: NLTK scores with a chosen measure and filters', async () => {
+    const run = await runCapture(['stats', 'collocations', '--min-freq', '2', '--json'], TEXT);
+    const rows = JSON.parse(run.stdout) as [string[], number][];
+    expect(rows[0]![0]).toEqual(['New', 'York']);
+    expect(rows.map(([gram]) => gram.join(' '))).toEqual(['New York', 'the cat']);
+    const llr = await runCapture(
+      ['stats', 'collocations', '--measure', 'likelihood_ratio', '--top', '1'],
+      TEXT,
+    );
+    expect(llr.stdout).toMatch(/^\d+\.\d+\t\S+ \S+\n$/);
+    const tri = await runCapture(
+      ['stats', 'collocations', '-n', '3', '--window', '4', '--top', '1', '--json'],
+      TEXT,
+    );
+    expect(JSON.parse(tri.stdout)).toHaveLength(1);
+  });
+  it('tfidf: heaviest terms per document, one per line with --lines', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-stats-'));
+    const file = join(dir, 'docs.txt');
+    writeFileSync(file, 'the cat sat\n\nthe dog sat down\n');
+    const run = await runCapture(['stats', 'tfidf', '--lines', '--top', '1', '--json', file]);
+    expect(run.code).toBe(0);
+    const rows = JSON.parse(run.stdout) as { document: number; terms: [string, number][] }[];
+    expect(rows.map((row) => row.terms[0]![0])).toEqual(['cat', 'dog']);
+    expect(rows[0]!.terms[0]![1]).toBeCloseTo(0.7049094889309326, 12);
+    const text = await runCapture(['stats', 'tfidf', '--top', '1', file]);
+    expect(text.stdout).toMatch(/^0\tsat\t0\.\d{6}\n$/);
+  });
+  it('explains bad usage', async () => {
+    expect((await runCapture(['stats'], '')).stderr).toMatch(/missing statistic/);
+    expect((await runCapture(['stats', 'nope'], '')).stderr).toMatch(/unknown statistic 'nope'/);
+    const measure = await runCapture(['stats', 'collocations', '--measure', 'magic'], 'a b');
+    expect(measure.code).toBe(2);
+    expect(measure.stderr).toMatch(/unknown measure 'magic'. Available: raw-freq, pmi/);
+    expect((await runCapture(['stats', 'freq', '--top', '0'], 'a')).stderr).toMatch(
+      /--top must be a positive integer/,
+    );
+    expect((await runCapture(['stats', 'collocations', '-n', '4'], 'a')).stderr).toMatch(/-n 2 or -n 3/);
+    expect((await runCapture(['stats', 'tfidf'], 'a b c')).stderr).toMatch(/empty vocabulary/);
+    expect((await runCapture(['stats', 'freq', '/no/such/file'])).stderr).toMatch(
+      /cannot read '\/no\/such\/file': ENOENT/,
+    );
+  });
+});

@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import { WordPunctTokenizer } from '@tokenlab/classic';
+import type { Tokenizer } from '@tokenlab/core';
+import {
+  BigramAssocMeasures,
+  BigramCollocationFinder,
+  type BigramScoreFn,
+  FreqDist,
+  ngrams,
+  TfidfVectorizer,
+  TrigramAssocMeasures,
+  TrigramCollocationFinder,
+  type TrigramScoreFn,
+} from '@tokenlab/stats';
+import { type Command, parseCommandArgs } from '../command.js';
+import { type CommandIO, readJsonlStrings, readStream, UsageError, writeLine } from '../io.js';
+import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
+
+const MEASURES = {
+  'raw-freq': [BigramAssocMeasures.rawFreq, TrigramAssocMeasures.rawFreq],
+  pmi: [BigramAssocMeasures.pmi, TrigramAssocMeasures.pmi],
+  npmi: [BigramAssocMeasures.npmi, TrigramAssocMeasures.npmi],
+  'likelihood-ratio': [BigramAssocMeasures.likelihoodRatio, TrigramAssocMeasures.likelihoodRatio],
+  'chi-sq': [BigramAssocMeasures.chiSq, TrigramAssocMeasures.chiSq],
+  'student-t': [BigramAssocMeasures.studentT, TrigramAssocMeasures.studentT],
+  'poisson-stirling': [BigramAssocMeasures.poissonStirling, TrigramAssocMeasures.poissonStirling],
+  jaccard: [BigramAssocMeasures.jaccard, TrigramAssocMeasures.jaccard],
+  dice: [BigramAssocMeasures.dice, undefined],
+  'phi-sq': [BigramAssocMeasures.phiSq, undefined],
+} as const satisfies Record<string, readonly [BigramScoreFn, TrigramScoreFn | undefined]>;
+type MeasureName = keyof typeof MEASURES;
+
+/** `likelihood_ratio`, `likelihoodRatio` and `likelihood-ratio` all name the same measure. */
+function measureByName(name: string): MeasureName {
+  const key = name
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
+  const aliases: Record<string, MeasureName> = {
+    likelihood: 'likelihood-ratio',
+    llr: 'likelihood-ratio',
+    freq: 'raw-freq',
+  };
+  const found = (key in MEASURES ? key : aliases[key]) as MeasureName | undefined;
+  if (!found)
+    throw new UsageError(`unknown measure '${name}'. Available: ${Object.keys(MEASURES).join(', ')}`);
+  return found;
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new UsageError(`${name} must be a positive integer, got '${String(value)}'`);
+  return number;
+}
+
+/** The documents: one per file (or stdin); one per non-empty line with --lines; JSON strings with --jsonl. */
+async function readDocuments(
+  files: string[],
+  io: CommandIO,
+  lines: boolean,
+  jsonl: boolean,
+): Promise<string[]> {
+  if (jsonl) {
+    const documents: string[] = [];
+    for await (const document of readJsonlStrings(io.stdin)) documents.push(document);
+    return documents;
+  }
+  const texts =
+    files.length === 0
+      ? [await readStream(io.stdin)]
+      : await Promise.all(
+          files.map(async (file) => {
+            if (file === '-') return readStream(io.stdin);
+            try {
+              return await readFile(file, 'utf8');
+            } catch (error) {
+              throw new UsageError(
+                `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? error}`,
+              );
+            }
+          }),
+        );
+  if (!lines) return texts;
+  return texts.flatMap((text) => text.split(/\r?\n/)).filter((line) => line.trim() !== '');
+}
+
+async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokenizer> {
+  // Default: NLTK's WordPunctTokenizer, words and punctuation runs — good for counting.
+  if (values.tokenizer === undefined) return new WordPunctTokenizer();
+  return createTokenizer(String(values.tokenizer), values as TokenizerSettings);
+}
+
+const HELP = `Usage: tokenlab stats freq|ngrams|collocations|tfidf [options] [FILE...]
+
+Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or stdin).
+
+  freq          the most common tokens (NLTK FreqDist): COUNT<TAB>TOKEN
+  ngrams        the most common n-grams: COUNT<TAB>W1 W2 ...
+  collocations  the best-scoring bigrams (or trigrams with -n 3): SCORE<TAB>W1 W2
+  tfidf         the heaviest terms of each document (scikit-learn TfidfVectorizer
+                defaults): DOC<TAB>TERM<TAB>WEIGHT. Each FILE is a document;
+                with --lines each non-empty line is.
+
+Options:
+  -t, --tokenizer NAME  tokenizer for freq/ngrams/collocations (default: NLTK wordpunct);
+                        for tfidf, replaces scikit-learn's token pattern
+      --pattern P       Python pattern for --tokenizer regexp
+      --lowercase       lowercase the tokens first (freq/ngrams/collocations)
+      --top N           how many rows (default 20; per document for tfidf)
+  -n N                  n-gram size (ngrams: default 2; collocations: 2 or 3)
+      --measure M       collocation measure: pmi (default), npmi, likelihood-ratio, chi-sq,
+                        student-t, poisson-stirling, jaccard, dice, phi-sq, raw-freq
+      --window W        collocation window (default n: adjacent words)
+      --min-freq F      drop n-grams seen fewer than F times (default 1)
+      --stop-words      drop English stop words (tfidf: scikit-learn's list)
+      --lines           one document per non-empty line
+      --cumulative      freq: running totals
+      --svg             freq: print an SVG plot instead of the table
+      --json            print one JSON value
+      --jsonl           each stdin line is a JSON string (a document); results one JSON per line
+  -h, --help            show this help
+
+Examples:
+  tokenlab stats freq --top 10 --lowercase book.txt
+  tokenlab stats collocations --measure likelihood-ratio --min-freq 3 --window 5 book.txt
+  tokenlab stats tfidf --lines --top 5 --json abstracts.txt`;
+
+/** `tokenlab stats`: frequencies, n-grams, collocations and TF-IDF of a corpus. */
+export const statsCommand: Command = {
+  name: 'stats',
+  summary: 'corpus statistics: frequencies, n-grams, collocations, TF-IDF',
+  help: HELP,
+  async run(argv, io) {
+    const [mode, ...rest] = argv;
+    if (mode === undefined || !['freq', 'ngrams', 'collocations', 'tfidf'].includes(mode))
+      throw new UsageError(
+        `${mode === undefined ? 'missing' : `unknown`} statistic${mode ? ` '${mode}'` : ''}: use freq, ngrams, collocations or tfidf (see --help)`,
+      );
+    const { values, positionals } = parseCommandArgs('stats', rest, {
+      tokenizer: { type: 'string', short: 't' },
+      pattern: { type: 'string' },
+      gaps: { type: 'boolean' },
+      lowercase: { type: 'boolean' },
+      top: { type: 'string' },
+      n: { type: 'string', short: 'n' },
+      measure: { type: 'string' },
+      window: { type: 'string' },
+      'min-freq': { type: 'string' },
+      'stop-words': { type: 'boolean' },
+      lines: { type: 'boolean' },
+      cumulative: { type: 'boolean' },
+      svg: { type: 'boolean' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'boolean' },
+    });
+    const top = positiveInteger(values.top, '--top', 20);
+    const documents = await readDocuments(positionals, io, Boolean(values.lines), Boolean(values.jsonl));
+    const emit = async (rows: unknown[], lines: () => string[]) => {
+      if (values.json) await writeLine(io.stdout, JSON.stringify(rows));
+      else if (values.jsonl) for (const row of rows) await writeLine(io.stdout, JSON.stringify(row));
+      else for (const line of lines()) await writeLine(io.stdout, line);
+    };
+
+    if (mode === 'tfidf') {
+      const tokenizer = values.tokenizer === undefined ? undefined : await chooseTokenizer(values);
+      const vectorizer = new TfidfVectorizer({
+        ...(tokenizer
+          ? { tokenizer: (text: string) => tokenizer.tokenize(text).map((token) => token.text) }
+          : {}),
+        ...(values['stop-words'] ? { stopWords: 'english' as const } : {}),
+      });
+      let matrix: ReturnType<TfidfVectorizer['fitTransform']>;
+      try {
+        matrix = vectorizer.fitTransform(documents);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const names = vectorizer.getFeatureNamesOut();
+      const rows = documents.map((_, d) => {
+        const row = matrix.getRow(d);
+        const terms = [...row.indices].map((column, k) => [names[column]!, row.data[k]!] as [string, number]);
+        terms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        return { document: d, terms: terms.slice(0, top) };
+      });
+      await emit(rows, () =>
+        rows.flatMap(({ document, terms }) =>
+          terms.map(([term, weight]) => `${document}\t${term}\t${weight.toFixed(6)}`),
+        ),
+      );
+      return 0;
+    }
+
+    const tokenizer = await chooseTokenizer(values);
+    const tokenDocuments = documents.map((document) =>
+      tokenizer.tokenize(document).map((token) => (values.lowercase ? token.text.toLowerCase() : token.text)),
+    );
+    if (mode === 'freq') {
+      const fd = new FreqDist(tokenDocuments.flat());
+      if (values.svg) {
+        await writeLine(io.stdout, fd.plot(top, { cumulative: Boolean(values.cumulative) }));
+        return 0;
+      }
+      const common = fd.mostCommon(top);
+      const counts = values.cumulative ? fd.cumulativeFrequencies(common.map(([token]) => token)) : undefined;
+      const rows = common.map(([token, count], i) => [token, counts ? counts[i]! : count]);
+      await emit(rows, () => [
+        ...rows.map(([token, count]) => `${count}\t${token}`),
+        `# N=${fd.N()} B=${fd.B()}`,
+      ]);
+      return 0;
+    }
+    const n = positiveInteger(values.n, '-n', 2);
+    const minFreq = positiveInteger(values['min-freq'], '--min-freq', 1);
+    if (mode === 'ngrams') {
+      const fd = new FreqDist<string>();
+      for (const tokens of tokenDocuments)
+        for (const gram of ngrams(tokens, n)) fd.increment(gram.join('\u0000'));
+      const rows = fd
+        .mostCommon()
+        .filter(([, count]) => count >= minFreq)
+        .slice(0, top)
+        .map(([key, count]) => [key.split('\u0000'), count] as [string[], number]);
+      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${gram.join(' ')}`));
+      return 0;
+    }
+    // collocations
+    if (n !== 2 && n !== 3) throw new UsageError(`collocations need -n 2 or -n 3, got ${n}`);
+    const measure = measureByName(String(values.measure ?? 'pmi'));
+    const window = positiveInteger(values.window, '--window', n);
+    if (window < n) throw new UsageError(`--window must be at least ${n} for ${n}-grams, got ${window}`);
+    let scored: [string[], number][];
+    if (n === 2) {
+      const finder = BigramCollocationFinder.fromDocuments(tokenDocuments, window);
+      finder.applyFreqFilter(minFreq);
+      scored = finder.scoreNgrams(MEASURES[measure][0]);
+    } else {
+      const fn = MEASURES[measure][1];
+      if (!fn) throw new UsageError(`the measure '${measure}' exists for bigrams only`);
+      const finder = TrigramCollocationFinder.fromDocuments(tokenDocuments, window);
+      finder.applyFreqFilter(minFreq);
+      scored = finder.scoreNgrams(fn);
+    }
+    const rows = scored.slice(0, top);
+    await emit(rows, () => rows.map(([gram, score]) => `${score}\t${gram.join(' ')}`));
+    return 0;
+  },
+};
