@@ -64,6 +64,16 @@ function base64(bytes: Uint8Array): string {
   return out;
 }
 
+/** What {@link tiktokenExport} gives: the parts of a tiktoken encoding. */
+export interface TiktokenExport {
+  /** The `.tiktoken` file text: `base64(bytes) rank` per line, ranks = ids. */
+  ranks: string;
+  /** The split pattern (Python `regex` syntax; `''` for a BasicTokenizer). */
+  pattern: string;
+  /** Special tokens, token to id. */
+  specialTokens: Record<string, number>;
+}
+
 /**
  * A tiktoken rank file (`.tiktoken`: one `base64(token bytes) rank` line per token, rank = id) for a
  * trained tokenizer, with the split pattern to use beside it. tiktoken merges by the rank of a pair's
@@ -77,11 +87,7 @@ function base64(bytes: Uint8Array): string {
  * ranks.split('\n')[0]; // 'AA== 0'
  * ```
  */
-export function tiktokenExport(tokenizer: BpeTokenizer): {
-  ranks: string;
-  pattern: string;
-  specialTokens: Record<string, number>;
-} {
+export function tiktokenExport(tokenizer: BpeTokenizer): TiktokenExport {
   const tokens = distinctTokens(tokenizer);
   const rankOf = new Map(tokens.map(([id, bytes]) => [latin1(bytes), id]));
   const vocab = tokenizer.vocab;

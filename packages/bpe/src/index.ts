@@ -27,7 +27,13 @@ export {
 export { type ChunkCounts, countChunks, mergeChunkCounts } from './chunk-counts.js';
 export { type ChunkTable, chunkTable } from './chunk-table.js';
 export { encodeChunk } from './encode-chunk.js';
-export { byteToUnicode, huggingFaceExport, patternName, tiktokenExport } from './export.js';
+export {
+  byteToUnicode,
+  huggingFaceExport,
+  patternName,
+  type TiktokenExport,
+  tiktokenExport,
+} from './export.js';
 export { trainMerges } from './fast-trainer.js';
 export {
   loadModel,
