@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { serviceWorker } from './sw-plugin.js';
 
@@ -5,7 +6,11 @@ import { serviceWorker } from './sw-plugin.js';
 // the dev server nor the build needs the packages built first.
 export default defineConfig({
   base: './',
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // natural's CommonJS tokenizers require('util') for util.inherits only.
+    alias: { util: fileURLToPath(new URL('./src/shims/util.ts', import.meta.url)) },
+  },
   worker: { format: 'es' },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   plugins: [serviceWorker()],

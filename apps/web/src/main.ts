@@ -202,7 +202,7 @@ async function update(): Promise<void> {
         if (run !== generation) return;
         const tokens: Token[] = tokenizer.tokenize(text);
         column.drawing = drawTokens(column.tokensBox, text, tokens, options);
-        column.count.textContent = `${tokens.length.toLocaleString('en')} tokens`;
+        column.count.textContent = `${tokens.length.toLocaleString('en')} ${tokens.length === 1 ? 'token' : 'tokens'}`;
         column.count.dataset.count = String(tokens.length);
         const chars = [...text].length;
         column.ratio.textContent =
