@@ -108,6 +108,8 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
     }
   }
   const count = letters.length;
+  // Every cut needs at least 5 letters: a 2-letter clitic and a 3-letter stem, or 1 and 4.
+  if (count < 5) return [[start, end]];
   const letterAt = (index: number) => (index < count ? text.charCodeAt(letters[index]!) : -1);
   const skeleton = (from: number, to = count) =>
     letters
@@ -124,8 +126,9 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
   } else {
     // The suffix first, so that فوقها is فوق + ها and not ف + وقها.
     let stemEnd = count;
-    const whole = skeleton(0);
-    if (![...FROZEN_SUFFIX].some((word) => whole.endsWith(word))) {
+    const frozen =
+      letterAt(count - 1) === KAF && [...FROZEN_SUFFIX].some((word) => skeleton(0).endsWith(word));
+    if (!frozen) {
       for (const suffix of SUFFIXES) {
         const length = suffix.letters.length;
         if (count - length < suffix.minStem) continue;

@@ -5,71 +5,78 @@
  */
 import { BIDI_CONTROLS } from './characters.js';
 
-/** What a code point is to the tokenizer. */
-export enum CharClass {
-  /** Whitespace, the zero width space and the bidi controls: between tokens, never in one. */
-  Separator = 1,
-  /** A letter (tatweel and hamza included): starts or continues a word. */
-  Letter,
-  /** A combining mark: continues whatever it follows. */
-  Mark,
-  /** A decimal digit of any script: starts or continues a number. */
-  Digit,
-  /** ZWNJ and ZWJ, which Persian spelling puts inside words. */
-  Joiner,
-  /** Hyphen, underscore and apostrophes: join two words into one token. */
-  WordLink,
-  /** . , ٫ ٬ : join two runs of digits into one number. */
-  NumberSeparator,
-  /** Other punctuation and symbols. */
-  Punctuation,
-  /** Emoji (Extended_Pictographic). */
-  Emoji,
-  /** Regional indicators, which come in pairs (flags). */
-  RegionalIndicator,
-  /** Anything else: controls, unassigned, lone surrogates. */
-  Other,
+/** Whitespace, the zero width space and the bidi controls: between tokens, never in one. */
+export const SEPARATOR = 1;
+/** A letter (tatweel and hamza included): starts or continues a word. */
+export const LETTER = 2;
+/** A combining mark: continues whatever it follows. */
+export const MARK = 3;
+/** A decimal digit of any script: starts or continues a number. */
+export const DIGIT = 4;
+/** ZWNJ and ZWJ, which Persian spelling puts inside words. */
+export const JOINER = 5;
+/** Hyphen, underscore and apostrophes: join two words into one token. */
+export const WORD_LINK = 6;
+/** . , ٫ ٬ : join two runs of digits into one number. */
+export const NUMBER_SEPARATOR = 7;
+/** Other punctuation and symbols. */
+export const PUNCTUATION = 8;
+/** Emoji (Extended_Pictographic). */
+export const EMOJI = 9;
+/** Regional indicators, which come in pairs (flags). */
+export const REGIONAL_INDICATOR = 10;
+/** A high surrogate: look at the whole code point. */
+export const HIGH_SURROGATE = 11;
+/** Anything else: controls, unassigned, lone low surrogates. */
+export const OTHER = 12;
+
+/** Classes are tried in this order; the first that matches wins (ZWJ is a joiner, not Other). */
+const CLASS_PATTERNS: readonly [number, RegExp][] = [
+  [SEPARATOR, new RegExp(`[\\s\\u200B${BIDI_CONTROLS}]`, 'u')],
+  [JOINER, /[\u200C\u200D]/u],
+  [LETTER, /\p{L}/u],
+  [MARK, /\p{M}/u],
+  [DIGIT, /\p{Nd}/u],
+  [WORD_LINK, /[-_'\u2019]/u],
+  [NUMBER_SEPARATOR, /[.,\u066B\u066C]/u],
+  [EMOJI, /\p{Extended_Pictographic}/u],
+  [REGIONAL_INDICATOR, /\p{RI}/u],
+  [PUNCTUATION, /[\p{P}\p{S}]/u],
+];
+
+function classifySlow(char: string): number {
+  for (const [kind, pattern] of CLASS_PATTERNS) if (pattern.test(char)) return kind;
+  return OTHER;
 }
 
-const LETTER = /\p{L}/u;
-const MARK = /\p{M}/u;
-const DIGIT = /\p{Nd}/u;
-const PUNCTUATION = /[\p{P}\p{S}]/u;
-const EMOJI = /\p{Extended_Pictographic}/u;
-const REGIONAL_INDICATOR = /\p{RI}/u;
-const SEPARATOR = new RegExp(`[\\s\\u200B${BIDI_CONTROLS}]`, 'u');
-
-function classifySlow(char: string): CharClass {
-  if (SEPARATOR.test(char)) return CharClass.Separator;
-  if (char === '\u200C' || char === '\u200D') return CharClass.Joiner;
-  if (LETTER.test(char)) return CharClass.Letter;
-  if (MARK.test(char)) return CharClass.Mark;
-  if (DIGIT.test(char)) return CharClass.Digit;
-  if (char === '-' || char === '_' || char === "'" || char === '\u2019') return CharClass.WordLink;
-  if (char === '.' || char === ',' || char === '\u066B' || char === '\u066C')
-    return CharClass.NumberSeparator;
-  if (EMOJI.test(char)) return CharClass.Emoji;
-  if (REGIONAL_INDICATOR.test(char)) return CharClass.RegionalIndicator;
-  if (PUNCTUATION.test(char)) return CharClass.Punctuation;
-  return CharClass.Other;
-}
-
-let bmpTable: Uint8Array | null = null;
-
-/** The class of every BMP code unit, built once on first use (surrogates are {@link CharClass.Other}). */
-function table(): Uint8Array {
-  if (bmpTable) return bmpTable;
-  const classes = new Uint8Array(0x10000);
+/** The class of every BMP code unit, filled one regex pass per class over all of them. */
+function buildTable(): Uint8Array {
+  const classes = new Uint8Array(0x10000).fill(OTHER);
+  const units: string[] = [];
   for (let code = 0; code < 0x10000; code++) {
-    classes[code] =
-      code >= 0xd800 && code <= 0xdfff ? CharClass.Other : classifySlow(String.fromCharCode(code));
+    units.push(code >= 0xd800 && code <= 0xdfff ? '\u0000' : String.fromCharCode(code));
   }
-  bmpTable = classes;
+  const all = units.join('');
+  // Later classes must not overwrite earlier ones, so walk the list backwards.
+  for (let k = CLASS_PATTERNS.length - 1; k >= 0; k--) {
+    const [kind, pattern] = CLASS_PATTERNS[k]!;
+    for (const match of all.matchAll(new RegExp(pattern.source, 'gu'))) classes[match.index] = kind;
+  }
+  classes[0] = classifySlow('\u0000');
+  for (let code = 0xd800; code <= 0xdbff; code++) classes[code] = HIGH_SURROGATE;
+  for (let code = 0xdc00; code <= 0xdfff; code++) classes[code] = OTHER;
   return classes;
 }
 
-/** The class of the code point `code`. */
-export function classify(code: number): CharClass {
-  if (code < 0x10000) return table()[code] as CharClass;
-  return classifySlow(String.fromCodePoint(code));
+let table: Uint8Array | null = null;
+
+/** The BMP class table, built on first use (a few milliseconds). */
+export function classTable(): Uint8Array {
+  table ??= buildTable();
+  return table;
+}
+
+/** The class of a code point outside the BMP. */
+export function classifyAstral(codePoint: number): number {
+  return classifySlow(String.fromCodePoint(codePoint));
 }

@@ -1,6 +1,20 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
 import { segmentClitics } from './clitics.js';
-import { CharClass, classify } from './scanner.js';
+import {
+  classifyAstral,
+  classTable,
+  DIGIT,
+  EMOJI,
+  HIGH_SURROGATE,
+  JOINER,
+  LETTER,
+  MARK,
+  NUMBER_SEPARATOR,
+  PUNCTUATION,
+  REGIONAL_INDICATOR,
+  SEPARATOR,
+  WORD_LINK,
+} from './scanner.js';
 
 /**
  * Options of {@link ArabicTokenizer}.
@@ -23,13 +37,28 @@ export interface ArabicTokenizerOptions {
 const END_OF_AYAH = 0x06dd;
 const VARIATION_SELECTOR_16 = 0xfe0f;
 const ZWJ = 0x200d;
+const ARABIC_BLOCK_START = 0x0600;
+const ARABIC_BLOCK_END = 0x06ff;
 
-function isSkinTone(code: number): boolean {
-  return code >= 0x1f3fb && code <= 0x1f3ff;
+/** The class of the code point starting at `index` (0 past the end); astral ones are looked up. */
+function classAt(text: string, index: number, classes: Uint8Array): number {
+  if (index >= text.length) return 0;
+  const kind = classes[text.charCodeAt(index)]!;
+  return kind === HIGH_SURROGATE ? classifyAstralAt(text, index) : kind;
 }
 
-function width(code: number): number {
-  return code > 0xffff ? 2 : 1;
+function classifyAstralAt(text: string, index: number): number {
+  const code = text.codePointAt(index)!;
+  // A high surrogate without its low half is a lone surrogate: a token of its own.
+  return code > 0xffff ? classifyAstral(code) : 0;
+}
+
+/** Code units taken by the code point at `index`. */
+function widthAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 0xd800 || code > 0xdbff) return 1;
+  const next = text.charCodeAt(index + 1);
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
 /**
@@ -72,47 +101,46 @@ export class ArabicTokenizer implements Tokenizer {
 
   /** Cut `text` into words, numbers, punctuation and symbols, each with its span. */
   tokenize(text: string): Token[] {
+    const classes = classTable();
     const tokens: Token[] = [];
     const length = text.length;
     let i = 0;
     while (i < length) {
-      const code = text.codePointAt(i)!;
-      const kind = classify(code);
-      if (kind === CharClass.Separator) {
-        i += width(code);
+      const first = text.charCodeAt(i);
+      let kind = classes[first]!;
+      if (kind === SEPARATOR) {
+        i++;
         continue;
       }
+      if (kind === HIGH_SURROGATE) kind = classifyAstralAt(text, i);
       const start = i;
-      if (kind === CharClass.Letter) {
-        i = scanWord(text, i);
-        if (this.clitics && code >= 0x0600 && code <= 0x06ff) {
+      if (kind === LETTER) {
+        i = scanWord(text, i, classes);
+        if (this.clitics && first >= ARABIC_BLOCK_START && first <= ARABIC_BLOCK_END) {
           for (const [partStart, partEnd] of segmentClitics(text, start, i)) {
             tokens.push({ text: text.slice(partStart, partEnd), start: partStart, end: partEnd });
           }
           continue;
         }
-      } else if (
-        kind === CharClass.Digit ||
-        (code === END_OF_AYAH && classifyAt(text, i + 1) === CharClass.Digit)
-      ) {
-        i = scanNumber(text, code === END_OF_AYAH ? i + 1 : i);
-      } else if (kind === CharClass.Emoji) {
-        i = scanEmoji(text, i + width(code));
-      } else if (kind === CharClass.RegionalIndicator) {
-        i += width(code);
-        if (classifyAt(text, i) === CharClass.RegionalIndicator) i += 2;
-      } else if (
-        kind === CharClass.Punctuation ||
-        kind === CharClass.WordLink ||
-        kind === CharClass.NumberSeparator
-      ) {
+      } else if (kind === DIGIT) {
+        i = scanNumber(text, i, classes);
+      } else if (first === END_OF_AYAH && classAt(text, i + 1, classes) === DIGIT) {
+        i = scanNumber(text, i + 1, classes);
+      } else if (kind === EMOJI) {
+        i = scanEmoji(text, i + widthAt(text, i), classes);
+      } else if (kind === REGIONAL_INDICATOR) {
+        i += 2;
+        if (classAt(text, i, classes) === REGIONAL_INDICATOR) i += 2;
+      } else if (kind === PUNCTUATION || kind === WORD_LINK || kind === NUMBER_SEPARATOR) {
         // A run of the same mark is one token: '...', '!!', '--'.
-        i += width(code);
-        while (i < length && text.codePointAt(i) === code) i += width(code);
+        const width = widthAt(text, i);
+        const code = text.codePointAt(i);
+        i += width;
+        while (i < length && text.codePointAt(i) === code) i += width;
       } else {
         // An orphan mark, a joiner, a control character, a lone surrogate: one token, with any
         // marks that follow it.
-        i = scanMarks(text, i + width(code));
+        i = scanMarks(text, i + widthAt(text, i), classes);
       }
       tokens.push({ text: text.slice(start, i), start, end: i });
     }
@@ -120,63 +148,68 @@ export class ArabicTokenizer implements Tokenizer {
   }
 }
 
-function classifyAt(text: string, index: number): CharClass | 0 {
-  return index < text.length ? classify(text.codePointAt(index)!) : 0;
-}
-
-function scanMarks(text: string, index: number): number {
+function scanMarks(text: string, index: number, classes: Uint8Array): number {
   let i = index;
   while (i < text.length) {
-    const code = text.codePointAt(i)!;
-    if (classify(code) !== CharClass.Mark) break;
-    i += width(code);
+    const kind = classes[text.charCodeAt(i)]!;
+    if (kind === MARK) i++;
+    else if (kind === HIGH_SURROGATE && classifyAstralAt(text, i) === MARK) i += 2;
+    else break;
   }
   return i;
 }
 
 /** Letters, marks and joiners; a word link followed by a letter continues the word. */
-function scanWord(text: string, index: number): number {
+function scanWord(text: string, index: number, classes: Uint8Array): number {
   let i = index;
-  while (i < text.length) {
-    const code = text.codePointAt(i)!;
-    const kind = classify(code);
-    if (kind === CharClass.Letter || kind === CharClass.Mark || kind === CharClass.Joiner) {
-      i += width(code);
-    } else if (kind === CharClass.WordLink && classifyAt(text, i + 1) === CharClass.Letter) {
-      i += 1;
+  const length = text.length;
+  for (;;) {
+    // The common case first: BMP letters and marks.
+    let kind = 0;
+    while (i < length) {
+      kind = classes[text.charCodeAt(i)]!;
+      if (kind !== LETTER && kind !== MARK && kind !== JOINER) break;
+      i++;
+    }
+    if (i >= length) return i;
+    if (kind === HIGH_SURROGATE) {
+      const astral = classifyAstralAt(text, i);
+      if (astral !== LETTER && astral !== MARK) return i;
+      i += 2;
+    } else if (kind === WORD_LINK && classAt(text, i + 1, classes) === LETTER) {
+      i++;
     } else {
-      break;
+      return i;
     }
   }
-  return i;
 }
 
 /** Digits, with one separator at a time between digits, then any combining marks. */
-function scanNumber(text: string, index: number): number {
+function scanNumber(text: string, index: number, classes: Uint8Array): number {
   let i = index;
-  while (i < text.length) {
-    const code = text.codePointAt(i)!;
-    const kind = classify(code);
-    if (kind === CharClass.Digit) {
-      i += width(code);
-    } else if (kind === CharClass.NumberSeparator && classifyAt(text, i + 1) === CharClass.Digit) {
-      i += 1;
-    } else {
-      break;
-    }
+  const length = text.length;
+  while (i < length) {
+    const kind = classAt(text, i, classes);
+    if (kind === DIGIT) i += widthAt(text, i);
+    else if (kind === NUMBER_SEPARATOR && classAt(text, i + 1, classes) === DIGIT) i++;
+    else break;
   }
-  return scanMarks(text, i);
+  return scanMarks(text, i, classes);
 }
 
 /** The rest of an emoji: marks, variation selectors, skin tones, and ZWJ + another emoji. */
-function scanEmoji(text: string, index: number): number {
+function scanEmoji(text: string, index: number, classes: Uint8Array): number {
   let i = index;
   while (i < text.length) {
     const code = text.codePointAt(i)!;
-    if (code === VARIATION_SELECTOR_16 || isSkinTone(code) || classify(code) === CharClass.Mark) {
-      i += width(code);
-    } else if (code === ZWJ && classifyAt(text, i + 1) === CharClass.Emoji) {
-      i += 1 + width(text.codePointAt(i + 1)!);
+    if (
+      code === VARIATION_SELECTOR_16 ||
+      (code >= 0x1f3fb && code <= 0x1f3ff) ||
+      classAt(text, i, classes) === MARK
+    ) {
+      i += code > 0xffff ? 2 : 1;
+    } else if (code === ZWJ && classAt(text, i + 1, classes) === EMOJI) {
+      i += 1 + widthAt(text, i + 1);
     } else {
       break;
     }
