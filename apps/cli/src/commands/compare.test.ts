@@ -6,6 +6,7 @@ import { RegexTokenizer } from '@tokenlab/bpe';
 import { loadCorpus } from '@tokenlab/corpora';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldOutText, trainingText } from '../report/bpe-sweep.js';
+import { COMPARE_SETTINGS } from '../report/candidates.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
 import type { CompareReport } from '../report/model.js';
 import { segmentsOf } from '../report/samples.js';
@@ -58,7 +59,7 @@ describe('tokenlab compare: the numbers agree with the packages', () => {
     for (const entry of TOKENIZERS) {
       const row = section.rows.find((candidate) => candidate.name === entry.name);
       if (!row?.available) continue;
-      const tokenizer = await createTokenizer(entry.name);
+      const tokenizer = await createTokenizer(entry.name, COMPARE_SETTINGS[entry.name]);
       const tokens = english.map((line) => tokenizer.tokenize(line));
       expect(row.tokens, entry.name).toBe(tokens.reduce((sum, list) => sum + list.length, 0));
       const bytes = english.reduce((sum, line) => sum + Buffer.byteLength(line), 0);

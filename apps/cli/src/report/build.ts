@@ -41,6 +41,23 @@ export interface BuiltReport {
   texts: LanguageText[];
 }
 
+/**
+ * Several tokenizers often cut a line into the same tokens (Treebank, NLTK word, natural's
+ * Treebank...): detokenize each distinct token sequence once per language.
+ */
+function memoise(detokenize: (tokens: string[]) => string): (tokens: string[]) => string {
+  const seen = new Map<string, string>();
+  return (tokens) => {
+    const key = tokens.join('\u0000');
+    let text = seen.get(key);
+    if (text === undefined) {
+      text = detokenize(tokens);
+      seen.set(key, text);
+    }
+    return text;
+  };
+}
+
 function byFamily(a: TokenizerRow, b: TokenizerRow): number {
   return FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family);
 }
@@ -88,9 +105,9 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
   const sweep = runBpeSweep(texts, wantBpe ? options.vocabSizes : [], progress);
   step('train BPE');
 
-  const detokenize = classic.ok ? classic.api.detokenize : undefined;
   const sections: LanguageSection[] = [];
   for (const corpus of texts) {
+    const detokenize = classic.ok && classic.api.detokenize ? memoise(classic.api.detokenize) : undefined;
     const bpeCandidates: Candidate[] = [...(sweep.models.get(corpus.language) ?? [])].map(
       ([size, tokenizer]) => ({
         name: `bpe-${size}`,

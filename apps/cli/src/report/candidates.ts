@@ -1,4 +1,4 @@
-import { TOKENIZERS, type TokenizerEntry } from '../tokenizers/index.js';
+import { TOKENIZERS, type TokenizerEntry, type TokenizerSettings } from '../tokenizers/index.js';
 import type { Candidate } from './measure.js';
 import { unavailableRow } from './measure.js';
 import type { TokenizerFamily, TokenizerRow } from './model.js';
@@ -22,6 +22,29 @@ export const EXPECTED_TOKENIZERS: readonly { name: string; family: TokenizerFami
   { name: 'gpt2', family: 'gpt' },
   { name: 'cl100k_base', family: 'gpt' },
   { name: 'o200k_base', family: 'gpt' },
+];
+
+/**
+ * Settings for registry tokenizers that need some: the regexp tokenizer gets the pattern of NLTK's
+ * own `regexp_tokenize` example (words, money amounts, any other non-space run).
+ */
+export const COMPARE_SETTINGS: Readonly<Record<string, TokenizerSettings>> = {
+  regexp: { pattern: String.raw`\w+|\$[\d\.]+|\S+` },
+};
+
+/** Extra rows: a registry tokenizer run a second time with other settings. */
+export const COMPARE_VARIANTS: readonly {
+  name: string;
+  entry: string;
+  settings: TokenizerSettings;
+  note: string;
+}[] = [
+  {
+    name: 'arabic-clitics',
+    entry: 'arabic',
+    settings: { clitics: true },
+    note: 'with clitic segmentation (--clitics)',
+  },
 ];
 
 const CORE = new Set(['chars', 'codepoints', 'utf8']);
@@ -64,11 +87,32 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
   for (const entry of TOKENIZERS) {
     if (!wanted(entry.name)) continue;
     const family = familyOf(entry.name);
+    const settings = COMPARE_SETTINGS[entry.name] ?? {};
+    const described = settings.pattern
+      ? `${entry.description}; here --pattern '${settings.pattern}'`
+      : entry.description;
     try {
-      const tokenizer = await entry.create({});
-      candidates.push({ name: entry.name, family, description: entry.description, tokenizer });
+      const tokenizer = await entry.create(settings);
+      candidates.push({ name: entry.name, family, description: described, tokenizer });
     } catch (error) {
-      unavailable.push(unavailableRow(entry.name, family, entry.description, (error as Error).message));
+      unavailable.push(unavailableRow(entry.name, family, described, (error as Error).message));
+    }
+  }
+  for (const variant of COMPARE_VARIANTS) {
+    const entry = TOKENIZERS.find((candidate) => candidate.name === variant.entry);
+    if (!entry || !wanted(variant.name)) continue;
+    try {
+      const tokenizer = await entry.create(variant.settings);
+      candidates.push({
+        name: variant.name,
+        family: familyOf(entry.name),
+        description: `${entry.description}; ${variant.note}`,
+        tokenizer,
+      });
+    } catch (error) {
+      unavailable.push(
+        unavailableRow(variant.name, familyOf(entry.name), variant.note, (error as Error).message),
+      );
     }
   }
   for (const expected of EXPECTED_TOKENIZERS) {
@@ -84,6 +128,7 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
 export function knownTokenizerNames(): string[] {
   const names = new Set([
     ...TOKENIZERS.map((entry) => entry.name),
+    ...COMPARE_VARIANTS.map((variant) => variant.name),
     ...EXPECTED_TOKENIZERS.map((e) => e.name),
   ]);
   names.add('bpe');

@@ -128,7 +128,7 @@ export function sentenceSplitter(
       split: (text) => locateSentences(text, punkt(text)),
     };
   return {
-    name: 'punctuation rule: a sentence ends after . ! ? ؟ ۔ … before whitespace, or at a line break',
+    name: 'punctuation rule: a sentence ends after . ! ? ؟ … (or the Urdu full stop) before whitespace, or at a line break',
     split: ruleSentences,
   };
 }

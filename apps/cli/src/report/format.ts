@@ -22,19 +22,19 @@ const METHOD_WORDS: Record<RoundTrip['method'], string> = {
   spans: 'spans',
 };
 
-/** `yes (decode)`, `96% (detok)`: share of documents given back, and how it was checked. */
+/** `✓ decode`, `96.5% detok`, `✗ detok`: share of lines given back, and how it was checked. */
 export function formatRoundTrip(roundTrip: RoundTrip | undefined): string {
   if (!roundTrip) return '';
   const { passed, documents, method } = roundTrip;
   const share =
-    passed === documents ? 'yes' : passed === 0 ? 'no' : `${Math.floor((passed / documents) * 1000) / 10}%`;
-  return `${share} (${METHOD_WORDS[method]})`;
+    passed === documents ? '✓' : passed === 0 ? '✗' : `${Math.floor((passed / documents) * 1000) / 10}%`;
+  return `${share} ${METHOD_WORDS[method]}`;
 }
 
-/** The out-of-vocabulary rate as a percentage; byte-level tokenizers get `0 (bytes)`. */
+/** The out-of-vocabulary rate as a percentage; byte-level tokenizers get `0*`. */
 export function formatOov(oov: OutOfVocabulary | undefined): string {
   if (!oov) return '';
-  if (oov.byConstruction) return '0 (bytes)';
+  if (oov.byConstruction) return '0*';
   return `${(oov.rate * 100).toFixed(2)}%`;
 }
 
@@ -84,14 +84,14 @@ export const LEGEND: readonly [string, string][] = [
   ['tok/word', 'tokens per whitespace-separated word (fertility): 1.0 means one token per word'],
   [
     'round-trip',
-    'share of lines given back exactly: "decode" = decode(encode(text)) equals the text; ' +
+    'share of lines given back (✓ = all, ✗ = none): "decode" = decode(encode(line)) equals the line exactly; ' +
       '"detok" = the token spans cover every non-whitespace character and the Treebank detokenizer ' +
-      'rebuilds the text up to whitespace; "spans" = span coverage only',
+      'rebuilds the line up to whitespace; "spans" = span coverage only',
   ],
   [
     'OOV',
     'out-of-vocabulary rate: tokens of the held-out lines (every 10th line) never seen in the other lines; ' +
-      'byte-level tokenizers (BPE, GPT, utf8) have all 256 bytes in their vocabulary, so 0 by construction',
+      '0* = byte-level tokenizers (BPE, GPT, utf8): all 256 bytes are in the vocabulary, so nothing is ever out of it',
   ],
   ['MB/s', 'UTF-8 megabytes tokenized per second over the whole corpus, one pass, in this process'],
 ];

@@ -6,7 +6,7 @@ import { escapeXml } from './svg.js';
 const STYLE = `
 :root { --fg: #1d1d1f; --muted: #5f6368; --line: #e2e2e2; --bg: #fff; --panel: #f7f7f8; }
 * { box-sizing: border-box; }
-body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans Arabic", sans-serif; color: var(--fg); background: var(--bg); }
+body { margin: 0; padding: 20px 24px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans Arabic", sans-serif; color: var(--fg); background: var(--bg); }
 h1 { font-size: 24px; margin: 0 0 4px; }
 h2 { font-size: 19px; margin: 32px 0 8px; padding-bottom: 4px; border-bottom: 2px solid var(--line); }
 h3 { font-size: 15px; margin: 16px 0 6px; }
@@ -15,10 +15,11 @@ p.caption { font-size: 12.5px; max-width: 640px; }
 dl.legend { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 8px 0 0; padding: 12px 16px; background: var(--panel); border-radius: 8px; max-width: 1200px; }
 dl.legend dt { font-weight: 600; font-family: ui-monospace, monospace; }
 dl.legend dd { margin: 0; }
-.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(600px, 1fr)); gap: 20px 32px; align-items: start; }
+.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 20px 28px; align-items: start; }
 .lang-block { min-width: 0; }
-table { border-collapse: collapse; font-size: 12.5px; }
-th, td { padding: 3px 8px; border-bottom: 1px solid var(--line); white-space: nowrap; }
+table { border-collapse: collapse; font-size: 12px; }
+th, td { padding: 2px 5px; border-bottom: 1px solid var(--line); white-space: nowrap; }
+table.measures { width: 100%; }
 th { text-align: left; background: var(--panel); font-weight: 600; position: sticky; top: 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.family-start td { border-top: 2px solid #c9c9c9; }
@@ -90,10 +91,10 @@ function ratioTable(ratio: RatioSection): string {
   const lang = ratio.language;
   const headers = [
     'tokenizer',
-    'en tok / 1k chars',
-    `${lang} tok / 1k chars`,
-    `${lang}:en per char`,
-    ...(ratio.parallel ? ['UDHR en', `UDHR ${lang}`, `${lang}:en same text`] : []),
+    'en tok/1k ch',
+    `${lang} tok/1k ch`,
+    `${lang}:en per ch`,
+    ...(ratio.parallel ? ['UDHR en', `UDHR ${lang}`, `${lang}:en UDHR`] : []),
   ];
   const head = headers.map((header, i) => `<th${i ? ' class="num"' : ''}>${escapeXml(header)}</th>`).join('');
   const body = ratio.rows
@@ -205,9 +206,9 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
     .map((ratio) => {
       const chart = ratioCharts.find((candidate) => candidate.id === `ratio-${ratio.language}`);
       const note = ratio.parallel
-        ? `“Same text”: tokens for the ${ratio.language} declaration divided by tokens for the English one (${ratio.parallel.note}; ${formatCount(
+        ? `“${ratio.language}:en UDHR”: tokens for the ${ratio.language} declaration divided by tokens for the English one, the same content (${ratio.parallel.note}; ${formatCount(
             ratio.parallel.characters.en,
-          )} and ${formatCount(ratio.parallel.characters[ratio.language])} characters). “Per char”: tokens per character on the main corpora, which say different things.`
+          )} and ${formatCount(ratio.parallel.characters[ratio.language])} characters). “tok/1k ch” and “per ch”: tokens per 1,000 characters on the main corpora, which say different things. “(own language)”: each language with the BPE trained on it; “(en-trained)”: the English BPE on both.`
         : 'Tokens per character on the main corpora (there is no parallel text for this language).';
       return `<h2>${escapeXml(ratio.language)}:en token ratio</h2><p class="note">${escapeXml(note)}</p>
 <div class="side-by-side"><div>${ratioTable(ratio)}</div>${chart ? figure(chart) : ''}</div>`;

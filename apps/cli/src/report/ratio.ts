@@ -65,7 +65,7 @@ export function ratioSections(
         const name = `bpe-${size}`;
         const theirs = otherModels?.get(size);
         add(
-          `${name} (each trained on its own language)`,
+          `${name} (own language)`,
           { en: tokensPer1000(english, name), other: tokensPer1000(other, name) },
           pair && theirs
             ? { en: count(own, pair.texts.en), other: count(theirs, pair.texts[lang]) }
@@ -73,13 +73,13 @@ export function ratioSections(
         );
         if (pair) {
           add(
-            `${name} trained on en`,
+            `${name} (en-trained)`,
             {},
             { en: count(own, pair.texts.en), other: count(own, pair.texts[lang]) },
           );
           if (theirs)
             add(
-              `${name} trained on ${lang}`,
+              `${name} (${lang}-trained)`,
               {},
               {
                 en: count(theirs, pair.texts.en),
