@@ -198,7 +198,7 @@ function rejectNestedQuantifiers(node: PatternNode, pattern: string): void {
   }
 }
 
-/** An unbounded, backtracking repeat inside `node` that everything else around it may leave empty. */
+/** An unbounded, backtracking repeat inside `node` that no mandatory character separates from its neighbours. */
 function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quantifier' }> | undefined {
   switch (node.kind) {
     case 'quantifier':
@@ -213,13 +213,17 @@ function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quanti
         if (found) return found;
       }
       return undefined;
-    case 'sequence':
-      for (const [index, item] of node.items.entries()) {
+    case 'sequence': {
+      // A mandatory single character between the repeats pins down where each repetition starts
+      // (`\w+(?:-\w+)*`); without one (`(x+x+)+`, `(\w+\s?)+`) the same text splits many ways.
+      if (node.items.some((item) => item.kind === 'char' || item.kind === 'class' || item.kind === 'any'))
+        return undefined;
+      for (const item of node.items) {
         const found = pumpableRepeat(item);
-        if (found && node.items.every((other, otherIndex) => otherIndex === index || isNullable(other)))
-          return found;
+        if (found) return found;
       }
       return undefined;
+    }
     default:
       return undefined;
   }

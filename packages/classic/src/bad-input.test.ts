@@ -1,0 +1,67 @@
+import type { Tokenizer } from '@tokenlab/core';
+import { describe, expect, it } from 'vitest';
+import { compilePythonPattern } from './pattern/compile.js';
+import { findall } from './pattern/match.js';
+import { englishPunkt } from './punkt/models.js';
+import { WordTokenizer } from './punkt/word-tokenize.js';
+import { BlanklineTokenizer } from './regexp/blankline.js';
+import { RegexpTokenizer } from './regexp/regexp-tokenizer.js';
+import { WhitespaceTokenizer } from './regexp/whitespace.js';
+import { WordPunctTokenizer } from './regexp/wordpunct.js';
+import { TreebankWordDetokenizer } from './treebank/detokenizer.js';
+import { NLTKWordTokenizer } from './treebank/nltk-word-tokenizer.js';
+import { TreebankWordTokenizer } from './treebank/treebank-tokenizer.js';
+
+const tokenizers: [string, Tokenizer][] = [
+  ['whitespace', new WhitespaceTokenizer()],
+  ['wordpunct', new WordPunctTokenizer()],
+  ['blankline', new BlanklineTokenizer()],
+  ['regexp', new RegexpTokenizer(String.raw`\w+|[^\w\s]+`)],
+  ['treebank', new TreebankWordTokenizer()],
+  ['nltk-word', new NLTKWordTokenizer()],
+  ['word', new WordTokenizer()],
+  ['punkt', englishPunkt()],
+];
+
+describe('bad input', () => {
+  it.each(tokenizers)('%s: empty and whitespace-only text give no tokens', (_, tokenizer) => {
+    expect(tokenizer.tokenize('')).toEqual([]);
+    expect(tokenizer.tokenize(' \t\n\r\n\u00a0\u0085\u3000 ')).toEqual([]);
+  });
+
+  it.each(tokenizers)('%s: lone surrogates are kept as text, not dropped or thrown on', (_, tokenizer) => {
+    const text = 'ab\ud800cd \udc00 ef.';
+    const covered = tokenizer
+      .tokenize(text)
+      .map((token) => text.slice(token.start, token.end))
+      .join('');
+    expect(covered).toContain('\ud800');
+    expect(covered).toContain('\udc00');
+  });
+
+  it('a 50 MB single line goes through every tokenizer without stack overflow', () => {
+    const chunk = `${'x'.repeat(1_000_000 - 8)} (a, b) `;
+    const line = chunk.repeat(50);
+    expect(line.length).toBe(50_000_000);
+    expect(new WhitespaceTokenizer().tokenize(line)).toHaveLength(150);
+    expect(new WordPunctTokenizer().tokenize(line)).toHaveLength(300);
+    const treebank = new TreebankWordTokenizer().tokenize(line);
+    expect(treebank).toHaveLength(300);
+    expect(treebank.at(-1)).toEqual({ text: ')', start: 49_999_998, end: 49_999_999 });
+    expect(englishPunkt().tokenize(line)).toHaveLength(1);
+  });
+
+  it('detokenizes nothing to nothing', () => {
+    expect(new TreebankWordDetokenizer().detokenize([])).toBe('');
+    expect(new TreebankWordDetokenizer().detokenize(['', ' '])).toBe('');
+  });
+
+  it('refuses catastrophic patterns unless asked, and explains the fix', () => {
+    expect(() => compilePythonPattern('(x+x+)+y')).toThrow(
+      /nested quantifier.*possessive.*allowNestedQuantifiers/,
+    );
+    expect(() => new RegexpTokenizer('(\\w+\\s?)+$')).toThrow(/nested quantifier/);
+    // The possessive rewrite the message suggests fails fast where (x+)+y takes exponential time.
+    expect(findall('(?:x++)+y', 'x'.repeat(3_000))).toEqual([]);
+  });
+});

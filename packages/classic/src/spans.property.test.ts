@@ -1,0 +1,128 @@
+import type { Tokenizer } from '@tokenlab/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { englishPunkt } from './punkt/models.js';
+import { WordTokenizer } from './punkt/word-tokenize.js';
+import { BlanklineTokenizer } from './regexp/blankline.js';
+import { RegexpTokenizer } from './regexp/regexp-tokenizer.js';
+import { WhitespaceTokenizer } from './regexp/whitespace.js';
+import { WordPunctTokenizer } from './regexp/wordpunct.js';
+import { NLTKWordTokenizer } from './treebank/nltk-word-tokenizer.js';
+import { TreebankWordTokenizer } from './treebank/treebank-tokenizer.js';
+
+// Characters that exercise every rule: quotes of all kinds, brackets, dashes, periods, Arabic letters
+// with marks and tatweel, digits of three scripts, exotic spaces, astral characters, lone surrogates.
+const PIECES = [
+  'a',
+  'B',
+  'word',
+  'Mr.',
+  'U.S.',
+  "don't",
+  "'s",
+  'cannot',
+  'gonna',
+  "'tis",
+  '"',
+  "''",
+  '``',
+  '`',
+  "'",
+  '«',
+  '»',
+  '“',
+  '”',
+  '‘',
+  '’',
+  '„',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '<',
+  '>',
+  '--',
+  '-',
+  '...',
+  '.',
+  ',',
+  ':',
+  ';',
+  '?',
+  '!',
+  '*',
+  '$',
+  '%',
+  '&',
+  '#',
+  '@',
+  'محمد',
+  'النَّبي',
+  'ـ',
+  '،',
+  '؟',
+  '٣٤',
+  '12.5',
+  '3,000',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\t',
+  '\r\n',
+  '\u00a0',
+  '\u2003',
+  '\u001c',
+  '\u0085',
+  '😀',
+  '\ud800',
+  '\udfff',
+  'é',
+  'e\u0301',
+];
+
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
+
+/** Rewritten quotes keep NLTK's text (`` and '') while their span covers the source quote. */
+const QUOTE_REWRITES = new Set(['``', "''"]);
+
+const tokenizers: [string, Tokenizer, boolean][] = [
+  ['whitespace', new WhitespaceTokenizer(), false],
+  ['wordpunct', new WordPunctTokenizer(), false],
+  ['wordpunct-unicode', new WordPunctTokenizer({ unicodeWord: true }), false],
+  ['blankline', new BlanklineTokenizer(), false],
+  [
+    'regexp',
+    new RegexpTokenizer(
+      String.raw`(?x) (?:[A-Z]\.)+ | \w+(?:-\w+)* | \$?\d+(?:\.\d+)?%? | \.{3} | [][.,;"'?():_\`-]`,
+    ),
+    false,
+  ],
+  ['regexp-gaps', new RegexpTokenizer(String.raw`\s+`, { gaps: true }), false],
+  ['treebank', new TreebankWordTokenizer(), true],
+  ['nltk-word', new NLTKWordTokenizer(), true],
+  ['word', new WordTokenizer(), true],
+  ['punkt', englishPunkt(), false],
+];
+
+describe('every token is the slice of the text its span covers', () => {
+  it.each(tokenizers)('%s', (_, tokenizer, rewritesQuotes) => {
+    fc.assert(
+      fc.property(text, (input) => {
+        let previousEnd = 0;
+        for (const token of tokenizer.tokenize(input)) {
+          expect(token.start).toBeGreaterThanOrEqual(previousEnd);
+          expect(token.end).toBeGreaterThanOrEqual(token.start);
+          expect(token.end).toBeLessThanOrEqual(input.length);
+          const slice = input.slice(token.start, token.end);
+          if (rewritesQuotes && QUOTE_REWRITES.has(token.text)) expect(['"', "''", '``']).toContain(slice);
+          else expect(slice).toBe(token.text);
+          previousEnd = token.end;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
