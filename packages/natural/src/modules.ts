@@ -1,3 +1,4 @@
+/// <reference path="./natural-modules.d.ts" />
 // natural's root module (`require('natural')`) loads about 1,270 modules, mongoose, pg, redis and
 // memjs among them, takes close to a second, and dotenv prints to the console while it does. These
 // six submodules need only underscore and natural's stop word list: they load in milliseconds,

@@ -1,8 +1,10 @@
 import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
 import { detokenizeCommand } from './detokenize.js';
+import { normalizeCommand } from './normalize.js';
 import { sentencesCommand } from './sentences.js';
 import { statsCommand } from './stats.js';
+import { stemCommand } from './stem.js';
 import { tokenizeCommand } from './tokenize.js';
 import { trainCommand } from './train.js';
 import { webCommand } from './web.js';
@@ -11,7 +13,9 @@ import { webCommand } from './web.js';
 export const COMMANDS: readonly Command[] = [
   compareCommand,
   detokenizeCommand,
+  normalizeCommand,
   sentencesCommand,
+  stemCommand,
   statsCommand,
   tokenizeCommand,
   trainCommand,

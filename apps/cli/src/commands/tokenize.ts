@@ -36,6 +36,7 @@ ${names}`;
       pattern: { type: 'string' },
       gaps: { type: 'boolean' },
       model: { type: 'string' },
+      clitics: { type: 'boolean' },
       spans: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },

@@ -1,12 +1,17 @@
 import { UsageError } from '../io.js';
 import { classicTokenizers } from './classic.js';
 import { coreTokenizers } from './core.js';
+import { naturalTokenizers } from './natural.js';
 import type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
 export type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
 /** Every tokenizer the CLI knows, by package. Each package's entries live in their own file here. */
-export const TOKENIZERS: readonly TokenizerEntry[] = [...coreTokenizers, ...classicTokenizers];
+export const TOKENIZERS: readonly TokenizerEntry[] = [
+  ...coreTokenizers,
+  ...classicTokenizers,
+  ...naturalTokenizers,
+];
 
 /** The entry called `name`; an unknown name is a usage error that lists the known ones. */
 export function findTokenizer(name: string): TokenizerEntry {

@@ -1,0 +1,37 @@
+import {
+  naturalAggressiveTokenizer,
+  naturalSentenceTokenizer,
+  naturalTreebankTokenizer,
+  naturalWordPunctTokenizer,
+  naturalWordTokenizer,
+} from '@tokenlab/natural';
+import type { TokenizerEntry } from './registry.js';
+
+/** natural's tokenizers, as baselines (spans recovered by finding each token in the input). */
+export const naturalTokenizers: TokenizerEntry[] = [
+  {
+    name: 'natural-word',
+    description: 'natural WordTokenizer: [A-Za-zА-Яа-я0-9_]+ only (drops Arabic and accented letters)',
+    create: () => naturalWordTokenizer(),
+  },
+  {
+    name: 'natural-wordpunct',
+    description: 'natural WordPunctTokenizer: Latin words, digit runs, other characters one by one',
+    create: () => naturalWordPunctTokenizer(),
+  },
+  {
+    name: 'natural-treebank',
+    description: 'natural TreebankWordTokenizer: a rough Treebank (cuts Arabic into letters)',
+    create: () => naturalTreebankTokenizer(),
+  },
+  {
+    name: 'natural-aggressive',
+    description: "natural AggressiveTokenizer: [a-zA-Z0-9'-/]+ only",
+    create: () => naturalAggressiveTokenizer(),
+  },
+  {
+    name: 'natural-sentence',
+    description: 'natural SentenceTokenizer: one token per sentence',
+    create: () => naturalSentenceTokenizer(),
+  },
+];
