@@ -11,7 +11,7 @@ function comparable(value: unknown): unknown {
 /** `// → value`: deep equality with the value the guide states. */
 export function __equal(actual: unknown, expected: unknown, where: string): void {
   const value = Array.isArray(expected) || typeof expected !== 'object' ? comparable(actual) : actual;
-  expect(value, `${where}: the guide states a different result`).toEqual(expected);
+  expect.soft(value, `${where}: the guide states a different result`).toEqual(expected);
 }
 
 /** `// ≈ 1.2345`: numbers equal to the decimals the guide writes (arrays element by element). */
@@ -43,5 +43,7 @@ export async function __throws(run: () => Promise<void>, fragment: string, where
     error = caught;
   }
   expect(error, `${where}: the guide says this throws, but it returned`).toBeInstanceOf(Error);
-  expect((error as Error).message, `${where}: the error message differs from the guide`).toContain(fragment);
+  expect
+    .soft((error as Error).message, `${where}: the error message differs from the guide`)
+    .toContain(fragment);
 }

@@ -49,9 +49,9 @@ function statementStart(lines: string[], end: number): number {
   while (start > 0) {
     const current = lines[start]!.trim();
     const previous = lines[start - 1]!.trim();
-    const continues =
-      /^[.)\]}?:]|^(?:&&|\|\||\?\?|[+\-*/])/.test(current) || /[([{,=>+\-*/?:]$/.test(previous);
-    if (!continues || previous === '' || previous.startsWith('//')) break;
+    const continues = /^(?:[.)\]}?:]|&&|\|\||\?\?)/.test(current) || /[([{,=>+\-*/?:]$/.test(previous);
+    /^[.)\]}?:]|^(?:&&|\|\||\?\?|[+\-*/])/.test(current) || /[([{,=>+\-*/?:]$/.test(previous);
+    if (!continues || previous === '' || previous.startsWith('//') || CHECK.test(previous)) break;
     start--;
   }
   return start;
