@@ -96,7 +96,9 @@ export function decode(
   shuffle: readonly number[],
 ): string {
   const vocab = new Map<number, number[]>();
-  shuffle.forEach((rank, byte) => vocab.set(rank, [byte]));
+  shuffle.forEach((rank, byte) => {
+    vocab.set(rank, [byte]);
+  });
   for (const [pair, rank] of merges) {
     const [left, right] = pair.split(',').map(Number) as [number, number];
     vocab.set(rank, [...vocab.get(left)!, ...vocab.get(right)!]);
