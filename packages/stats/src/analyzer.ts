@@ -1,4 +1,4 @@
-import { compilePythonPattern, findall } from '@tokenlab/classic';
+import { compilePythonPattern, findall, PYTHON_WORD } from '@tokenlab/classic';
 import { codePointArray, collapseWhitespace, pythonSplit } from './python-text.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 
@@ -67,6 +67,12 @@ export function buildTokenizer(options: AnalyzerOptions): (document: string) => 
     throw new Error(
       `token pattern ${JSON.stringify(pattern.source)} has ${pattern.groupCount} capturing groups; only a single group should be captured (use (?:...) for the others)`,
     );
+  if (pattern.source === DEFAULT_TOKEN_PATTERN) {
+    // `\b\w\w+\b` matches exactly the runs of two or more word characters: a match starts at a run's
+    // start and greedily takes the whole run. The plain class is much faster than emulated `\b`.
+    const runs = new RegExp(`[${PYTHON_WORD}]{2,}`, 'gu');
+    return (document) => document.match(runs) ?? [];
+  }
   if (pattern.groupCount === 0 && !pattern.nullable) {
     const regexp = pattern.regexp;
     return (document) => document.match(regexp) ?? [];

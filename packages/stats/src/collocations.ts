@@ -1,15 +1,13 @@
 import type { BigramScoreFn, TrigramScoreFn } from './association.js';
 import { FreqDist } from './freqdist.js';
 import { compareCodePoints } from './python-order.js';
+import { TupleCounter } from './tuple-counter.js';
 
 /** A scored n-gram as `scoreNgrams` returns it: `[[w1, w2, ...], score]`. */
 export type ScoredNgram = [string[], number];
 
 /** A word, or `null` for the padding between documents (NLTK's `None`), which is never counted. */
 export type WordOrPad = string | null | undefined;
-
-/** Bigram keys pack two word ids into one number; ids stay below 2^26, so the key below 2^52. */
-const ID_LIMIT = 2 ** 26;
 
 /** Word ids in first-seen order, their counts and their code point rank for Python's tuple order. */
 class Vocabulary {
@@ -22,7 +20,6 @@ class Vocabulary {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.words.length;
-      if (id >= ID_LIMIT) throw new RangeError(`more than ${ID_LIMIT} distinct words`);
       this.ids.set(word, id);
       this.words.push(word);
       this.counts.push(0);
@@ -54,21 +51,21 @@ class Vocabulary {
  */
 abstract class CollocationFinder<Fn> {
   protected readonly vocabulary: Vocabulary;
-  /** Candidate n-gram counts by packed key. */
-  protected ngramCounts: Map<number | string, number>;
+  /** Candidate n-gram counts. */
+  protected ngrams: TupleCounter;
   /** The total word count `N` (NLTK's `word_fd.N()`), fixed at construction: filters leave it alone. */
   readonly N: number;
 
-  protected constructor(vocabulary: Vocabulary, ngramCounts: Map<number | string, number>) {
+  protected constructor(vocabulary: Vocabulary, ngrams: TupleCounter) {
     this.vocabulary = vocabulary;
-    this.ngramCounts = ngramCounts;
+    this.ngrams = ngrams;
     let total = 0;
     for (const count of vocabulary.counts) total += count;
     this.N = total;
   }
 
-  protected abstract keyIds(key: number | string): number[];
-  protected abstract scoreKey(fn: Fn, key: number | string, count: number): number | undefined;
+  /** Score entry `entry` of `ngrams` (undefined = not scored, as NLTK's `None`). */
+  protected abstract scoreEntry(fn: Fn, entry: number): number | undefined;
 
   /** How often each word was counted (NLTK's `word_fd`). */
   get wordFd(): FreqDist<string> {
@@ -79,70 +76,72 @@ abstract class CollocationFinder<Fn> {
     return fd;
   }
 
+  private entryWords(entry: number): string[] {
+    const { arity, ids } = this.ngrams;
+    const words: string[] = [];
+    for (let k = 0; k < arity; k++) words.push(this.vocabulary.words[ids[entry * arity + k]!]!);
+    return words;
+  }
+
   /** The candidate n-grams with their counts (NLTK's `ngram_fd`), in first-seen order. */
   *ngramEntries(): IterableIterator<[string[], number]> {
-    const words = this.vocabulary.words;
-    for (const [key, count] of this.ngramCounts) yield [this.keyIds(key).map((id) => words[id]!), count];
+    for (let entry = 0; entry < this.ngrams.size; entry++)
+      yield [this.entryWords(entry), this.ngrams.counts[entry]!];
   }
 
   /** The number of candidate n-grams left after filtering. */
   get ngramCount(): number {
-    return this.ngramCounts.size;
-  }
-
-  private filter(drop: (ids: number[], count: number) => boolean): void {
-    const kept = new Map<number | string, number>();
-    for (const [key, count] of this.ngramCounts) if (!drop(this.keyIds(key), count)) kept.set(key, count);
-    this.ngramCounts = kept;
+    return this.ngrams.size;
   }
 
   /** Drop candidates seen fewer than `minFreq` times (counts and `N` of words are kept). */
   applyFreqFilter(minFreq: number): this {
-    this.filter((_ids, count) => count < minFreq);
+    const counts = this.ngrams.counts;
+    this.ngrams = this.ngrams.filter((entry) => counts[entry]! >= minFreq);
     return this;
   }
 
   /** Drop candidates in which any word makes `fn(word)` true (e.g. stop words, punctuation). */
   applyWordFilter(fn: (word: string) => boolean): this {
-    const words = this.vocabulary.words;
-    const dropWord = words.map((word) => fn(word));
-    this.filter((ids) => ids.some((id) => dropWord[id]));
+    const drop = this.vocabulary.words.map((word) => fn(word));
+    const { arity, ids } = this.ngrams;
+    this.ngrams = this.ngrams.filter((entry) => {
+      for (let k = 0; k < arity; k++) if (drop[ids[entry * arity + k]!]) return false;
+      return true;
+    });
     return this;
   }
 
   /** Drop candidates for which `fn(w1, w2, ...)` is true. */
   applyNgramFilter(fn: (...words: string[]) => boolean): this {
-    const words = this.vocabulary.words;
-    this.filter((ids) => fn(...ids.map((id) => words[id]!)));
+    this.ngrams = this.ngrams.filter((entry) => !fn(...this.entryWords(entry)));
     return this;
   }
 
   /** Every candidate with its score under `fn`, best first: NLTK's `(-score, ngram)` order. */
   scoreNgrams(fn: Fn): ScoredNgram[] {
-    const keys: (number | string)[] = [];
-    const scores: number[] = [];
-    for (const [key, count] of this.ngramCounts) {
-      const score = this.scoreKey(fn, key, count);
+    const size = this.ngrams.size;
+    const scores = new Float64Array(size);
+    const scored: number[] = [];
+    for (let entry = 0; entry < size; entry++) {
+      const score = this.scoreEntry(fn, entry);
       if (score === undefined) continue;
-      keys.push(key);
-      scores.push(score);
+      scores[entry] = score;
+      scored.push(entry);
     }
-    const ids = keys.map((key) => this.keyIds(key));
+    const { arity, ids } = this.ngrams;
     const rank = this.vocabulary.rank();
-    const order = keys.map((_, i) => i);
-    order.sort((a, b) => {
-      const difference = scores[b]! - scores[a]!;
-      if (difference !== 0 && !Number.isNaN(difference)) return difference;
-      const x = ids[a]!;
-      const y = ids[b]!;
-      for (let i = 0; i < x.length; i++) {
-        const order = rank[x[i]!]! - rank[y[i]!]!;
+    scored.sort((a, b) => {
+      const x = scores[a]!;
+      const y = scores[b]!;
+      if (x !== y && !(Number.isNaN(x) || Number.isNaN(y))) return y - x;
+      for (let k = 0; k < arity; k++) {
+        const order = rank[ids[a * arity + k]!]! - rank[ids[b * arity + k]!]!;
         if (order !== 0) return order;
       }
       return 0;
     });
-    const words = this.vocabulary.words;
-    return order.map((i) => [ids[i]!.map((id) => words[id]!), scores[i]!]);
+    return scored.map((entry) => [this.entryWords(entry), scores[entry]!]);
   }
 
   /** The `n` best candidates under `fn`. */
@@ -189,7 +188,7 @@ function internWords(words: Iterable<WordOrPad>, vocabulary: Vocabulary): Int32A
 /** Lets the trigram finder build a bigram finder over its counts without a public constructor. */
 let createBigramFinder: (
   vocabulary: Vocabulary,
-  pairs: Map<number, number>,
+  pairs: TupleCounter,
   windowSize: number,
 ) => BigramCollocationFinder;
 
@@ -209,9 +208,18 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
   /** The window the pairs were counted in. */
   readonly windowSize: number;
 
-  private constructor(vocabulary: Vocabulary, pairs: Map<number, number>, windowSize: number) {
+  private constructor(vocabulary: Vocabulary, pairs: TupleCounter, windowSize: number) {
     super(vocabulary, pairs);
     this.windowSize = windowSize;
+  }
+
+  static {
+    createBigramFinder = (vocabulary, pairs, windowSize) =>
+      new BigramCollocationFinder(
+        vocabulary,
+        pairs.filter(() => true),
+        windowSize,
+      );
   }
 
   /**
@@ -223,19 +231,16 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
     const vocabulary = new Vocabulary();
     const ids = internWords(words, vocabulary);
     const counts = vocabulary.counts;
-    const pairs = new Map<number, number>();
+    const pairs = new TupleCounter(2, Math.max(1024, ids.length >> 2));
     const length = ids.length;
     for (let i = 0; i < length; i++) {
       const first = ids[i]!;
       if (first < 0) continue;
       counts[first]!++;
-      const base = first * ID_LIMIT;
       const end = Math.min(length, i + windowSize);
       for (let j = i + 1; j < end; j++) {
         const second = ids[j]!;
-        if (second < 0) continue;
-        const key = base + second;
-        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+        if (second >= 0) pairs.increment(first, second);
       }
     }
     return new BigramCollocationFinder(vocabulary, pairs, windowSize);
@@ -250,23 +255,12 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
     return BigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
   }
 
-  static {
-    createBigramFinder = (vocabulary, pairs, windowSize) =>
-      new BigramCollocationFinder(vocabulary, new Map(pairs), windowSize);
-  }
-
-  protected keyIds(key: number | string): number[] {
-    const packed = key as number;
-    const first = Math.floor(packed / ID_LIMIT);
-    return [first, packed - first * ID_LIMIT];
-  }
-
-  protected scoreKey(fn: BigramScoreFn, key: number | string, count: number): number | undefined {
-    const nii = count / (this.windowSize - 1);
+  protected scoreEntry(fn: BigramScoreFn, entry: number): number | undefined {
+    const nii = this.ngrams.counts[entry]! / (this.windowSize - 1);
     if (nii === 0) return undefined;
-    const [first, second] = this.keyIds(key) as [number, number];
+    const ids = this.ngrams.ids;
     const counts = this.vocabulary.counts;
-    return fn(nii, [counts[first]!, counts[second]!], this.N);
+    return fn(nii, [counts[ids[2 * entry]!]!, counts[ids[2 * entry + 1]!]!], this.N);
   }
 
   /** The score of one pair (undefined if it was not seen), as NLTK's `score_ngram`. */
@@ -274,8 +268,10 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
     const a = this.vocabulary.ids.get(w1);
     const b = this.vocabulary.ids.get(w2);
     if (a === undefined || b === undefined) return undefined;
-    const count = this.ngramCounts.get(a * ID_LIMIT + b) ?? 0;
-    return this.scoreKey(fn, a * ID_LIMIT + b, count);
+    const nii = this.ngrams.countOf(a, b) / (this.windowSize - 1);
+    if (nii === 0) return undefined;
+    const counts = this.vocabulary.counts;
+    return fn(nii, [counts[a]!, counts[b]!], this.N);
   }
 }
 
@@ -291,18 +287,18 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
  * ```
  */
 export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> {
-  private readonly pairCounts: Map<number, number>;
-  private readonly wildcardCounts: Map<number, number>;
+  private readonly pairs: TupleCounter;
+  private readonly wildcards: TupleCounter;
 
   private constructor(
     vocabulary: Vocabulary,
-    pairs: Map<number, number>,
-    wildcards: Map<number, number>,
-    triples: Map<string, number>,
+    pairs: TupleCounter,
+    wildcards: TupleCounter,
+    triples: TupleCounter,
   ) {
     super(vocabulary, triples);
-    this.pairCounts = pairs;
-    this.wildcardCounts = wildcards;
+    this.pairs = pairs;
+    this.wildcards = wildcards;
   }
 
   /**
@@ -314,9 +310,9 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
     const vocabulary = new Vocabulary();
     const ids = internWords(words, vocabulary);
     const counts = vocabulary.counts;
-    const pairs = new Map<number, number>();
-    const wildcards = new Map<number, number>();
-    const triples = new Map<string, number>();
+    const pairs = new TupleCounter(2);
+    const wildcards = new TupleCounter(2);
+    const triples = new TupleCounter(3);
     const length = ids.length;
     const at = (position: number) => (position < length ? ids[position]! : -1);
     for (let i = 0; i < length; i++) {
@@ -327,14 +323,11 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
           counts[first]!++;
           const second = at(i + j);
           if (second < 0) continue;
-          const pair = first * ID_LIMIT + second;
-          pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+          pairs.increment(first, second);
           const third = at(i + k);
           if (third < 0) continue;
-          const wildcard = first * ID_LIMIT + third;
-          wildcards.set(wildcard, (wildcards.get(wildcard) ?? 0) + 1);
-          const triple = `${first},${second},${third}`;
-          triples.set(triple, (triples.get(triple) ?? 0) + 1);
+          wildcards.increment(first, third);
+          triples.increment(first, second, third);
         }
       }
     }
@@ -349,25 +342,27 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
 
   /** A bigram finder over this finder's word and pair counts (ignoring filters), as NLTK's. */
   bigramFinder(): BigramCollocationFinder {
-    return createBigramFinder(this.vocabulary, this.pairCounts, 2);
-  }
-
-  protected keyIds(key: number | string): number[] {
-    return (key as string).split(',').map(Number);
+    return createBigramFinder(this.vocabulary, this.pairs, 2);
   }
 
   private scoreIds(fn: TrigramScoreFn, a: number, b: number, c: number, count: number): number | undefined {
     if (count === 0) return undefined;
     const counts = this.vocabulary.counts;
-    const niix = this.pairCounts.get(a * ID_LIMIT + b) ?? 0;
-    const nixi = this.wildcardCounts.get(a * ID_LIMIT + c) ?? 0;
-    const nxii = this.pairCounts.get(b * ID_LIMIT + c) ?? 0;
+    const niix = this.pairs.countOf(a, b);
+    const nixi = this.wildcards.countOf(a, c);
+    const nxii = this.pairs.countOf(b, c);
     return fn(count, [niix, nixi, nxii], [counts[a]!, counts[b]!, counts[c]!], this.N);
   }
 
-  protected scoreKey(fn: TrigramScoreFn, key: number | string, count: number): number | undefined {
-    const [a, b, c] = this.keyIds(key) as [number, number, number];
-    return this.scoreIds(fn, a, b, c, count);
+  protected scoreEntry(fn: TrigramScoreFn, entry: number): number | undefined {
+    const ids = this.ngrams.ids;
+    return this.scoreIds(
+      fn,
+      ids[3 * entry]!,
+      ids[3 * entry + 1]!,
+      ids[3 * entry + 2]!,
+      this.ngrams.counts[entry]!,
+    );
   }
 
   /** The score of one triple (undefined if it was not seen). */
@@ -375,6 +370,6 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
     const ids = [w1, w2, w3].map((word) => this.vocabulary.ids.get(word));
     if (ids.some((id) => id === undefined)) return undefined;
     const [a, b, c] = ids as [number, number, number];
-    return this.scoreIds(fn, a, b, c, this.ngramCounts.get(`${a},${b},${c}`) ?? 0);
+    return this.scoreIds(fn, a, b, c, this.ngrams.countOf(a, b, c));
   }
 }

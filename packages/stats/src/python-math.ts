@@ -24,7 +24,11 @@ function twoProduct(a: number, b: number, out: Float64Array): void {
 }
 
 const scratch = new Float64Array(2);
-const bits = new DataView(new ArrayBuffer(8));
+const bitsBuffer = new ArrayBuffer(8);
+const bitsFloat = new Float64Array(bitsBuffer);
+const bitsWords = new Uint32Array(bitsBuffer);
+/** Index of the high (sign/exponent) word of a double in `bitsWords`, by platform endianness. */
+const HIGH = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f ? 1 : 0;
 
 /** `1/(2k+1)` as double-doubles, for the atanh series. */
 const RECIPROCALS_HI: number[] = [];
@@ -36,47 +40,40 @@ for (let k = 0; k <= 24; k++) {
   RECIPROCALS_HI.push(hi);
   RECIPROCALS_LO.push((1 - scratch[0]! - scratch[1]!) / d);
 }
-/** Terms from here on are below 2^-60 relative and need only double precision. */
-const DOUBLE_FROM = 11;
-const LAST_TERM = 22;
-
 const LN2_HI = Math.LN2;
 const LN2_LO = 2.3190468138462996e-17;
 
-/** ln(x) as a double-double, written into `out`; x must be positive and finite. */
-function lnDoubleDouble(x: number, out: Float64Array): void {
-  let exponent = 0;
-  if (x < 2.2250738585072014e-308) {
-    x *= 2 ** 54;
-    exponent = -54;
-  }
-  bits.setFloat64(0, x);
-  const high = bits.getUint32(0);
-  exponent += ((high >>> 20) & 0x7ff) - 1023;
-  bits.setUint32(0, (high & 0x800fffff) | 0x3ff00000);
-  let m = bits.getFloat64(0); // [1, 2)
-  if (m > Math.SQRT2) {
-    m /= 2;
-    exponent += 1;
-  }
-  // ln(m) = 2 atanh(s), s = (m - 1)/(m + 1), |s| < 0.172.
+/** ln(m) for m in [1/√2, √2] as a double-double by the plain atanh series (slow; builds the table). */
+function lnSeries(m: number, out: Float64Array): void {
   const numerator = m - 1; // exact (Sterbenz)
   const denominatorHi = m + 1;
   const denominatorLo = m - (denominatorHi - 1);
+  atanhTimesTwo(numerator, denominatorHi, denominatorLo, 22, 11, out);
+}
+
+/**
+ * `2·atanh(s)` for `s = numerator / (denominatorHi + denominatorLo)`, as a double-double:
+ * `2s·Σ s^(2k)/(2k+1)`, Horner from term `last`, terms below `doubleFrom` in double-double.
+ */
+function atanhTimesTwo(
+  numerator: number,
+  denominatorHi: number,
+  denominatorLo: number,
+  last: number,
+  doubleFrom: number,
+  out: Float64Array,
+): void {
   const sHi = numerator / denominatorHi;
   twoProduct(sHi, denominatorHi, scratch);
   const sLo = (numerator - scratch[0]! - scratch[1]! - sHi * denominatorLo) / denominatorHi;
-  // s² as a double-double.
   twoProduct(sHi, sHi, scratch);
   const s2Hi = scratch[0]!;
   const s2Lo = scratch[1]! + 2 * sHi * sLo;
-  // Horner: the small tail in doubles, then the leading terms in double-double.
-  let tail = RECIPROCALS_HI[LAST_TERM]!;
-  for (let k = LAST_TERM - 1; k >= DOUBLE_FROM; k--) tail = tail * s2Hi + RECIPROCALS_HI[k]!;
+  let tail = RECIPROCALS_HI[last]!;
+  for (let k = last - 1; k >= doubleFrom; k--) tail = tail * s2Hi + RECIPROCALS_HI[k]!;
   let pHi = tail;
   let pLo = 0;
-  for (let k = DOUBLE_FROM - 1; k >= 0; k--) {
-    // p = p * s2 + 1/(2k+1)
+  for (let k = doubleFrom - 1; k >= 0; k--) {
     twoProduct(pHi, s2Hi, scratch);
     let hi = scratch[0]!;
     let lo = scratch[1]! + pHi * s2Lo + pLo * s2Hi;
@@ -87,24 +84,71 @@ function lnDoubleDouble(x: number, out: Float64Array): void {
     pLo = lo - (hi - sum);
     pHi = hi;
   }
-  // ln(m) = 2 s p
   twoProduct(sHi, pHi, scratch);
-  let lnHi = 2 * scratch[0]!;
-  let lnLo = 2 * (scratch[1]! + sHi * pLo + sLo * pHi);
-  // + exponent · ln 2
+  out[0] = 2 * scratch[0]!;
+  out[1] = 2 * (scratch[1]! + sHi * pLo + sLo * pHi);
+}
+
+/** `ln(1 + i/128)` for i = 0..128 as double-doubles: the table that makes the series short. */
+const TABLE_SIZE = 128;
+const LOG_TABLE_HI = new Float64Array(TABLE_SIZE + 1);
+const LOG_TABLE_LO = new Float64Array(TABLE_SIZE + 1);
+{
+  const value = new Float64Array(2);
+  for (let i = 0; i <= TABLE_SIZE; i++) {
+    const c = 1 + i / TABLE_SIZE;
+    if (c <= Math.SQRT2) lnSeries(c, value);
+    else {
+      // ln(c) = ln 2 + ln(c/2), c/2 exact and in [1/√2, 1].
+      lnSeries(c / 2, value);
+      const sum = LN2_HI + value[0]!;
+      const v = sum - LN2_HI;
+      const err = LN2_HI - (sum - v) + (value[0]! - v) + LN2_LO + value[1]!;
+      value[0] = sum + err;
+      value[1] = err - (value[0]! - sum);
+    }
+    LOG_TABLE_HI[i] = value[0]!;
+    LOG_TABLE_LO[i] = value[1]!;
+  }
+}
+
+const series = new Float64Array(2);
+
+/** ln(x) as a double-double, written into `out`; x must be positive and finite. */
+function lnDoubleDouble(x: number, out: Float64Array): void {
+  let exponent = 0;
+  if (x < 2.2250738585072014e-308) {
+    x *= 18014398509481984; // 2^54
+    exponent = -54;
+  }
+  bitsFloat[0] = x;
+  const high = bitsWords[HIGH]!;
+  exponent += ((high >>> 20) & 0x7ff) - 1023;
+  bitsWords[HIGH] = (high & 0x800fffff) | 0x3ff00000;
+  const m = bitsFloat[0]!; // [1, 2)
+  // m = c · (m / c) with c = 1 + i/128 nearest: ln(m/c) = 2 atanh((m - c)/(m + c)), |s| <= 1/512.
+  const i = Math.round((m - 1) * TABLE_SIZE);
+  const c = 1 + i / TABLE_SIZE;
+  const sumHi = m + c;
+  const sumLo = m - (sumHi - c);
+  atanhTimesTwo(m - c, sumHi, sumLo, 6, 3, series);
+  // ln(x) = exponent·ln 2 + ln(c) + ln(m/c), summed in double-double.
+  let hi = LOG_TABLE_HI[i]!;
+  let lo = LOG_TABLE_LO[i]!;
+  let sum = hi + series[0]!;
+  let v = sum - hi;
+  lo += hi - (sum - v) + (series[0]! - v) + series[1]!;
+  hi = sum;
   if (exponent !== 0) {
     twoProduct(exponent, LN2_HI, scratch);
-    const eHi = scratch[0]!;
-    const eLo = scratch[1]! + exponent * LN2_LO;
-    const sum = eHi + lnHi;
-    const v = sum - eHi;
-    const err = eHi - (sum - v) + (lnHi - v);
-    lnHi = sum;
-    lnLo = err + eLo + lnLo;
+    sum = scratch[0]! + hi;
+    v = sum - scratch[0]!;
+    lo += scratch[0]! - (sum - v) + (hi - v) + scratch[1]! + exponent * LN2_LO;
+    hi = sum;
   }
-  const hi = lnHi + lnLo;
-  out[0] = hi;
-  out[1] = lnLo - (hi - lnHi);
+  const total = hi + lo;
+  out[0] = total;
+  out[1] = lo - (total - hi);
 }
 
 const result = new Float64Array(2);
@@ -114,6 +158,94 @@ function special(x: number): number | undefined {
   if (!(x > 0)) return x === 0 ? Number.NEGATIVE_INFINITY : Number.NaN;
   if (x === Number.POSITIVE_INFINITY) return x;
   return undefined;
+}
+
+/** `value` with its low `bitsToClear` mantissa bits zeroed, so small integer multiples are exact. */
+function truncateMantissa(value: number, bitsToClear: number): number {
+  bitsFloat[0] = value;
+  bitsWords[1 - HIGH] = (bitsWords[1 - HIGH]! >>> bitsToClear) << bitsToClear;
+  return bitsFloat[0]!;
+}
+
+// ln 2 and 1/ln 2 split for the fast path: k · LN2_SPLIT is exact for |k| < 2^12.
+const LN2_SPLIT = truncateMantissa(LN2_HI, 16);
+const LN2_SPLIT_LO = LN2_HI - LN2_SPLIT + LN2_LO;
+const INV_LN2_HI = 1 / LN2_HI;
+const INV_LN2_LO = (() => {
+  // 1/ln2 = INV_LN2_HI + lo, with lo = (1 - INV_LN2_HI·ln2)/ln2.
+  twoProduct(INV_LN2_HI, LN2_HI, scratch);
+  return (1 - scratch[0]! - scratch[1]! - INV_LN2_HI * LN2_LO) / LN2_HI;
+})();
+/** `log2(1 + i/128)` as double-doubles. */
+const LOG2_TABLE_HI = new Float64Array(TABLE_SIZE + 1);
+const LOG2_TABLE_LO = new Float64Array(TABLE_SIZE + 1);
+for (let i = 0; i <= TABLE_SIZE; i++) {
+  const hi = LOG_TABLE_HI[i]!;
+  const lo = LOG_TABLE_LO[i]!;
+  twoProduct(hi, INV_LN2_HI, scratch);
+  const productHi = scratch[0]!;
+  const productLo = scratch[1]! + hi * INV_LN2_LO + lo * INV_LN2_HI;
+  LOG2_TABLE_HI[i] = productHi + productLo;
+  LOG2_TABLE_LO[i] = productLo - (LOG2_TABLE_HI[i]! - productHi);
+}
+
+/**
+ * The correctly rounded `y` from an unevaluated sum `hi + lo` known to within `error`, or NaN when
+ * the true value may lie too close to a rounding boundary to decide (then the slow path decides).
+ */
+function roundChecked(hi: number, lo: number, error: number): number {
+  const y = hi + lo;
+  const v = y - hi;
+  const residual = hi - (y - v) + (lo - v);
+  bitsFloat[0] = y;
+  const high = bitsWords[HIGH]!;
+  const low = bitsWords[1 - HIGH]!;
+  const biased = (high >>> 20) & 0x7ff;
+  // Half an ulp of y is 2^(exponent - 53): a double with biased exponent `biased - 53`.
+  if (biased <= 54) return Number.NaN; // tiny results: let the slow path decide
+  bitsWords[HIGH] = (biased - 53) << 20;
+  bitsWords[1 - HIGH] = 0;
+  let halfUlp = bitsFloat[0]!;
+  // Just below a power of two the spacing halves.
+  if (low === 0 && (high & 0xfffff) === 0 && residual * y < 0) halfUlp /= 2;
+  return Math.abs(residual) + error < halfUlp ? y : Number.NaN;
+}
+
+/** A bound on the fast path's error, relative to the size of its terms (~2^-100, with margin). */
+const ERROR_SCALE = 2 ** -96;
+
+/** Split x into 2^exponent · m, m in [1, 2), and m = c·(1 + r) with c = 1 + i/128 (shared by both logs). */
+const reduced = { exponent: 0, index: 0, sHi: 0, sLo: 0 };
+function reduce(x: number): void {
+  let exponent = 0;
+  if (x < 2.2250738585072014e-308) {
+    x *= 18014398509481984; // 2^54
+    exponent = -54;
+  }
+  bitsFloat[0] = x;
+  const high = bitsWords[HIGH]!;
+  exponent += ((high >>> 20) & 0x7ff) - 1023;
+  bitsWords[HIGH] = (high & 0x800fffff) | 0x3ff00000;
+  const m = bitsFloat[0]!;
+  const index = Math.round((m - 1) * TABLE_SIZE);
+  const c = 1 + index / TABLE_SIZE;
+  // s = (m - c)/(m + c) as a double-double; m - c is exact.
+  const numerator = m - c;
+  const sumHi = m + c;
+  const sumLo = m - (sumHi - c);
+  const sHi = numerator / sumHi;
+  twoProduct(sHi, sumHi, scratch);
+  reduced.exponent = exponent;
+  reduced.index = index;
+  reduced.sHi = sHi;
+  reduced.sLo = (numerator - scratch[0]! - scratch[1]! - sHi * sumLo) / sumHi;
+}
+
+/** ln(m/c) − 2·sHi: the small part of the atanh series (|s| <= 1/512). */
+function seriesTail(): number {
+  const { sHi, sLo } = reduced;
+  const s2 = sHi * sHi;
+  return 2 * sLo + 2 * sHi * s2 * (1 / 3 + s2 * (1 / 5 + s2 * (1 / 7)));
 }
 
 /**
@@ -128,6 +260,22 @@ function special(x: number): number | undefined {
 export function pythonLog(x: number): number {
   const value = special(x);
   if (value !== undefined) return value;
+  reduce(x);
+  const { exponent, index, sHi } = reduced;
+  // hi: exponent·ln2 (exact) + ln c + 2s, summed exactly; lo: everything small.
+  const a = exponent * LN2_SPLIT;
+  const b = LOG_TABLE_HI[index]!;
+  const c = 2 * sHi;
+  const ab = a + b;
+  let v = ab - a;
+  const abError = a - (ab - v) + (b - v);
+  const hi = ab + c;
+  v = hi - ab;
+  const hiError = ab - (hi - v) + (c - v);
+  const lo = abError + hiError + exponent * LN2_SPLIT_LO + LOG_TABLE_LO[index]! + seriesTail();
+  const error = ERROR_SCALE * (Math.abs(a) + Math.abs(b) + Math.abs(c)) + 1e-300;
+  const y = roundChecked(hi, lo, error);
+  if (y === y) return y;
   lnDoubleDouble(x, result);
   return result[0]!;
 }
@@ -145,12 +293,28 @@ export function pythonLog(x: number): number {
 export function pythonLog2(x: number): number {
   const value = special(x);
   if (value !== undefined) return value;
+  reduce(x);
+  const { exponent, index, sHi } = reduced;
+  // log2 x = exponent + log2 c + ln(m/c)/ln 2
+  const b = LOG2_TABLE_HI[index]!;
+  twoProduct(2 * sHi, INV_LN2_HI, scratch);
+  const c = scratch[0]!;
+  const cLo = scratch[1]! + 2 * sHi * INV_LN2_LO + seriesTail() * INV_LN2_HI;
+  const ab = exponent + b;
+  let v = ab - exponent;
+  const abError = exponent - (ab - v) + (b - v);
+  const hi = ab + c;
+  v = hi - ab;
+  const hiError = ab - (hi - v) + (c - v);
+  const lo = abError + hiError + LOG2_TABLE_LO[index]! + cLo;
+  const error = ERROR_SCALE * (Math.abs(exponent) + Math.abs(b) + Math.abs(c)) + 1e-300;
+  const y = roundChecked(hi, lo, error);
+  if (y === y) return y;
   lnDoubleDouble(x, result);
-  const hi = result[0]!;
-  const lo = result[1]!;
-  const q1 = hi / LN2_HI;
-  // remainder = (hi + lo) - q1 · (LN2_HI + LN2_LO)
+  const lnHi = result[0]!;
+  const lnLo = result[1]!;
+  const q1 = lnHi / LN2_HI;
   twoProduct(q1, LN2_HI, scratch);
-  const remainder = hi - scratch[0]! - scratch[1]! + lo - q1 * LN2_LO;
+  const remainder = lnHi - scratch[0]! - scratch[1]! + lnLo - q1 * LN2_LO;
   return q1 + remainder / LN2_HI;
 }
