@@ -1,4 +1,6 @@
 import { assertWellFormed } from './bpe-tokenizer.js';
+import { GPT4_PYTHON_PATTERN } from './patterns.js';
+import { type ScannedCounts, scanCountChunks } from './scan-count.js';
 import { type PatternSpec, SplitPattern } from './split-pattern.js';
 
 /**
@@ -22,7 +24,13 @@ export function countChunks(
   counts: ChunkCounts = new Map(),
 ): ChunkCounts {
   assertWellFormed(text);
-  SplitPattern.from(pattern).forEachChunk(text, (chunk) => {
+  const split = SplitPattern.from(pattern);
+  const scan = scanSource(split);
+  if (scan !== undefined) {
+    const found = scanCountChunks(text, scan.source, scan.flags);
+    return mergeScanned(counts, found);
+  }
+  split.forEachChunk(text, (chunk) => {
     counts.set(chunk, (counts.get(chunk) ?? 0) + 1);
   });
   return counts;
@@ -43,4 +51,30 @@ export function mergeChunkCounts(
 ): ChunkCounts {
   for (const [chunk, count] of source) target.set(chunk, (target.get(chunk) ?? 0) + count);
   return target;
+}
+
+/** How {@link scanCountChunks} splits: `source` null for the GPT-4 scanner, else a regex source and its flags. */
+export interface ScanSpec {
+  /** The regex source, or null for the GPT-4 scanner. */
+  source: string | null;
+  /** The regex flags (ignored by the scanner). */
+  flags: string;
+}
+
+/**
+ * How {@link scanCountChunks} should split for `split`: `source: null` for the GPT-4 scanner, a regex
+ * source for patterns whose whole match is the chunk, or undefined when only the general path (Python
+ * group and empty-match rules) is exact.
+ */
+export function scanSource(split: SplitPattern): ScanSpec | undefined {
+  if (split.source === GPT4_PYTHON_PATTERN) return { source: null, flags: '' };
+  if (split.cuttable && split.group === 0) return { source: split.regexp.source, flags: split.regexp.flags };
+  return undefined;
+}
+
+/** Add scanned counts (in first-appearance order) into `counts`. */
+export function mergeScanned(counts: ChunkCounts, found: ScannedCounts): ChunkCounts {
+  const { chunks, counts: values } = found;
+  for (let i = 0; i < chunks.length; i++) counts.set(chunks[i]!, (counts.get(chunks[i]!) ?? 0) + values[i]!);
+  return counts;
 }

@@ -24,7 +24,14 @@ export {
   type TokenizerTrainOptions,
   type TrainSummary,
 } from './bpe-tokenizer.js';
-export { type ChunkCounts, countChunks, mergeChunkCounts } from './chunk-counts.js';
+export {
+  type ChunkCounts,
+  countChunks,
+  mergeChunkCounts,
+  mergeScanned,
+  type ScanSpec,
+  scanSource,
+} from './chunk-counts.js';
 export { type ChunkTable, chunkTable } from './chunk-table.js';
 export { encodeChunk } from './encode-chunk.js';
 export {
@@ -53,6 +60,7 @@ export {
 } from './patterns.js';
 export { trainMergesReference } from './reference-trainer.js';
 export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './regex-tokenizer.js';
+export { type ScannedCounts, scanCountChunks } from './scan-count.js';
 export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
 export { type PatternSpec, SplitPattern } from './split-pattern.js';
 export { getStats, merge } from './stats.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { findInvalidUtf8 } from '@tokenlab/core';
 import { assertWellFormed } from '../bpe-tokenizer.js';
-import { type ChunkCounts, countChunks } from '../chunk-counts.js';
+import { type ChunkCounts, countChunks, scanSource } from '../chunk-counts.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { ChunkCountPool } from './count-workers.js';
 import { readTextBlocks, safePieces, type TextBlockOptions } from './text-blocks.js';
@@ -100,7 +100,7 @@ async function countPieces(
   }
   const pool = new ChunkCountPool(options.workers === undefined ? {} : { workers: options.workers });
   try {
-    return await pool.countPieces(pieces, split.regexp, new Map(), progress);
+    return await pool.countPieces(pieces, scanSource(split)!, new Map(), progress);
   } finally {
     await pool.close();
   }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ChunkCounts } from '../chunk-counts.js';
+import { scanCountChunks } from '../scan-count.js';
 
 /**
  * The worker's whole program: split a piece with the pattern and count its chunks in first-appearance
@@ -9,15 +10,10 @@ import type { ChunkCounts } from '../chunk-counts.js';
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
+const scanCountChunks = ${scanCountChunks.toString()};
 parentPort.on('message', ({ id, text, source, flags }) => {
-  const regexp = new RegExp(source, flags);
-  const counts = new Map();
-  for (let match = regexp.exec(text); match !== null; match = regexp.exec(text)) {
-    const chunk = match[0];
-    if (chunk.length === 0) regexp.lastIndex++;
-    counts.set(chunk, (counts.get(chunk) || 0) + 1);
-  }
-  parentPort.postMessage({ id, chunks: [...counts.keys()], counts: Float64Array.from(counts.values()) });
+  const { chunks, counts } = scanCountChunks(text, source, flags);
+  parentPort.postMessage({ id, chunks, counts });
 });
 `;
 
@@ -38,8 +34,8 @@ export interface ChunkCountPoolOptions {
 }
 
 /**
- * A pool of worker threads that split and count pieces of a text with a pattern (a JavaScript RegExp
- * whose whole match is the chunk), and merge the results in piece order: the counts, and their
+ * A pool of worker threads that split and count pieces of a text (with the GPT-4 scanner when `source`
+ * is null, else with the regex `source`/`flags`, whose whole match is the chunk), and merge the results in piece order: the counts, and their
  * first-appearance order, are exactly those of counting the whole text in one thread.
  */
 export class ChunkCountPool {
@@ -76,13 +72,13 @@ export class ChunkCountPool {
   }
 
   /** Count the chunks of one piece on the next worker. */
-  countPiece(text: string, regexp: RegExp): Promise<ChunkCountReply> {
+  countPiece(text: string, scan: { source: string | null; flags: string }): Promise<ChunkCountReply> {
     if (this.failures.length > 0) return Promise.reject(this.failures[0]);
     const id = this.nextId++;
     const worker = this.workers[id % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, text, source: regexp.source, flags: regexp.flags });
+      worker.postMessage({ id, text, source: scan.source, flags: scan.flags });
     });
   }
 
@@ -92,7 +88,7 @@ export class ChunkCountPool {
    */
   async countPieces(
     pieces: AsyncIterable<string> | Iterable<string>,
-    regexp: RegExp,
+    scan: { source: string | null; flags: string },
     counts: ChunkCounts = new Map(),
     onPiece?: (characters: number) => void,
   ): Promise<ChunkCounts> {
@@ -104,7 +100,7 @@ export class ChunkCountPool {
         counts.set(chunks[i]!, (counts.get(chunks[i]!) ?? 0) + values[i]!);
     };
     for await (const piece of pieces) {
-      inFlight.push(this.countPiece(piece, regexp));
+      inFlight.push(this.countPiece(piece, scan));
       onPiece?.(piece.length);
       if (inFlight.length >= 2 * this.workers.length) await mergeOldest();
     }
