@@ -209,6 +209,7 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     ratios,
     samples,
     missing,
+    skipped: candidateSet.skipped,
   };
   return { report, texts };
 }

@@ -1,3 +1,4 @@
+import type { Tokenizer } from '@tokenlab/core';
 import { TOKENIZERS, type TokenizerEntry, type TokenizerSettings } from '../tokenizers/index.js';
 import type { Candidate } from './measure.js';
 import { unavailableRow } from './measure.js';
@@ -47,6 +48,15 @@ export const COMPARE_VARIANTS: readonly {
   },
 ];
 
+/** Registered tokenizers left out unless asked for by name: they would repeat another row exactly. */
+export const SKIPPED_BY_DEFAULT: Readonly<Record<string, string>> = {
+  r50k_base: 'the same ranks and pattern as gpt2',
+  p50k_edit: 'the same ranks as p50k_base (it only adds fill-in-the-middle special tokens)',
+};
+
+/** The GPT encodings the report shows; loaded from @tokenlab/gpt directly if the registry lacks them. */
+const GPT_ENCODINGS = ['gpt2', 'cl100k_base', 'o200k_base'] as const;
+
 const CORE = new Set(['chars', 'codepoints', 'utf8']);
 const GPT = /^(gpt2|r50k|p50k|cl100k|o200k)/;
 
@@ -68,6 +78,36 @@ export interface CandidateSet {
   candidates: Candidate[];
   /** Rows for tokenizers that are missing or could not be built. */
   unavailable: TokenizerRow[];
+  /** Registered tokenizers left out by default, with the reason. */
+  skipped: string[];
+}
+
+/**
+ * The GPT encodings straight from @tokenlab/gpt's `getEncoding`, for when the registry has no GPT
+ * entry: the report must show them either way.
+ */
+async function gptFromPackage(
+  names: readonly string[],
+): Promise<{ candidates: Candidate[]; errors: TokenizerRow[] }> {
+  const candidates: Candidate[] = [];
+  const errors: TokenizerRow[] = [];
+  for (const name of names) {
+    try {
+      const { getEncoding } = (await import('@tokenlab/gpt')) as unknown as {
+        getEncoding?: (name: string) => Promise<Tokenizer>;
+      };
+      if (typeof getEncoding !== 'function') throw new Error('@tokenlab/gpt does not export getEncoding yet');
+      candidates.push({
+        name,
+        family: 'gpt',
+        description: `tiktoken's ${name} encoding, from @tokenlab/gpt getEncoding`,
+        tokenizer: await getEncoding(name),
+      });
+    } catch (error) {
+      errors.push(unavailableRow(name, 'gpt', '', `not available: ${(error as Error).message}`));
+    }
+  }
+  return { candidates, errors };
 }
 
 function isExpectedAlias(expected: string, registered: readonly TokenizerEntry[]): boolean {
@@ -84,8 +124,14 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
   const wanted = (name: string) => selection === undefined || selection.includes(name);
   const candidates: Candidate[] = [];
   const unavailable: TokenizerRow[] = [];
+  const skipped: string[] = [];
   for (const entry of TOKENIZERS) {
     if (!wanted(entry.name)) continue;
+    const skip = SKIPPED_BY_DEFAULT[entry.name];
+    if (skip && selection === undefined) {
+      skipped.push(`${entry.name}: ${skip} (run it with --tokenizers ${entry.name})`);
+      continue;
+    }
     const family = familyOf(entry.name);
     const settings = COMPARE_SETTINGS[entry.name] ?? {};
     const described = settings.pattern
@@ -115,13 +161,20 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
       );
     }
   }
+  if (!TOKENIZERS.some((entry) => familyOf(entry.name) === 'gpt')) {
+    const fromPackage = await gptFromPackage(GPT_ENCODINGS.filter(wanted));
+    candidates.push(...fromPackage.candidates);
+    unavailable.push(...fromPackage.errors);
+  }
   for (const expected of EXPECTED_TOKENIZERS) {
     if (!wanted(expected.name) || isExpectedAlias(expected.name, TOKENIZERS)) continue;
+    if (candidates.some((candidate) => candidate.name === expected.name)) continue;
+    if (unavailable.some((row) => row.name === expected.name)) continue;
     unavailable.push(
       unavailableRow(expected.name, expected.family, '', 'not available: not in the tokenizer registry yet'),
     );
   }
-  return { candidates, unavailable };
+  return { candidates, unavailable, skipped };
 }
 
 /** The names `--tokenizers` accepts: registered tokenizers, expected ones, and `bpe` for the trained BPE. */

@@ -220,6 +220,9 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
   const missing = report.missing.length
     ? `<h2>Not available</h2><ul class="missing">${report.missing.map((item) => `<li>${escapeXml(item)}</li>`).join('')}</ul>`
     : '';
+  const skipped = report.skipped.length
+    ? `<p class="note">Left out because they repeat another row: ${report.skipped.map(escapeXml).join('; ')}.</p>`
+    : '';
   return `<!doctype html>
 <html lang="en" dir="ltr">
 <head>
@@ -247,6 +250,7 @@ ${ratios}
 <div class="scroll">${samplesTable(report)}</div>
 ${chartRows(report, charts)}
 ${missing}
+${skipped}
 </main>
 <footer>Numbers as JSON: report.json beside this file. Charts as SVG: charts/.</footer>
 </body>
