@@ -191,6 +191,13 @@ class FastTrainer {
         this.heapReplaceTop(count, storedFirst, pair);
         continue;
       }
+      // Without a tie at the top the first occurrence cannot matter (other counts are upper bounds).
+      const size = this.heapSize;
+      const rival = Math.max(size > 1 ? this.heapCount[1]! : 0, size > 2 ? this.heapCount[2]! : 0);
+      if (rival < count) {
+        this.heapPop();
+        return pair;
+      }
       const list = this.occurrences[pair]!;
       let head = this.occurrenceHead[pair]!;
       while (!this.occursAt(pair, list[head]!)) head++;
