@@ -234,3 +234,13 @@ describe('padSequences', () => {
     expect(() => padSequences([[1]], { maxlen: -1 })).toThrow(/maxlen/);
   });
 });
+
+describe('the README example', () => {
+  it('gives the sequences the README shows', () => {
+    const tokenizer = new KerasTokenizer({ oovToken: '<OOV>', numWords: 1000 });
+    tokenizer.fitOnTexts(['The cat sat on the mat.', 'The dog ate my homework!']);
+    const sequences = tokenizer.textsToSequences(['the cat ate a fish']);
+    expect(sequences).toEqual([[2, 3, 8, 1, 1]]);
+    expect(padSequences(sequences, { maxlen: 6 })).toEqual([[0, 2, 3, 8, 1, 1]]);
+  });
+});
