@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { RegexTokenizer } from '@tokenlab/bpe';
 import { loadCorpus } from '@tokenlab/corpora';
+import { getEncoding } from '@tokenlab/gpt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldOutText, trainingText } from '../report/bpe-sweep.js';
 import { COMPARE_SETTINGS } from '../report/candidates.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
 import type { CompareReport } from '../report/model.js';
 import { segmentsOf } from '../report/samples.js';
+import { segmentationLine } from '../report/terminal.js';
 import { runCapture } from '../testing.js';
 import { createTokenizer, TOKENIZERS } from '../tokenizers/index.js';
 import { parseTextRequests, parseVocabSizes, runCompare } from './compare.js';
@@ -67,6 +69,15 @@ describe('tokenlab compare: the numbers agree with the packages', () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
+  it('counts GPT tokens as getEncoding does', async () => {
+    const english = textDocuments(await readFile(enFile, 'utf8'));
+    const encoding = await getEncoding('cl100k_base');
+    const row = report.languages[0]!.rows.find((candidate) => candidate.name === 'cl100k_base')!;
+    expect(row.available).toBe(true);
+    expect(row.tokens).toBe(english.reduce((sum, line) => sum + encoding.encode(line).length, 0));
+    expect(row.roundTrip).toMatchObject({ method: 'decode', passed: english.length });
   });
 
   it('measures BPE compression exactly as a RegexTokenizer trained on the same lines', async () => {
@@ -160,6 +171,18 @@ describe('tokenlab compare: samples and options', () => {
       { text: ' ', gap: true },
       { text: 'b', index: 1, tokens: 1 },
     ]);
+  });
+
+  it('colours tokens in a terminal and lays Arabic out right to left', () => {
+    const arabic = report.samples.find((sample) => sample.language === 'ar')!;
+    const whitespace = arabic.segmentations.find((segmentation) => segmentation.name === 'utf8')!;
+    const coloured = segmentationLine(whitespace, true, true);
+    expect(coloured.startsWith('\u2067')).toBe(true);
+    expect(coloured.endsWith('\u2069')).toBe(true);
+    expect(coloured).toContain('\x1b[48;5;');
+    const plain = segmentationLine(arabic.segmentations.find((s) => s.name === 'bpe-400')!, false, false);
+    expect(plain.split('│').join('')).toBe(arabic.text);
+    expect(plain).not.toContain('\x1b');
   });
 
   it('parses vocabulary sizes and extra languages, and rejects bad ones', () => {
