@@ -202,6 +202,20 @@ describe('tokenlab compare: samples and options', () => {
     expect(unknown.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*utf8/);
   });
 
+  it('draws progress bars on a terminal only', async () => {
+    const argv = ['--en', enFile, '--ar', arFile, '--tokenizers', 'utf8,bpe', '--vocab-sizes', '300'];
+    const tty = { ...silentIO(), isTTY: true };
+    const err: Buffer[] = [];
+    tty.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    await runCompare([...argv, '--out', join(dir, 'tty')], tty);
+    expect(Buffer.concat(err).toString()).toMatch(/\r\x1b\[2Ktraining BPE on English +█*░* +\d+%/);
+    const quiet = { ...silentIO(), isTTY: true };
+    const quietErr: Buffer[] = [];
+    quiet.stderr.on('data', (chunk: Buffer) => quietErr.push(chunk));
+    await runCompare([...argv, '--out', join(dir, 'quiet'), '--quiet'], quiet);
+    expect(Buffer.concat(quietErr).toString()).toBe('');
+  });
+
   it('prints the same numbers as JSON with --json', async () => {
     const run = await runCapture([
       'compare',

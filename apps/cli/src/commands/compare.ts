@@ -98,7 +98,8 @@ export async function runCompare(
     await writeLine(io.stdout, JSON.stringify(built.report, null, 2));
     if (!quiet) await writeLine(io.stderr, `Report: ${files.html}`);
   } else {
-    const colour = io.isTTY && !process.env.NO_COLOR;
+    // Colour only when the tables go to a terminal themselves, not into a pipe or a file.
+    const colour = (io.stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR;
     if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour));
     await writeLine(io.stdout, `Report: ${files.html}\n        ${files.markdown}\n        ${files.json}`);
   }

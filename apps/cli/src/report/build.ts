@@ -129,11 +129,16 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     const rows: TokenizerRow[] = [...candidateSet.unavailable];
     const lengths: SentenceLengths[] = [];
     candidates.forEach((candidate, index) => {
-      progress.update(`tokenizing ${corpus.label}: ${candidate.name}`, index, candidates.length);
+      const label = `tokenizing ${corpus.label}: ${candidate.name}`;
+      const total = candidates.length * corpus.documents.length;
+      const before = index * corpus.documents.length;
       try {
-        const { row, documentTokens } = measureTokenizer(candidate, corpus, {
-          ...(detokenize ? { detokenize } : {}),
-        });
+        const { row, documentTokens } = measureTokenizer(
+          candidate,
+          corpus,
+          { ...(detokenize ? { detokenize } : {}) },
+          (done) => progress.update(label, before + done, total),
+        );
         rows.push(row);
         lengths.push(summarise(candidate.name, tokensPerSentence(sentenceRanges, documentTokens)));
         if (keep.has(candidate.name)) kept.set(candidate.name, documentTokens);

@@ -108,15 +108,17 @@ export function measureTokenizer(
   candidate: Candidate,
   corpus: LanguageText,
   tools: MeasureTools,
+  onProgress?: (done: number, total: number) => void,
 ): Measurement {
   const { tokenizer } = candidate;
   const documentTokens: Token[][] = [];
   let seconds = 0;
-  for (const document of corpus.documents) {
+  corpus.documents.forEach((document, index) => {
     const started = performance.now();
     documentTokens.push(tokenizer.tokenize(document));
     seconds += (performance.now() - started) / 1000;
-  }
+    if (onProgress && index % 64 === 0) onProgress(index, corpus.documents.length);
+  });
 
   let tokens = 0;
   const distinct = new Set<string | number>();
