@@ -1,4 +1,5 @@
 import type { Token } from '@tokenlab/core';
+import { type Direction, directionRuns, strongDirection } from './bidi-runs.js';
 import { tokenColor } from './colors.js';
 import { glyphRuns } from './glyphs.js';
 import { layoutTokens, type Piece, upperBound } from './layout.js';
@@ -101,29 +102,31 @@ export function drawTokens(
   const fragment = document.createDocumentFragment();
   // One block per line of the text, each with dir="auto": an Arabic line runs right to left and an
   // English one left to right, even in the same column.
-  const newLine = () => {
+  let items: Array<{ node: HTMLElement; direction: Direction | undefined }> = [];
+  const endLine = (className = 'line') => {
     const line = document.createElement('div');
-    line.className = 'line';
+    line.className = className;
     line.dir = 'auto';
+    appendRuns(line, items);
     fragment.append(line);
-    return line;
+    items = [];
   };
-  let line = newLine();
   const drawn = Math.min(pieces.length, MAX_DRAWN_PIECES);
   for (let i = 0; i < drawn; i++) {
     const element = pieceElement(drawing, i, options);
     drawing.elements.push(element);
-    line.append(element);
-    const newlines = countNewlines(text, pieces[i]!);
+    const piece = pieces[i]!;
+    items.push({ node: element, direction: strongDirection(text.slice(piece.start, piece.end)) });
+    const newlines = countNewlines(text, piece);
     if (newlines === 0) {
       // Spaces became glyphs, so <wbr> gives long lines their break opportunities, between tokens.
-      line.append(document.createElement('wbr'));
+      items.push({ node: document.createElement('wbr'), direction: undefined });
       continue;
     }
-    for (let n = 1; n < newlines; n++) newLine().className = 'line blank';
-    line = newLine();
+    endLine();
+    for (let n = 1; n < newlines; n++) endLine('line blank');
   }
-  if (line.childElementCount === 0) line.remove();
+  if (items.length > 0) endLine();
   if (drawn < pieces.length) {
     const more = document.createElement('p');
     more.className = 'more';
@@ -132,6 +135,24 @@ export function drawTokens(
   }
   container.replaceChildren(fragment);
   return drawing;
+}
+
+/** Append a line's items, wrapping the stretches that run against the line in an isolate of their direction. */
+function appendRuns(
+  line: HTMLElement,
+  items: ReadonlyArray<{ node: HTMLElement; direction: Direction | undefined }>,
+) {
+  const { runs } = directionRuns(items.map((item) => item.direction));
+  let next = 0;
+  for (const run of runs) {
+    for (; next < run.start; next++) line.append(items[next]!.node);
+    const wrapper = document.createElement('span');
+    wrapper.className = 'run';
+    wrapper.dir = run.direction;
+    for (; next < run.end; next++) wrapper.append(items[next]!.node);
+    line.append(wrapper);
+  }
+  for (; next < items.length; next++) line.append(items[next]!.node);
 }
 
 function countNewlines(text: string, piece: Piece): number {

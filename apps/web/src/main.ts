@@ -41,6 +41,9 @@ interface Column {
 
 let selected: string[] = [...DEFAULT_TOKENIZERS];
 const columns = new Map<string, Column>();
+/** Patterns the user typed for pattern-driven tokenizers, by tokenizer id. */
+const patterns = new Map<string, string>();
+const patternTokenizers = new Map<string, Promise<Tokenizer>>();
 /** Tokenizers made in this page (the BPE trained on the text), next to the registry's. */
 const sessionTokenizers = new Map<string, { label: string; description: string; tokenizer: Tokenizer }>();
 
@@ -166,7 +169,23 @@ function columnFor(id: string): Column {
   description.textContent = entry?.description ?? session?.description ?? '';
   const tokensBox = document.createElement('div');
   tokensBox.className = 'tokens';
-  element.append(header, description, tokensBox);
+  element.append(header, description);
+  if (entry?.withPattern) {
+    const pattern = document.createElement('input');
+    pattern.type = 'text';
+    pattern.className = 'pattern';
+    pattern.dir = 'ltr';
+    pattern.spellcheck = false;
+    pattern.value = patterns.get(id) ?? entry.defaultPattern ?? '';
+    pattern.setAttribute('aria-label', `${entry.label} pattern (Python syntax)`);
+    pattern.addEventListener('input', () => {
+      if (pattern.value === entry.defaultPattern) patterns.delete(id);
+      else patterns.set(id, pattern.value);
+      scheduleUpdate(250);
+    });
+    element.append(pattern);
+  }
+  element.append(tokensBox);
   column = { id, element, tokensBox, count, ratio };
   columns.set(id, column);
   return column;
@@ -174,7 +193,17 @@ function columnFor(id: string): Column {
 
 async function tokenizerFor(id: string): Promise<Tokenizer> {
   const session = sessionTokenizers.get(id);
-  return session ? session.tokenizer : loadTokenizer(id);
+  if (session) return session.tokenizer;
+  const pattern = patterns.get(id);
+  const entry = findTokenizer(id);
+  if (pattern === undefined || !entry?.withPattern) return loadTokenizer(id);
+  const key = `${id}\u0000${pattern}`;
+  let tokenizer = patternTokenizers.get(key);
+  if (!tokenizer) {
+    tokenizer = entry.withPattern(pattern);
+    patternTokenizers.set(key, tokenizer);
+  }
+  return tokenizer;
 }
 
 let generation = 0;
@@ -271,6 +300,7 @@ function currentState(): SharedState {
     text: textBox.value,
     tokenizers: selected.filter((id) => !sessionTokenizers.has(id)),
     ids: idsToggle.checked,
+    patterns: Object.fromEntries([...patterns].filter(([id]) => selected.includes(id))),
   };
 }
 
@@ -306,6 +336,10 @@ async function restore(hash: string): Promise<boolean> {
     const known = state.tokenizers.filter((id) => findTokenizer(id));
     selected = known.length > 0 ? known : [...DEFAULT_TOKENIZERS];
     idsToggle.checked = state.ids;
+    patterns.clear();
+    for (const [id, pattern] of Object.entries(state.patterns ?? {})) patterns.set(id, pattern);
+    for (const column of columns.values()) column.element.remove();
+    columns.clear();
     return true;
   } catch (error) {
     shareStatus.textContent = (error as Error).message;

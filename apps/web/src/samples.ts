@@ -10,6 +10,8 @@ export interface Sample {
   corpus?: string;
   /** How many characters to take, at document boundaries, from the corpus. */
   length?: number;
+  /** Start where this first occurs (skipping a page's menus, say). */
+  from?: string;
   /** The text itself, for samples that are not cut from a corpus. */
   text?: string;
 }
@@ -22,6 +24,7 @@ export const SAMPLES: readonly Sample[] = [
     language: 'en',
     corpus: 'taylorswift',
     length: 700,
+    from: 'Taylor Alison Swift (born',
   },
   {
     id: 'shakespeare',
@@ -43,6 +46,20 @@ export const SAMPLES: readonly Sample[] = [
     language: 'ar',
     corpus: 'wikinews-ar-plain',
     length: 500,
+  },
+  {
+    id: 'udhr-en',
+    label: 'English: Human Rights Declaration',
+    language: 'en',
+    corpus: 'udhr-en',
+    length: 600,
+  },
+  {
+    id: 'udhr-ar',
+    label: 'Arabic: Human Rights Declaration (the same text)',
+    language: 'ar',
+    corpus: 'udhr-ar',
+    length: 600,
   },
   {
     id: 'quran',
@@ -74,7 +91,13 @@ export interface LoadedSample {
 export async function loadSample(sample: Sample): Promise<LoadedSample> {
   if (sample.text !== undefined || !sample.corpus) return { text: sample.text ?? '', credit: '' };
   const { corpusInfo, loadCorpusDocuments } = await import('@tokenlab/corpora');
-  const documents = await loadCorpusDocuments(sample.corpus);
+  let documents = await loadCorpusDocuments(sample.corpus);
+  const from = sample.from;
+  const first = from ? documents.findIndex((document) => document.includes(from)) : -1;
+  if (from && first >= 0) {
+    documents = documents.slice(first);
+    documents[0] = documents[0]!.slice(documents[0]!.indexOf(from));
+  }
   const limit = sample.length ?? 600;
   const picked: string[] = [];
   let size = 0;

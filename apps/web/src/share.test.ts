@@ -3,10 +3,21 @@ import { decodeState, encodeState } from './share.js';
 
 describe('share links', () => {
   it('round-trip the text, the tokenizers and the ids switch', async () => {
-    const state = { text: 'بِسْمِ ٱللَّهِ and "hello"\n👋🏽', tokenizers: ['utf8', 'cl100k_base'], ids: true };
+    const state = {
+      text: 'بِسْمِ ٱللَّهِ and "hello"\n👋🏽',
+      tokenizers: ['utf8', 'regexp'],
+      ids: true,
+      patterns: { regexp: String.raw`\w+|\s+` },
+    };
     const hash = await encodeState(state);
     expect(hash).toMatch(/^#s=[A-Za-z0-9_-]+$/);
     expect(await decodeState(hash)).toEqual(state);
+    expect(await decodeState(await encodeState({ text: 'a', tokenizers: [], ids: false }))).toEqual({
+      text: 'a',
+      tokenizers: [],
+      ids: false,
+      patterns: {},
+    });
   });
 
   it('keep a long Arabic text shorter than percent-escaping would', async () => {

@@ -6,6 +6,8 @@ export interface SharedState {
   tokenizers: string[];
   /** Whether token ids are shown. */
   ids: boolean;
+  /** Edited patterns of pattern-driven tokenizers, by tokenizer id (only those that differ from the default). */
+  patterns?: Record<string, string>;
 }
 
 const VERSION = 1;
@@ -36,7 +38,13 @@ async function pipeThrough(
  * Arabic paragraph stays a short link instead of six percent-escapes per letter.
  */
 export async function encodeState(state: SharedState): Promise<string> {
-  const json = JSON.stringify({ v: VERSION, t: state.text, k: state.tokenizers, i: state.ids ? 1 : 0 });
+  const json = JSON.stringify({
+    v: VERSION,
+    t: state.text,
+    k: state.tokenizers,
+    i: state.ids ? 1 : 0,
+    ...(state.patterns && Object.keys(state.patterns).length > 0 ? { p: state.patterns } : {}),
+  });
   const packed = await pipeThrough(new TextEncoder().encode(json), new CompressionStream('deflate-raw'));
   return `#s=${toBase64Url(packed)}`;
 }
@@ -48,7 +56,7 @@ export async function encodeState(state: SharedState): Promise<string> {
 export async function decodeState(hash: string): Promise<SharedState | undefined> {
   const match = /^#?s=([A-Za-z0-9_-]+)$/.exec(hash);
   if (!match) return undefined;
-  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown };
+  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; p?: unknown };
   try {
     const bytes = await pipeThrough(fromBase64Url(match[1]!), new DecompressionStream('deflate-raw'));
     parsed = JSON.parse(new TextDecoder().decode(bytes));
@@ -63,5 +71,10 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
     text: parsed.t,
     tokenizers: parsed.k.filter((id): id is string => typeof id === 'string'),
     ids: parsed.i === 1,
+    patterns: Object.fromEntries(
+      Object.entries(typeof parsed.p === 'object' && parsed.p !== null ? parsed.p : {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    ),
   };
 }

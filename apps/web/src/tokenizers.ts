@@ -21,6 +21,22 @@ export interface PlaygroundTokenizer {
   description: string;
   /** Build it; packages and data load only now, so unused tokenizers cost nothing. */
   load(): Promise<Tokenizer>;
+  /** For tokenizers driven by a pattern the user can edit: the pattern `load` uses. */
+  defaultPattern?: string;
+  /** Build it with another pattern (a bad pattern rejects with an error that explains it). */
+  withPattern?(pattern: string): Promise<Tokenizer>;
+}
+
+/**
+ * The NLTK book's regular expression tokenizer pattern (chapter 3), on one line: abbreviations,
+ * hyphenated words, money and percentages, ellipses, and punctuation, with Python's `[][...]` class.
+ */
+export const NLTK_BOOK_PATTERN =
+  '(?:[A-Z]\\.)+|\\w+(?:-\\w+)*|\\$?\\d+(?:\\.\\d+)?%?|\\.\\.\\.|[][.,;"\'?():_`-]';
+
+async function regexpTokenizer(pattern: string): Promise<Tokenizer> {
+  const { RegexpTokenizer } = await import('@tokenlab/classic');
+  return new RegexpTokenizer(pattern);
 }
 
 /** Human titles of the families, in picker order. */
@@ -84,6 +100,15 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     family: 'classic',
     description: 'WordPunct with combining marks counted as word characters, so diacritics stay inside words',
     load: async () => new (await import('@tokenlab/classic')).WordPunctTokenizer({ unicodeWord: true }),
+  },
+  {
+    id: 'regexp',
+    label: 'RegexpTokenizer',
+    family: 'classic',
+    description: "NLTK's RegexpTokenizer with a Python pattern, as written (edit it below)",
+    load: () => regexpTokenizer(NLTK_BOOK_PATTERN),
+    defaultPattern: NLTK_BOOK_PATTERN,
+    withPattern: regexpTokenizer,
   },
   {
     id: 'treebank',
@@ -202,7 +227,7 @@ async function trainedBpe(kind: 'basic' | 'regex', corpus: string): Promise<Toke
 }
 
 /** The columns shown on a first visit. */
-export const DEFAULT_TOKENIZERS: readonly string[] = ['utf8', 'wordpunct', 'arabic', 'bpe-regex-en'];
+export const DEFAULT_TOKENIZERS: readonly string[] = ['wordpunct', 'arabic', 'bpe-regex-en', 'utf8'];
 
 /** The tokenizer with this id, or `undefined`. */
 export function findTokenizer(id: string): PlaygroundTokenizer | undefined {

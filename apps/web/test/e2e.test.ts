@@ -151,12 +151,31 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     await page.close();
   });
 
+  it('runs RegexpTokenizer with a Python pattern typed by the user, and explains a bad one', async () => {
+    const page = await openPage(await encodeState({ text: ENGLISH, tokenizers: ['regexp'], ids: false }));
+    const { RegexpTokenizer } = await import('@tokenlab/classic');
+    const pattern = page.locator('.column[data-tokenizer="regexp"] .pattern');
+    await pattern.fill(String.raw`(?i)[a-z]+(?:'[a-z]+)?|\d+(?:\.\d+)?`);
+    await page.waitForSelector('body[data-ready]');
+    const expected = new RegexpTokenizer(String.raw`(?i)[a-z]+(?:'[a-z]+)?|\d+(?:\.\d+)?`).tokenize(
+      ENGLISH,
+    ).length;
+    expect((await shownCounts(page)).regexp).toBe(expected);
+    await pattern.fill('(unclosed');
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.locator('.column[data-tokenizer="regexp"]').getAttribute('class')).toContain('failed');
+    expect(await page.locator('.column[data-tokenizer="regexp"] .tokens').textContent()).toMatch(/\S/);
+    await page.close();
+  });
+
   it('restores text and tokenizers from a share link', async () => {
     const page = await openPage();
+    await page.screenshot({ path: join(ARTIFACTS, 'first-visit.png'), fullPage: true });
     await page.locator('[data-tokenizer="chars"]').check();
     await typeText(page, 'share me: مرحبا');
     await page.click('#share');
-    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    // The status appears once the link is in the address bar (and, where allowed, the clipboard).
+    await page.waitForFunction(() => document.querySelector('#share-status')?.textContent !== '');
     const url = page.url();
     await page.close();
     const restored = await browser.newPage();
