@@ -86,44 +86,60 @@ function isAlef(code: number): boolean {
   return code === ALEF || code === ALEF_WASLA;
 }
 
-/** A way to read the start of a word: letter counts of each proclitic, and whether it ends in the article. */
-interface ProcliticReading {
-  bounds: number[];
-  article: boolean;
-  minStem: number;
-}
+/** Offsets of the base letters of the word being segmented, reused from word to word. */
+let letterOffsets = new Int32Array(64);
 
 /**
  * The `[start, end)` pieces of the word `text.slice(start, end)`: proclitics, stem and suffix, in
  * order. A word the rule does not cut comes back as one piece.
  */
 export function segmentClitics(text: string, start: number, end: number): [number, number][] {
-  const letters: number[] = []; // offsets of the base letters
+  if (letterOffsets.length < end - start) letterOffsets = new Int32Array(2 * (end - start));
+  const letters = letterOffsets;
+  let count = 0;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (isBaseLetter(code)) letters.push(i);
+    if (isBaseLetter(code)) letters[count++] = i;
     else if ((code < 0x0600 || code > 0x06ff) && code !== 0x200c && code !== 0x200d) {
       // Joined words, Latin letters: leave the word alone.
       if (code < 0x0300 || code > 0x036f) return [[start, end]];
     }
   }
-  const count = letters.length;
   // Every cut needs at least 5 letters: a 2-letter clitic and a 3-letter stem, or 1 and 4.
   if (count < 5) return [[start, end]];
   const letterAt = (index: number) => (index < count ? text.charCodeAt(letters[index]!) : -1);
-  const skeleton = (from: number, to = count) =>
-    letters
-      .slice(from, to)
-      .map((offset) => (text.charCodeAt(offset) === ALEF_WASLA ? 'ا' : text[offset]))
-      .join('');
+  const skeleton = (from: number) => {
+    let word = '';
+    for (let k = from; k < count; k++) {
+      const code = text.charCodeAt(letters[k]!);
+      word += code === ALEF_WASLA ? 'ا' : String.fromCharCode(code);
+    }
+    return word;
+  };
 
-  const readings = procliticReadings(letterAt, skeleton);
+  const first = letterAt(0);
+  const conjunctions = first === WAW || first === FEH ? [1, 0] : [0];
   const cuts: number[] = [];
 
-  const withArticle = readings.find((reading) => reading.article && count - last(reading.bounds) >= MIN_STEM);
-  if (withArticle) {
-    cuts.push(...withArticle.bounds);
-  } else {
+  // The longest proclitic sequence that ends in the article and leaves 3 letters.
+  let article = false;
+  for (const conjunction of conjunctions) {
+    for (const preposition of prepositionChoices(letterAt(conjunction))) {
+      const stemStart = articleEnd(letterAt, skeleton, conjunction + preposition, preposition === 1);
+      if (stemStart > 0 && count - stemStart >= MIN_STEM) {
+        if (conjunction) cuts.push(1);
+        // After ل the article's alef is not written: ل + ل is one proclitic, لل.
+        const fused = preposition === 1 && letterAt(conjunction) === LAM && letterAt(conjunction + 1) === LAM;
+        if (preposition && !fused) cuts.push(conjunction + 1);
+        cuts.push(stemStart);
+        article = true;
+        break;
+      }
+    }
+    if (article) break;
+  }
+
+  if (!article) {
     // The suffix first, so that فوقها is فوق + ها and not ف + وقها.
     let stemEnd = count;
     const frozen =
@@ -132,16 +148,26 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
       for (const suffix of SUFFIXES) {
         const length = suffix.letters.length;
         if (count - length < suffix.minStem) continue;
-        if (suffix.letters.every((code, k) => letterAt(count - length + k) === code)) {
+        let fits = true;
+        for (let k = 0; k < length && fits; k++) fits = letterAt(count - length + k) === suffix.letters[k];
+        if (fits) {
           stemEnd = count - length;
           break;
         }
       }
     }
-    const reading = readings.find(
-      (candidate) => !candidate.article && stemEnd - last(candidate.bounds) >= candidate.minStem,
-    );
-    if (reading) cuts.push(...reading.bounds);
+    // Then the longest conjunction/preposition sequence that leaves a long enough stem.
+    search: for (const conjunction of conjunctions) {
+      for (const preposition of prepositionChoices(letterAt(conjunction))) {
+        if (conjunction + preposition === 0) continue;
+        const minStem = preposition ? MIN_STEM_AFTER_PREPOSITION : MIN_STEM_AFTER_CONJUNCTION;
+        if (stemEnd - (conjunction + preposition) >= minStem) {
+          if (conjunction) cuts.push(1);
+          if (preposition) cuts.push(conjunction + 1);
+          break search;
+        }
+      }
+    }
     if (stemEnd < count) cuts.push(stemEnd);
   }
   if (cuts.length === 0) return [[start, end]];
@@ -157,42 +183,25 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
   return pieces;
 }
 
-function last(values: readonly number[]): number {
-  return values[values.length - 1]!;
+const WITH_PREPOSITION = [1, 0];
+const WITHOUT_PREPOSITION = [0];
+
+/** Whether the letter can be read as a preposition: [1, 0] (try with, then without) or [0]. */
+function prepositionChoices(letter: number): readonly number[] {
+  return letter === BEH || letter === KAF || letter === LAM ? WITH_PREPOSITION : WITHOUT_PREPOSITION;
 }
 
-/** Every way to read proclitics off the word, longest first. */
-function procliticReadings(
+/**
+ * Where the stem starts if the article follows the first `at` letters, or -1. After the
+ * preposition ل the article is written ل alone (لل).
+ */
+function articleEnd(
   letterAt: (index: number) => number,
   skeleton: (from: number) => string,
-): ProcliticReading[] {
-  const readings: ProcliticReading[] = [];
-  const first = letterAt(0);
-  const hasConjunction = first === WAW || first === FEH;
-  for (const conjunction of hasConjunction ? [true, false] : [false]) {
-    const afterConjunction = conjunction ? 1 : 0;
-    const preposition = letterAt(afterConjunction);
-    const hasPreposition = preposition === BEH || preposition === KAF || preposition === LAM;
-    for (const withPreposition of hasPreposition ? [true, false] : [false]) {
-      const stemStart = afterConjunction + (withPreposition ? 1 : 0);
-      const bounds: number[] = [];
-      if (conjunction) bounds.push(1);
-      if (withPreposition) bounds.push(stemStart);
-      if (withPreposition && preposition === LAM && letterAt(stemStart) === LAM) {
-        // ل + article is written لل: one proclitic.
-        readings.push({ bounds: [...bounds.slice(0, -1), stemStart + 1], article: true, minStem: MIN_STEM });
-      } else if (
-        isAlef(letterAt(stemStart)) &&
-        letterAt(stemStart + 1) === LAM &&
-        !FROZEN_ARTICLE.has(skeleton(stemStart))
-      ) {
-        readings.push({ bounds: [...bounds, stemStart + 2], article: true, minStem: MIN_STEM });
-      }
-      if (bounds.length > 0) {
-        const minStem = withPreposition ? MIN_STEM_AFTER_PREPOSITION : MIN_STEM_AFTER_CONJUNCTION;
-        readings.push({ bounds, article: false, minStem });
-      }
-    }
-  }
-  return readings;
+  at: number,
+  afterPreposition: boolean,
+): number {
+  if (afterPreposition && letterAt(at - 1) === LAM && letterAt(at) === LAM) return at + 1;
+  if (isAlef(letterAt(at)) && letterAt(at + 1) === LAM && !FROZEN_ARTICLE.has(skeleton(at))) return at + 2;
+  return -1;
 }

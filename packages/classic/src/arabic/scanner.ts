@@ -69,11 +69,20 @@ function buildTable(): Uint8Array {
 }
 
 let table: Uint8Array | null = null;
+let wordTable: Uint8Array | null = null;
 
 /** The BMP class table, built on first use (a few milliseconds). */
 export function classTable(): Uint8Array {
   table ??= buildTable();
   return table;
+}
+
+/** 1 for the BMP code units that continue a word (letters, marks, ZWNJ, ZWJ), else 0. */
+export function wordContinueTable(): Uint8Array {
+  if (wordTable) return wordTable;
+  const classes = classTable();
+  wordTable = classes.map((kind) => (kind === LETTER || kind === MARK || kind === JOINER ? 1 : 0));
+  return wordTable;
 }
 
 /** The class of a code point outside the BMP. */

@@ -14,6 +14,7 @@ import {
   REGIONAL_INDICATOR,
   SEPARATOR,
   WORD_LINK,
+  wordContinueTable,
 } from './scanner.js';
 
 /**
@@ -34,6 +35,7 @@ export interface ArabicTokenizerOptions {
   clitics?: boolean;
 }
 
+const WORD_CONTINUE = wordContinueTable();
 const END_OF_AYAH = 0x06dd;
 const VARIATION_SELECTOR_16 = 0xfe0f;
 const ZWJ = 0x200d;
@@ -164,14 +166,10 @@ function scanWord(text: string, index: number, classes: Uint8Array): number {
   let i = index;
   const length = text.length;
   for (;;) {
-    // The common case first: BMP letters and marks.
-    let kind = 0;
-    while (i < length) {
-      kind = classes[text.charCodeAt(i)]!;
-      if (kind !== LETTER && kind !== MARK && kind !== JOINER) break;
-      i++;
-    }
+    // The common case first: BMP letters, marks and joiners, one table lookup each.
+    while (i < length && WORD_CONTINUE[text.charCodeAt(i)] === 1) i++;
     if (i >= length) return i;
+    const kind = classes[text.charCodeAt(i)]!;
     if (kind === HIGH_SURROGATE) {
       const astral = classifyAstralAt(text, i);
       if (astral !== LETTER && astral !== MARK) return i;
