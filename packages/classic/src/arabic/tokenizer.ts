@@ -6,7 +6,6 @@ import {
   DIGIT,
   EMOJI,
   HIGH_SURROGATE,
-  JOINER,
   LETTER,
   MARK,
   NUMBER_SEPARATOR,
