@@ -104,3 +104,20 @@ describe('tokenlab train', () => {
     expect(special.stderr).toMatch(/TOKEN=ID/);
   });
 });
+
+describe('tokenlab tokenize --tokenizer bpe', () => {
+  it('loads a trained .model and prints tokens with ids and spans', async () => {
+    const prefix = join(dir, 'for-tokenize');
+    await runCapture(['train', '--vocab-size', '300', '-o', prefix], texts.values().next().value!);
+    const run = await runCapture(
+      ['tokenize', '-t', 'bpe', '--model', `${prefix}.model`, '--json', '--spans'],
+      'First Citizen',
+    );
+    expect(run.code).toBe(0);
+    const tokens = JSON.parse(run.stdout) as Array<{ text: string; id: number }>;
+    expect(tokens.map((t) => t.text).join('')).toBe('First Citizen');
+    expect(tokens.some((t) => t.id >= 256)).toBe(true);
+    const missing = await runCapture(['tokenize', '-t', 'bpe'], 'x');
+    expect(missing.stderr).toMatch(/needs --model/);
+  });
+});

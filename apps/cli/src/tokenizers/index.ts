@@ -1,4 +1,5 @@
 import { UsageError } from '../io.js';
+import { bpeTokenizers } from './bpe.js';
 import { classicTokenizers } from './classic.js';
 import { coreTokenizers } from './core.js';
 import { naturalTokenizers } from './natural.js';
@@ -11,6 +12,7 @@ export const TOKENIZERS: readonly TokenizerEntry[] = [
   ...coreTokenizers,
   ...classicTokenizers,
   ...naturalTokenizers,
+  ...bpeTokenizers,
 ];
 
 /** The entry called `name`; an unknown name is a usage error that lists the known ones. */
