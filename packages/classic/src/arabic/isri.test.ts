@@ -37,3 +37,11 @@ describe('isriStem', () => {
     expect(isriStem('ال😀😀😀')).toBe('😀😀😀');
   });
 });
+
+describe('isriStem with characters outside the BMP', () => {
+  it('treats each astral character as one letter, even next to private-use characters', () => {
+    // 6 code points: ال + 4 → the 2-letter prefix goes, 4 remain, pattern فعال keeps letters 0, 1, 3.
+    expect(isriStem('ال😀\uE000ا😁')).toBe('😀\uE000😁');
+    expect(isriStem('😀😀😀😀😀😀😀😀')).toBe('😀😀😀😀😀😀😀😀');
+  });
+});

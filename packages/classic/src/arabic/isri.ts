@@ -110,21 +110,18 @@ const SHORT_VOWELS = /[\u064B-\u0652]/g;
 /** آ أ إ at the start of a word, which ISRI reads as a bare alef. */
 const INITIAL_HAMZA_ALEF = /^[\u0622\u0623\u0625]/;
 
-/** A word as an array of code points, so that lengths and indices match Python's. */
-type Letters = string[];
+/**
+ * A word in which every character is one UTF-16 unit, so that lengths and indices match Python's
+ * code point strings ({@link isriStem} stands astral characters in for private-use ones).
+ */
+type Letters = string;
 
 function startsWith(word: Letters, affix: string): boolean {
-  // Every affix is BMP-only, so one UTF-16 unit is one letter.
-  if (affix.length > word.length) return false;
-  for (let i = 0; i < affix.length; i++) if (word[i] !== affix[i]) return false;
-  return true;
+  return word.startsWith(affix);
 }
 
 function endsWith(word: Letters, affix: string): boolean {
-  const offset = word.length - affix.length;
-  if (offset < 0) return false;
-  for (let i = 0; i < affix.length; i++) if (word[offset + i] !== affix[i]) return false;
-  return true;
+  return word.endsWith(affix);
 }
 
 /** Cut the first three- or two-letter prefix that fits (words of at least 6 / 5 letters). */
@@ -167,8 +164,8 @@ function removePrefix1(word: Letters): Letters {
 /** Four-letter patterns with a three-letter root: مفعل، فاعل، فعال/فعول/فعيل، فعلة. */
 function root3From4(w: Letters): Letters {
   if (w[0] === MEEM) return w.slice(1);
-  if (w[1] === ALEF) return [w[0]!, ...w.slice(2)];
-  if (w[2] === ALEF || w[2] === WAW || w[2] === YEH) return [w[0]!, w[1]!, w[3]!];
+  if (w[1] === ALEF) return w[0]! + w.slice(2);
+  if (w[2] === ALEF || w[2] === WAW || w[2] === YEH) return w[0]! + w[1]! + w[3]!;
   if (w[3] === TEH_MARBUTA) return w.slice(0, -1);
   const trimmed = removeSuffix1(w);
   return trimmed.length === 4 ? removePrefix1(trimmed) : trimmed;
@@ -176,22 +173,26 @@ function root3From4(w: Letters): Letters {
 
 /** Five-letter patterns with a three-letter root, in ISRI's order of precedence. */
 function root3From5(w: Letters): Letters {
-  const [c0, c1, c2, c3, c4] = w as [string, string, string, string, string];
-  if ((c2 === ALEF || c2 === TEH) && c0 === ALEF) return [c1, c3, c4]; // افتعل، افاعل
-  if ((c3 === ALEF || c3 === YEH || c3 === WAW) && c0 === MEEM) return [c1, c2, c4]; // مفعول، مفعال، مفعيل
-  if ((c0 === ALEF || c0 === TEH || c0 === MEEM) && c4 === TEH_MARBUTA) return [c1, c2, c3]; // مفعلة، تفعلة، افعلة
-  if ((c0 === MEEM || c0 === YEH || c0 === TEH) && c2 === TEH) return [c1, c3, c4]; // مفتعل، يفتعل، تفتعل
-  if ((c0 === MEEM || c0 === TEH) && c2 === ALEF) return [c1, c3, c4]; // مفاعل، تفاعل
-  if ((c2 === ALEF || c2 === WAW) && c4 === TEH_MARBUTA) return [c0, c1, c3]; // فعولة، فعالة
-  if ((c0 === ALEF || c0 === MEEM) && c1 === NOON) return [c2, c3, c4]; // انفعل، منفعل
-  if (c3 === ALEF && c0 === ALEF) return [c1, c2, c4]; // افعال
-  if (c4 === NOON && c3 === ALEF) return [c0, c1, c2]; // فعلان
-  if (c3 === YEH && c0 === TEH) return [c1, c2, c4]; // تفعيل
-  if (c3 === WAW && c1 === ALEF) return [c0, c2, c4]; // فاعول
-  if (c2 === ALEF && c1 === WAW) return [c0, c3, c4]; // فواعل
-  if (c3 === YEH_HAMZA && c2 === ALEF) return [c0, c1, c4]; // فعائل
-  if (c4 === TEH_MARBUTA && c1 === ALEF) return [c0, c2, c3]; // فاعلة
-  if (c4 === YEH && c2 === ALEF) return [c0, c1, c3]; // فعالي
+  const c0 = w[0]!;
+  const c1 = w[1]!;
+  const c2 = w[2]!;
+  const c3 = w[3]!;
+  const c4 = w[4]!;
+  if ((c2 === ALEF || c2 === TEH) && c0 === ALEF) return c1 + c3 + c4; // افتعل، افاعل
+  if ((c3 === ALEF || c3 === YEH || c3 === WAW) && c0 === MEEM) return c1 + c2 + c4; // مفعول، مفعال، مفعيل
+  if ((c0 === ALEF || c0 === TEH || c0 === MEEM) && c4 === TEH_MARBUTA) return c1 + c2 + c3; // مفعلة، تفعلة، افعلة
+  if ((c0 === MEEM || c0 === YEH || c0 === TEH) && c2 === TEH) return c1 + c3 + c4; // مفتعل، يفتعل، تفتعل
+  if ((c0 === MEEM || c0 === TEH) && c2 === ALEF) return c1 + c3 + c4; // مفاعل، تفاعل
+  if ((c2 === ALEF || c2 === WAW) && c4 === TEH_MARBUTA) return c0 + c1 + c3; // فعولة، فعالة
+  if ((c0 === ALEF || c0 === MEEM) && c1 === NOON) return c2 + c3 + c4; // انفعل، منفعل
+  if (c3 === ALEF && c0 === ALEF) return c1 + c2 + c4; // افعال
+  if (c4 === NOON && c3 === ALEF) return c0 + c1 + c2; // فعلان
+  if (c3 === YEH && c0 === TEH) return c1 + c2 + c4; // تفعيل
+  if (c3 === WAW && c1 === ALEF) return c0 + c2 + c4; // فاعول
+  if (c2 === ALEF && c1 === WAW) return c0 + c3 + c4; // فواعل
+  if (c3 === YEH_HAMZA && c2 === ALEF) return c0 + c1 + c4; // فعائل
+  if (c4 === TEH_MARBUTA && c1 === ALEF) return c0 + c2 + c3; // فاعلة
+  if (c4 === YEH && c2 === ALEF) return c0 + c1 + c3; // فعالي
   const trimmed = removeSuffix1(w);
   return trimmed.length === 5 ? removePrefix1(trimmed) : trimmed;
 }
@@ -200,7 +201,7 @@ function root3From5(w: Letters): Letters {
 function root4From5(w: Letters): Letters {
   if (w[0] === ALEF || w[0] === TEH || w[0] === MEEM) return w.slice(1);
   if (w[4] === TEH_MARBUTA) return w.slice(0, 4);
-  if (w[2] === ALEF) return [w[0]!, w[1]!, ...w.slice(3)];
+  if (w[2] === ALEF) return w[0]! + w[1]! + w.slice(3);
   return w;
 }
 
@@ -215,17 +216,17 @@ function finishFive(w: Letters): Letters {
 function root3From6(w: Letters): Letters {
   if (w[0] === ALEF && w[1] === '\u0633' && w[2] === TEH) return w.slice(3);
   if (w[0] === MEEM && w[1] === '\u0633' && w[2] === TEH) return w.slice(3);
-  if (w[0] === MEEM && w[3] === ALEF && w[5] === TEH_MARBUTA) return [w[1]!, w[2]!, w[4]!];
-  if (w[0] === ALEF && w[2] === TEH && w[4] === ALEF) return [w[1]!, w[3]!, w[5]!];
-  if (w[0] === ALEF && w[3] === WAW && w[2] === w[4]) return [w[1]!, ...w.slice(4)];
-  if (w[0] === TEH && w[2] === ALEF && w[4] === YEH) return [w[1]!, w[3]!, w[5]!];
+  if (w[0] === MEEM && w[3] === ALEF && w[5] === TEH_MARBUTA) return w[1]! + w[2]! + w[4]!;
+  if (w[0] === ALEF && w[2] === TEH && w[4] === ALEF) return w[1]! + w[3]! + w[5]!;
+  if (w[0] === ALEF && w[3] === WAW && w[2] === w[4]) return w[1]! + w.slice(4);
+  if (w[0] === TEH && w[2] === ALEF && w[4] === YEH) return w[1]! + w[3]! + w[5]!;
   const trimmed = removeSuffix1(w);
   return trimmed.length === 6 ? removePrefix1(trimmed) : trimmed;
 }
 
 /** Six-letter patterns with a four-letter root: افعلال، متفعلل. */
 function root4From6(w: Letters): Letters {
-  if (w[0] === ALEF && w[4] === ALEF) return [w[1]!, w[2]!, w[3]!, w[5]!];
+  if (w[0] === ALEF && w[4] === ALEF) return w[1]! + w[2]! + w[3]! + w[5]!;
   if (w[0] === MEEM && w[1] === TEH) return w.slice(2);
   return w;
 }
@@ -254,28 +255,57 @@ function finishSix(w: Letters): Letters {
 export function isriStem(word: string): string {
   const bare = word.replace(SHORT_VOWELS, '');
   if (STOP_WORDS.has(bare)) return bare;
-  let w: Letters = Array.from(bare);
+  if (!HAS_SURROGATE.test(bare)) return stemLetters(bare);
+  // Python counts code points: stand each astral character in for a BMP character that is not in
+  // the word and in no affix or pattern (private-use, then CJK), and put them back afterwards.
+  const present = new Set(bare);
+  const standIns = new Map<string, string>();
+  const originals = new Map<string, string>();
+  let candidate = 0xe000;
+  const stood = bare.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, (pair) => {
+    let standIn = standIns.get(pair);
+    if (standIn === undefined) {
+      while (present.has(String.fromCharCode(candidate))) candidate = nextStandIn(candidate);
+      standIn = String.fromCharCode(candidate);
+      candidate = nextStandIn(candidate);
+      standIns.set(pair, standIn);
+      originals.set(standIn, pair);
+    }
+    return standIn;
+  });
+  let stem = '';
+  for (const char of stemLetters(stood)) stem += originals.get(char) ?? char;
+  return stem;
+}
+
+const HAS_SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Stand-in characters: the private-use area, then CJK ideographs (a word never runs out of both). */
+function nextStandIn(code: number): number {
+  return code === 0xf8ff ? 0x4e00 : code + 1;
+}
+
+function stemLetters(letters: Letters): string {
+  let w = letters;
   w = removePrefix32(w);
   w = removeSuffix32(w);
   w = removeDoubleWaw(w);
-  if (w.length > 0 && INITIAL_HAMZA_ALEF.test(w[0]!)) w[0] = ALEF;
+  if (w.length > 0 && INITIAL_HAMZA_ALEF.test(w[0]!)) w = ALEF + w.slice(1);
   switch (w.length) {
     case 4:
-      w = root3From4(w);
-      break;
+      return root3From4(w);
     case 5:
-      w = finishFive(root3From5(w));
-      break;
+      return finishFive(root3From5(w));
     case 6:
-      w = finishSix(root3From6(w));
-      break;
+      return finishSix(root3From6(w));
     case 7:
       w = removeSuffix1(w);
       if (w.length === 7) w = removePrefix1(w);
       if (w.length === 6) w = finishSix(root3From6(w));
-      break;
+      return w;
+    default:
+      return w;
   }
-  return w.join('');
 }
 
 /**
