@@ -1,0 +1,235 @@
+import { type Token, toBytes } from '@tokenlab/core';
+import { get_encoding } from 'tiktoken';
+import { describe, expect, it } from 'vitest';
+import {
+  CL100K_PATTERN,
+  DisallowedSpecialTokenError,
+  encodeStream,
+  encodingForModel,
+  encodingNameForModel,
+  getEncoding,
+  lastSafeCut,
+  O200K_PATTERN,
+  R50K_PATTERN,
+  StreamEncoder,
+} from './index.js';
+
+const cl100k = await getEncoding('cl100k_base');
+const o200k = await getEncoding('o200k_base');
+const r50k = await getEncoding('r50k_base');
+
+describe("tiktoken's own test vectors", () => {
+  it('gpt2', async () => {
+    const gpt2 = await getEncoding('gpt2');
+    expect(gpt2.encode('hello world')).toEqual([31373, 995]);
+    expect(gpt2.encode('hello <|endoftext|>', { allowedSpecial: 'all' })).toEqual([31373, 220, 50256]);
+    const zeros = [
+      [15],
+      [405],
+      [830],
+      [2388],
+      [20483],
+      [10535],
+      [24598],
+      [8269],
+      [10535, 830],
+      [8269, 405],
+      [8269, 830],
+      [8269, 2388],
+      [8269, 20483],
+      [8269, 10535],
+      [8269, 24598],
+      [25645],
+      [8269, 10535, 830],
+    ];
+    for (const [i, ids] of zeros.entries()) expect(gpt2.encode('0'.repeat(i + 1))).toEqual(ids);
+    expect(gpt2.encode('')).toEqual([]);
+  });
+  it('cl100k_base', () => {
+    expect(cl100k.encode('hello world')).toEqual([15339, 1917]);
+    expect(cl100k.encode('hello <|endoftext|>', { allowedSpecial: 'all' })).toEqual([15339, 220, 100257]);
+    expect(cl100k.encode('rer')).toEqual([38149]);
+    expect(cl100k.encode("'rer")).toEqual([2351, 81]);
+    expect(cl100k.encode('today\n ')).toEqual([31213, 198, 220]);
+    expect(cl100k.encode('today\n \n')).toEqual([31213, 27907]);
+    expect(cl100k.encode('today\n  \n')).toEqual([31213, 14211]);
+    expect(cl100k.encode(' \x850')).toEqual([220, 126, 227, 15]);
+    expect(cl100k.encode('  \ufeffx')).toEqual([220, 76880, 87]);
+    expect(cl100k.encode('👍')).toEqual([9468, 239, 235]);
+  });
+  it("o200k_base's special tokens are tiktoken's", () => {
+    expect(o200k.encode('<|endofprompt|>', { allowedSpecial: 'all' })).toEqual([200018]);
+    expect(o200k.encode('<|endoftext|>', { allowedSpecial: 'all' })).toEqual([199999]);
+    expect(o200k.specialTokens.size).toBe(2);
+  });
+  it('p50k_edit has the fill-in-the-middle tokens', async () => {
+    const edit = await getEncoding('p50k_edit');
+    expect(edit.encode('<|fim_prefix|><|fim_middle|><|fim_suffix|>', { allowedSpecial: 'all' })).toEqual([
+      50281, 50282, 50283,
+    ]);
+  });
+  it('repetitive inputs equal tiktoken (4 KB; long pieces take the heap path) and round-trip at 100 KB', () => {
+    const patterns = ['x', ' ', '0', 'بسم', "'s", '\n', 'ab '];
+    for (const name of ['r50k_base', 'cl100k_base', 'o200k_base'] as const) {
+      // The tiktoken package's merge is quadratic in the piece length, so it is compared on 4 KB only.
+      const wasm = get_encoding(name);
+      const ours = name === 'r50k_base' ? r50k : name === 'cl100k_base' ? cl100k : o200k;
+      for (const unit of patterns) {
+        const small = unit.repeat(Math.ceil(4000 / unit.length));
+        expect(ours.encode(small), `${name} ${JSON.stringify(unit)}`).toEqual([...wasm.encode(small)]);
+        const large = unit.repeat(Math.ceil(100_000 / unit.length));
+        const ids = ours.encode(large);
+        expect(ours.decode(ids)).toBe(large);
+        expect(ids.length).toBeLessThanOrEqual(large.length);
+      }
+      wasm.free();
+    }
+  });
+});
+
+describe('special tokens', () => {
+  it('the error names the token, where it is, and both fixes', () => {
+    try {
+      cl100k.encode('abc <|endoftext|>');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DisallowedSpecialTokenError);
+      const { message, token, index } = error as DisallowedSpecialTokenError;
+      expect([token, index]).toEqual(['<|endoftext|>', 4]);
+      expect(message).toContain('The text contains a special token that is not allowed: <|endoftext|>');
+      expect(message).toContain(`allowedSpecial: ["<|endoftext|>"]`);
+      expect(message).toContain('disallowedSpecial: []');
+    }
+  });
+  it('allows a subset: allowed become ids, others are checked unless disallowedSpecial says otherwise', () => {
+    const text = '<|endoftext|> <|fim_prefix|>';
+    expect(() => cl100k.encode(text, { allowedSpecial: ['<|endoftext|>'] })).toThrow(/<\|fim_prefix\|>/);
+    const ids = cl100k.encode(text, { allowedSpecial: new Set(['<|endoftext|>']), disallowedSpecial: [] });
+    expect(ids[0]).toBe(100257);
+    expect(ids.slice(1)).toEqual(cl100k.encodeOrdinary(' <|fim_prefix|>'));
+    // Only the listed token is checked.
+    expect(() => cl100k.encode(text, { disallowedSpecial: ['<|fim_prefix|>'] })).toThrow(/<\|fim_prefix\|>/);
+    expect(cl100k.encode('<|endoftext|>', { disallowedSpecial: ['<|fim_prefix|>'] })).toEqual(
+      cl100k.encodeOrdinary('<|endoftext|>'),
+    );
+  });
+  it('matches tiktoken on every combination of options', () => {
+    const wasm = get_encoding('cl100k_base');
+    const text = 'a<|endoftext|>b<|fim_prefix|>  <|endofprompt|>\n<|fim_suffix|><|endoftext|';
+    const lists: ('all' | string[])[] = ['all', [], ['<|endoftext|>'], ['<|fim_prefix|>', '<|endofprompt|>']];
+    for (const allowed of lists)
+      for (const disallowed of lists) {
+        let expected: number[] | string;
+        try {
+          expected = [...wasm.encode(text, allowed, disallowed)];
+        } catch {
+          expected = 'throws';
+        }
+        let actual: number[] | string;
+        try {
+          actual = cl100k.encode(text, { allowedSpecial: allowed, disallowedSpecial: disallowed });
+        } catch {
+          actual = 'throws';
+        }
+        expect(actual, JSON.stringify([allowed, disallowed])).toEqual(expected);
+      }
+    wasm.free();
+  });
+});
+
+describe('decode', () => {
+  it('replaces invalid UTF-8 with U+FFFD and keeps bytes exact in decodeBytes', () => {
+    const ids = cl100k.encode('👍');
+    expect(cl100k.decode(ids.slice(0, 1))).toBe('\ufffd');
+    expect(cl100k.decodeBytes(ids)).toEqual(toBytes('👍'));
+    expect(cl100k.decodeSingleTokenBytes(100257)).toEqual(toBytes('<|endoftext|>'));
+    expect(cl100k.decode([15339, 100257])).toBe('hello<|endoftext|>');
+  });
+  it('names an unknown id', () => {
+    expect(() => cl100k.decode([100261])).toThrow(/unknown token id 100261/);
+    expect(() => r50k.decode([-1])).toThrow(/unknown token id -1/);
+  });
+  it('encodes lone surrogates as U+FFFD, as the tiktoken package does', () => {
+    const wasm = get_encoding('o200k_base');
+    for (const text of ['a\ud800b', '\udfff', 'x\ud83d', '\ud83d\ude00\ude00']) {
+      expect(o200k.encode(text)).toEqual([...wasm.encode(text)]);
+      expect(o200k.decode(o200k.encode(text))).toBe(text.replace(/\p{Cs}/gu, '\ufffd'));
+    }
+    wasm.free();
+  });
+});
+
+describe('counting and offsets', () => {
+  const text = 'Hello, مرحبا 👋🏽 world!\n\n  done';
+  it('countTokens and isWithinTokenLimit agree with encode', () => {
+    const n = o200k.encode(text).length;
+    expect(o200k.countTokens(text)).toBe(n);
+    expect(o200k.isWithinTokenLimit(text, n)).toBe(n);
+    expect(o200k.isWithinTokenLimit(text, n - 1)).toBe(false);
+    expect(o200k.isWithinTokenLimit('', 0)).toBe(0);
+    expect(cl100k.countTokens('a<|endoftext|>b', { allowedSpecial: 'all' })).toBe(3);
+  });
+  it('encodeWithOffsets gives character and byte spans that cover the text', () => {
+    const tokens: Token[] = o200k.encodeWithOffsets(text);
+    expect(tokens.map((token) => token.id)).toEqual(o200k.encode(text));
+    let byte = 0;
+    for (const token of tokens) {
+      expect(token.bytes![0]).toBe(byte);
+      byte = token.bytes![1];
+      expect(text.slice(token.start, token.end)).toBe(token.text);
+    }
+    expect(byte).toBe(toBytes(text).length);
+    expect(tokens[0]).toEqual({ text: 'Hello', start: 0, end: 5, id: 13225, bytes: [0, 5] });
+    expect(o200k.tokenize(text)).toEqual(tokens);
+  });
+});
+
+describe('models', () => {
+  it("follows tiktoken's table and prefixes", async () => {
+    expect(encodingNameForModel('gpt-4')).toBe('cl100k_base');
+    expect(encodingNameForModel('gpt-4-0613')).toBe('cl100k_base');
+    expect(encodingNameForModel('gpt-4o-2024-08-06')).toBe('o200k_base');
+    expect(encodingNameForModel('ft:gpt-4o-mini:org')).toBe('o200k_base');
+    expect(encodingNameForModel('text-davinci-edit-001')).toBe('p50k_edit');
+    expect(encodingNameForModel('davinci')).toBe('r50k_base');
+    expect((await encodingForModel('gpt-5-mini')).name).toBe('o200k_base');
+    expect(() => encodingNameForModel('claude')).toThrow(/Could not map model 'claude'/);
+    expect(() => encodingNameForModel('toString')).toThrow(/Could not map/);
+    await expect(getEncoding('cl200k')).rejects.toThrow(/unknown encoding 'cl200k'. Available: gpt2/);
+  });
+});
+
+describe('patterns as RegExps', () => {
+  it('split like tiktoken, with Rust white space', () => {
+    expect("I'm here  now".match(R50K_PATTERN)).toEqual(['I', "'m", ' here', ' ', ' now']);
+    expect('Hello 12345!\n\n'.match(CL100K_PATTERN)).toEqual(['Hello', ' ', '123', '45', '!\n\n']);
+    expect("HelloWORLD they're".match(O200K_PATTERN)).toEqual(['Hello', 'WORLD', " they're"]);
+    expect(' \x850'.match(CL100K_PATTERN)).toEqual([' ', '\x85', '0']);
+    expect('  \ufeffx'.match(CL100K_PATTERN)).toEqual([' ', ' \ufeff', 'x']);
+  });
+});
+
+describe('streaming', () => {
+  const text = "First line.\r\n\r\n  It's 12345 o'clock —  مَرْحَبًا بِكُم   \n\n\tend<|endoftext|> tail  ";
+  it('any chunking gives the ids of the whole text', async () => {
+    for (const encoding of [r50k, cl100k, o200k]) {
+      const whole = encoding.encode(text, { allowedSpecial: 'all' });
+      for (const size of [1, 2, 3, 7, 13, 1000]) {
+        const chunks: string[] = [];
+        for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+        const ids: number[] = [];
+        for await (const batch of encodeStream(encoding, chunks, { allowedSpecial: 'all' }))
+          ids.push(...batch);
+        expect(ids, `${encoding.name} / ${size}`).toEqual(whole);
+      }
+    }
+  });
+  it('emits ids before the end, and only cuts between non-space and space', () => {
+    const stream = new StreamEncoder(cl100k);
+    expect(stream.write('hello')).toEqual([]);
+    expect(stream.write(' world and')).toEqual(cl100k.encode('hello world'));
+    expect(stream.end()).toEqual(cl100k.encode(' and'));
+    expect(lastSafeCut('ab\ncd')).toBe(-1);
+    expect(lastSafeCut('ab  cd')).toBe(2);
+  });
+});

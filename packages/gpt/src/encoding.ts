@@ -1,0 +1,394 @@
+import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
+import { bytePairEncode, type IdSink } from './bpe/byte-pair-merge.js';
+import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
+import {
+  type AllowedSpecial,
+  type DisallowedSpecial,
+  DisallowedSpecialTokenError,
+  type EncodeOptions,
+  specialTokenRegex,
+} from './special-tokens.js';
+
+/** What makes an encoding: its split pattern, its ranks and its special tokens. */
+export interface EncodingDefinition {
+  /** The encoding's name, e.g. `cl100k_base`. */
+  name: string;
+  /** The split pattern's source, as a JavaScript regex with the `u` flag (see `patterns.ts`). */
+  patternSource: string;
+  /** The mergeable ranks (token bytes to rank). */
+  ranks: RankTable;
+  /** Special tokens and their ids. */
+  specialTokens: Readonly<Record<string, number>>;
+  /** The vocabulary size the encoding declares, checked against ranks + specials when given. */
+  explicitNVocab?: number;
+}
+
+const FNV_PRIME = 0x01000193;
+
+/** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
+let scratch = new Uint8Array(4096);
+
+class IdList implements IdSink {
+  readonly ids: number[] = [];
+  push(id: number): void {
+    this.ids.push(id);
+  }
+}
+
+class Counter implements IdSink {
+  count = 0;
+  limit: number;
+  constructor(limit = Number.POSITIVE_INFINITY) {
+    this.limit = limit;
+  }
+  push(): void {
+    this.count++;
+  }
+  get full(): boolean {
+    return this.count > this.limit;
+  }
+}
+
+/**
+ * One byte-level BPE encoding whose ids equal tiktoken's: text is cut by the split pattern, each
+ * piece that is a token is emitted whole, and the others are merged rank by rank. Get one with
+ * `getEncoding(name)`; it also implements the core `Tokenizer` interface.
+ *
+ * @example
+ * ```ts
+ * const enc = await getEncoding('cl100k_base');
+ * enc.encode('hello world');                                          // [15339, 1917]
+ * enc.encode('hi<|endoftext|>', { allowedSpecial: ['<|endoftext|>'] }); // [6151, 100257]
+ * enc.decode([15339, 1917]);                                          // 'hello world'
+ * ```
+ */
+export class Encoding implements Tokenizer {
+  /** The encoding's name (`cl100k_base`, ...). */
+  readonly name: string;
+  /** The split pattern (flags `gu`). */
+  readonly pattern: RegExp;
+  /** The mergeable ranks. */
+  readonly ranks: RankTable;
+  /** Special tokens by text. */
+  readonly specialTokens: ReadonlyMap<string, number>;
+  private readonly splitter: RegExp;
+  private readonly specialRegex: RegExp | null;
+  private readonly specialBytes = new Map<number, Uint8Array>();
+
+  /** Builds an encoding from its definition; `getEncoding(name)` does this for the named ones. */
+  constructor(definition: EncodingDefinition) {
+    this.name = definition.name;
+    this.pattern = new RegExp(definition.patternSource, 'gu');
+    this.splitter = new RegExp(definition.patternSource, 'uy');
+    this.ranks = definition.ranks;
+    this.specialTokens = new Map(Object.entries(definition.specialTokens));
+    const encoder = new TextEncoder();
+    for (const [text, id] of this.specialTokens) {
+      if (this.ranks.has(id)) throw new Error(`${this.name}: special token ${text} reuses rank ${id}`);
+      this.specialBytes.set(id, encoder.encode(text));
+    }
+    this.specialRegex = specialTokenRegex(this.specialTokens.keys());
+    const { explicitNVocab } = definition;
+    if (explicitNVocab !== undefined && this.ranks.size + this.specialTokens.size !== explicitNVocab)
+      throw new Error(
+        `${this.name}: ${this.ranks.size} ranks + ${this.specialTokens.size} special tokens != ${explicitNVocab}`,
+      );
+  }
+
+  /** The special tokens' texts. */
+  get specialTokensSet(): ReadonlySet<string> {
+    return new Set(this.specialTokens.keys());
+  }
+
+  /** One more than the largest id (ranks and special tokens). */
+  get nVocab(): number {
+    let max = this.ranks.rankCount - 1;
+    for (const id of this.specialTokens.values()) max = Math.max(max, id);
+    return max + 1;
+  }
+
+  /**
+   * Encode `text`, treating special-token text as ordinary text.
+   *
+   * @example
+   * ```ts
+   * enc.encodeOrdinary('<|endoftext|>'); // [27, 91, 8862, 728, 428, 91, 29] in cl100k_base
+   * ```
+   */
+  encodeOrdinary(text: string): number[] {
+    const sink = new IdList();
+    this.encodeOrdinaryInto(text, 0, text.length, sink);
+    return sink.ids;
+  }
+
+  /**
+   * Encode `text` with tiktoken's special-token rules: allowed specials become their ids, disallowed
+   * ones (by default every special not allowed) make it throw a {@link DisallowedSpecialTokenError}
+   * that names the fix, and any others are encoded as ordinary text.
+   *
+   * @example
+   * ```ts
+   * enc.encode('hello <|endoftext|>', { allowedSpecial: 'all' }); // [15339, 220, 100257]
+   * enc.encode('hello <|endoftext|>', { disallowedSpecial: [] });  // ordinary text ids
+   * enc.encode('hello <|endoftext|>');                            // throws DisallowedSpecialTokenError
+   * ```
+   */
+  encode(text: string, options: EncodeOptions = {}): number[] {
+    const sink = new IdList();
+    this.encodeInto(text, options, sink);
+    return sink.ids;
+  }
+
+  /**
+   * How many tokens `encode(text, options)` gives, without building the id array.
+   *
+   * @example
+   * ```ts
+   * enc.countTokens('hello world'); // 2
+   * ```
+   */
+  countTokens(text: string, options: EncodeOptions = {}): number {
+    const counter = new Counter();
+    this.encodeInto(text, options, counter);
+    return counter.count;
+  }
+
+  /**
+   * The token count of `text` if it is at most `limit`, else `false`. Stops encoding as soon as the
+   * limit is passed, so a long text over the limit costs little.
+   *
+   * @example
+   * ```ts
+   * enc.isWithinTokenLimit('hello world', 5); // 2
+   * enc.isWithinTokenLimit('hello world', 1); // false
+   * ```
+   */
+  isWithinTokenLimit(text: string, limit: number, options: EncodeOptions = {}): number | false {
+    const counter = new Counter(limit);
+    this.encodeInto(text, options, counter);
+    return counter.full ? false : counter.count;
+  }
+
+  /**
+   * Encode `text` and give each id its span: `start`/`end` in UTF-16 units of `text` and `bytes`
+   * in its UTF-8 encoding. A token that ends inside a character shares that character with the next
+   * token (see `spansFromByteLengths` in `@tokenlab/core`).
+   *
+   * @example
+   * ```ts
+   * enc.encodeWithOffsets('hi there');
+   * // [{ text: 'hi', start: 0, end: 2, id: 6151, bytes: [0, 2] },
+   * //  { text: ' there', start: 2, end: 8, id: 1070, bytes: [2, 8] }]
+   * ```
+   */
+  encodeWithOffsets(text: string, options: EncodeOptions = {}): Token[] {
+    const ids = this.encode(text, options);
+    const lengths = new Uint32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) lengths[i] = this.tokenByteLength(ids[i]!);
+    return spansFromByteLengths(text, lengths, ids);
+  }
+
+  /**
+   * The core `Tokenizer` view: {@link Encoding.encodeWithOffsets} with the default options.
+   *
+   * @example
+   * ```ts
+   * enc.tokenize('hi there').map((t) => t.text); // ['hi', ' there']
+   * ```
+   */
+  tokenize(text: string): Token[] {
+    return this.encodeWithOffsets(text);
+  }
+
+  /**
+   * The bytes of `ids` joined (special tokens as their UTF-8 text). Throws on an unknown id.
+   *
+   * @example
+   * ```ts
+   * enc.decodeBytes([9468, 239, 235]); // the 4 bytes of '👍'
+   * ```
+   */
+  decodeBytes(ids: readonly number[] | Uint32Array): Uint8Array {
+    let total = 0;
+    for (const id of ids) total += this.tokenByteLength(id);
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const id of ids) {
+      const bytes = this.decodeSingleTokenBytes(id);
+      out.set(bytes, at);
+      at += bytes.length;
+    }
+    return out;
+  }
+
+  /**
+   * Decode ids to text; byte sequences that are not valid UTF-8 become U+FFFD, as in tiktoken's
+   * `decode` (errors="replace").
+   *
+   * @example
+   * ```ts
+   * enc.decode([15339, 1917]); // 'hello world'
+   * enc.decode([9468]);        // '\uFFFD' (the first bytes of an emoji alone)
+   * ```
+   */
+  decode(ids: readonly number[] | Uint32Array): string {
+    return decodeBytes(this.decodeBytes(ids));
+  }
+
+  /**
+   * The bytes of one token (a view into the rank data: do not modify). Throws on an unknown id.
+   *
+   * @example
+   * ```ts
+   * enc.decodeSingleTokenBytes(15339); // Uint8Array of 'hello'
+   * ```
+   */
+  decodeSingleTokenBytes(id: number): Uint8Array {
+    if (this.ranks.has(id)) return this.ranks.tokenBytes(id);
+    const special = this.specialBytes.get(id);
+    if (special) return special;
+    throw new RangeError(`${this.name}: unknown token id ${id} (valid ids are 0..${this.nVocab - 1})`);
+  }
+
+  /** Number of bytes token `id` decodes to. */
+  private tokenByteLength(id: number): number {
+    if (this.ranks.has(id)) return this.ranks.tokenLength(id);
+    return this.decodeSingleTokenBytes(id).length;
+  }
+
+  /** Resolve the options to the allowed set, after the disallowed check (which may throw). */
+  private allowedSpecialFor(text: string, options: EncodeOptions): ReadonlySet<string> {
+    const allowed = resolveSet(options.allowedSpecial ?? [], this.specialTokens);
+    const disallowedOption: DisallowedSpecial = options.disallowedSpecial ?? 'all';
+    const disallowed =
+      disallowedOption === 'all'
+        ? [...this.specialTokens.keys()].filter((token) => !allowed.has(token))
+        : [...resolveSet(disallowedOption, this.specialTokens)];
+    if (disallowed.length > 0) {
+      const regex = specialTokenRegex(disallowed)!;
+      const found = regex.exec(text);
+      if (found) throw new DisallowedSpecialTokenError(found[0], found.index);
+    }
+    return allowed;
+  }
+
+  /** `encode` into any sink. */
+  encodeInto(text: string, options: EncodeOptions, sink: IdSink & { readonly full?: boolean }): void {
+    const allowed = this.allowedSpecialFor(text, options);
+    if (allowed.size === 0 || this.specialRegex === null) {
+      this.encodeOrdinaryInto(text, 0, text.length, sink);
+      return;
+    }
+    const regex = this.specialRegex;
+    let start = 0;
+    let searchFrom = 0;
+    for (;;) {
+      regex.lastIndex = searchFrom;
+      const found = regex.exec(text);
+      if (found === null) break;
+      if (!allowed.has(found[0])) {
+        searchFrom = found.index + 1;
+        continue;
+      }
+      this.encodeOrdinaryInto(text, start, found.index, sink);
+      if (sink.full) return;
+      sink.push(this.specialTokens.get(found[0])!);
+      start = searchFrom = found.index + found[0].length;
+    }
+    this.encodeOrdinaryInto(text, start, text.length, sink);
+  }
+
+  /** Encode `text[from, to)` as ordinary text (the split pattern sees only that slice, as tiktoken's does). */
+  encodeOrdinaryInto(
+    text: string,
+    from: number,
+    to: number,
+    sink: IdSink & { readonly full?: boolean },
+  ): void {
+    if (from >= to) return;
+    const segment = from === 0 && to === text.length ? text : text.slice(from, to);
+    const splitter = this.splitter;
+    const length = segment.length;
+    let position = 0;
+    splitter.lastIndex = 0;
+    while (position < length) {
+      if (!splitter.test(segment)) throw new Error(`${this.name}: split pattern failed at index ${position}`);
+      const end = splitter.lastIndex;
+      this.encodePiece(segment, position, end, sink);
+      if (sink.full) return;
+      position = end;
+    }
+  }
+
+  /** UTF-8 encode one piece into the scratch buffer, hashing as it goes; emit it whole or merge it. */
+  private encodePiece(text: string, start: number, end: number, sink: IdSink): void {
+    let bytes = scratch;
+    if (bytes.length < (end - start) * 3) bytes = scratch = new Uint8Array((end - start) * 3 + 1024);
+    let n = 0;
+    let hash = HASH_START;
+    for (let i = start; i < end; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x80) {
+        bytes[n++] = unit;
+        hash = Math.imul(hash ^ unit, FNV_PRIME);
+        continue;
+      }
+      let b0: number;
+      let b1: number;
+      let b2: number;
+      if (unit < 0x800) {
+        b0 = 0xc0 | (unit >> 6);
+        b1 = 0x80 | (unit & 63);
+        bytes[n++] = b0;
+        bytes[n++] = b1;
+        hash = Math.imul(Math.imul(hash ^ b0, FNV_PRIME) ^ b1, FNV_PRIME);
+        continue;
+      }
+      if (unit >= 0xd800 && unit <= 0xdfff) {
+        const low = i + 1 < end ? text.charCodeAt(i + 1) : 0;
+        if (unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+          const point = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+          const b3 = 0x80 | (point & 63);
+          b0 = 0xf0 | (point >> 18);
+          b1 = 0x80 | ((point >> 12) & 63);
+          b2 = 0x80 | ((point >> 6) & 63);
+          bytes[n++] = b0;
+          bytes[n++] = b1;
+          bytes[n++] = b2;
+          bytes[n++] = b3;
+          hash = Math.imul(hash ^ b0, FNV_PRIME);
+          hash = Math.imul(hash ^ b1, FNV_PRIME);
+          hash = Math.imul(hash ^ b2, FNV_PRIME);
+          hash = Math.imul(hash ^ b3, FNV_PRIME);
+          continue;
+        }
+        // A lone surrogate is encoded as U+FFFD, as TextEncoder (and so the tiktoken package) does.
+        b0 = 0xef;
+        b1 = 0xbf;
+        b2 = 0xbd;
+      } else {
+        b0 = 0xe0 | (unit >> 12);
+        b1 = 0x80 | ((unit >> 6) & 63);
+        b2 = 0x80 | (unit & 63);
+      }
+      bytes[n++] = b0;
+      bytes[n++] = b1;
+      bytes[n++] = b2;
+      hash = Math.imul(hash ^ b0, FNV_PRIME);
+      hash = Math.imul(hash ^ b1, FNV_PRIME);
+      hash = Math.imul(hash ^ b2, FNV_PRIME);
+    }
+    const rank = this.ranks.lookup(bytes, 0, n, hash);
+    if (rank !== NO_RANK) sink.push(rank);
+    else bytePairEncode(this.ranks, bytes, 0, n, sink);
+  }
+}
+
+function resolveSet(
+  option: AllowedSpecial | DisallowedSpecial,
+  specials: ReadonlyMap<string, number>,
+): ReadonlySet<string> {
+  if (option === 'all') return new Set(specials.keys());
+  return option instanceof Set ? option : new Set(option as readonly string[]);
+}

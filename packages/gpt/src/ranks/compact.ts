@@ -1,0 +1,26 @@
+import { decodeBase64 } from './base64.js';
+import { RankTable } from './rank-table.js';
+
+/**
+ * Read the compact rank form that `scripts/build-ranks.mjs` writes into `data/`: base64 of, for each
+ * rank in order, a length byte and the token's bytes (length 0: no token at that rank). Decoding it
+ * is a single pass, much cheaper than parsing a `.tiktoken` file line by line.
+ */
+export function rankTableFromCompact(base64: string): RankTable {
+  const packed = decodeBase64(base64);
+  let ranks = 0;
+  for (let at = 0; at < packed.length; at += packed[at]! + 1) ranks++;
+  const bytes = new Uint8Array(packed.length - ranks);
+  const offsets = new Uint32Array(ranks + 1);
+  let from = 0;
+  let to = 0;
+  for (let rank = 0; rank < ranks; rank++) {
+    const length = packed[from++]!;
+    offsets[rank] = to;
+    bytes.set(packed.subarray(from, from + length), to);
+    from += length;
+    to += length;
+  }
+  offsets[ranks] = to;
+  return new RankTable(bytes, offsets);
+}

@@ -1,0 +1,43 @@
+import { decodeBase64 } from './base64.js';
+import { RankTable } from './rank-table.js';
+
+/**
+ * Parse a standard `.tiktoken` rank file: one `base64(token bytes) rank` per line, as tiktoken's
+ * `load_tiktoken_bpe` reads it. Takes the file's text or its raw bytes (to read a file by path in
+ * Node, use `loadTiktokenBpeFile` from `@tokenlab/gpt/node`). Errors name the offending line.
+ *
+ * @example
+ * ```ts
+ * const ranks = loadTiktokenBpe('IQ== 0\nIg== 1\n'); // "!" -> 0, '"' -> 1
+ * ranks.rankOf(new Uint8Array([34]), 0, 1);           // 1
+ * ```
+ */
+export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
+  const text = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
+  const tokens: Uint8Array[] = [];
+  let lineNumber = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    lineNumber++;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line === '') continue;
+    const space = line.indexOf(' ');
+    const rankText = space === -1 ? '' : line.slice(space + 1).trim();
+    if (space <= 0 || !/^\d+$/.test(rankText))
+      throw new Error(
+        `.tiktoken line ${lineNumber}: expected "<base64 token> <rank>", got ${JSON.stringify(line)}`,
+      );
+    const rank = Number(rankText);
+    if (tokens[rank] !== undefined)
+      throw new Error(`.tiktoken line ${lineNumber}: rank ${rank} appears twice`);
+    try {
+      tokens[rank] = decodeBase64(line, 0, space);
+    } catch (error) {
+      throw new Error(`.tiktoken line ${lineNumber}: ${(error as Error).message}`);
+    }
+  }
+  return RankTable.fromTokens(tokens);
+}

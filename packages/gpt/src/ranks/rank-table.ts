@@ -1,0 +1,142 @@
+/** Rank reserved for "no such token": larger than any real rank. */
+export const NO_RANK = 0x7fffffff;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over `bytes[start, end)`, the hash the table is keyed by. */
+export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, FNV_PRIME);
+  return hash;
+}
+
+/** Start value for hashing bytes one at a time with {@link hashStep}. */
+export const HASH_START = FNV_OFFSET;
+
+/** Fold one more byte into a hash started at {@link HASH_START}. */
+export function hashStep(hash: number, byte: number): number {
+  return Math.imul(hash ^ byte, FNV_PRIME);
+}
+
+/**
+ * Mergeable ranks as a byte-keyed open-addressing hash table: token bytes live back to back in one
+ * `Uint8Array`, and a lookup hashes a slice of any byte buffer and compares bytes in place, so no
+ * string or array is allocated per lookup.
+ *
+ * @example
+ * ```ts
+ * const table = RankTable.fromTokens([new Uint8Array([104]), new Uint8Array([105]), new Uint8Array([104, 105])]);
+ * table.rankOf(new TextEncoder().encode('hi'), 0, 2); // 2
+ * ```
+ */
+export class RankTable {
+  /** Every token's bytes, back to back, in rank order. */
+  readonly bytes: Uint8Array;
+  /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`; empty for a rank with no token. */
+  readonly offsets: Uint32Array;
+  private readonly slots: Int32Array;
+  private readonly slotHashes: Int32Array;
+  private readonly mask: number;
+  /** How many ranks have a token. */
+  readonly size: number;
+
+  /** Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}). */
+  constructor(bytes: Uint8Array, offsets: Uint32Array) {
+    this.bytes = bytes;
+    this.offsets = offsets;
+    const ranks = offsets.length - 1;
+    let capacity = 1024;
+    while (capacity < ranks * 2) capacity <<= 1;
+    this.mask = capacity - 1;
+    this.slots = new Int32Array(capacity).fill(-1);
+    this.slotHashes = new Int32Array(capacity);
+    let size = 0;
+    for (let rank = 0; rank < ranks; rank++) {
+      const start = offsets[rank]!;
+      const end = offsets[rank + 1]!;
+      if (start === end) continue;
+      const hash = hashBytes(bytes, start, end);
+      const existing = this.lookup(bytes, start, end, hash);
+      if (existing !== NO_RANK)
+        throw new Error(`rank ${rank} repeats the bytes of rank ${existing}; ranks must be unique`);
+      let slot = hash & this.mask;
+      while (this.slots[slot] !== -1) slot = (slot + 1) & this.mask;
+      this.slots[slot] = rank;
+      this.slotHashes[slot] = hash;
+      size++;
+    }
+    this.size = size;
+  }
+
+  /**
+   * Builds the table from tokens indexed by rank (holes allowed).
+   *
+   * @example
+   * ```ts
+   * RankTable.fromTokens([new Uint8Array([97])]).rankOf(new Uint8Array([97]), 0, 1); // 0
+   * ```
+   */
+  static fromTokens(tokens: ReadonlyArray<Uint8Array | undefined>): RankTable {
+    let total = 0;
+    for (const token of tokens) total += token?.length ?? 0;
+    const bytes = new Uint8Array(total);
+    const offsets = new Uint32Array(tokens.length + 1);
+    let at = 0;
+    for (let rank = 0; rank < tokens.length; rank++) {
+      offsets[rank] = at;
+      const token = tokens[rank];
+      if (token) {
+        bytes.set(token, at);
+        at += token.length;
+      }
+    }
+    offsets[tokens.length] = at;
+    return new RankTable(bytes, offsets);
+  }
+
+  /** One more than the highest rank. */
+  get rankCount(): number {
+    return this.offsets.length - 1;
+  }
+
+  /** The rank of `buffer[start, end)`, or {@link NO_RANK} when those bytes are not a token. */
+  rankOf(buffer: Uint8Array, start: number, end: number): number {
+    return this.lookup(buffer, start, end, hashBytes(buffer, start, end));
+  }
+
+  /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
+  lookup(buffer: Uint8Array, start: number, end: number, hash: number): number {
+    const length = end - start;
+    const { slots, slotHashes, offsets, bytes, mask } = this;
+    let slot = hash & mask;
+    for (;;) {
+      const rank = slots[slot]!;
+      if (rank === -1) return NO_RANK;
+      if (slotHashes[slot] === hash) {
+        const tokenStart = offsets[rank]!;
+        if (offsets[rank + 1]! - tokenStart === length) {
+          let i = 0;
+          while (i < length && bytes[tokenStart + i] === buffer[start + i]) i++;
+          if (i === length) return rank;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** Whether `rank` has a token. */
+  has(rank: number): boolean {
+    return rank >= 0 && rank < this.offsets.length - 1 && this.offsets[rank] !== this.offsets[rank + 1];
+  }
+
+  /** The bytes of token `rank` (a view, do not modify). */
+  tokenBytes(rank: number): Uint8Array {
+    return this.bytes.subarray(this.offsets[rank]!, this.offsets[rank + 1]!);
+  }
+
+  /** Number of bytes of token `rank`. */
+  tokenLength(rank: number): number {
+    return this.offsets[rank + 1]! - this.offsets[rank]!;
+  }
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sharedPath } from '@tokenlab/test-support';
+import { describe, expect, it } from 'vitest';
+import { loadTiktokenBpeFile } from '../node.js';
+import { getEncoding } from '../registry.js';
+import { decodeBase64, encodeBase64 } from './base64.js';
+import { loadTiktokenBpe } from './load-tiktoken-bpe.js';
+import { NO_RANK, RankTable } from './rank-table.js';
+
+/** The table written back out in `.tiktoken` form, byte for byte what OpenAI publishes. */
+function toTiktokenFile(table: RankTable): string {
+  const lines: string[] = [];
+  for (let rank = 0; rank < table.rankCount; rank++)
+    if (table.has(rank)) lines.push(`${encodeBase64(table.tokenBytes(rank))} ${rank}\n`);
+  return lines.join('');
+}
+
+const README = readFileSync(sharedPath('ranks', 'README.md'), 'utf8');
+const EXPECTED_SHA256 = Object.fromEntries(
+  [...README.matchAll(/\| (\w+)\.tiktoken \| ([0-9a-f]{64}) \|/g)].map((match) => [match[1]!, match[2]!]),
+);
+
+describe('the shipped rank data', () => {
+  it('has the four published hashes to check against', () => {
+    expect(Object.keys(EXPECTED_SHA256).sort()).toEqual([
+      'cl100k_base',
+      'o200k_base',
+      'p50k_base',
+      'r50k_base',
+    ]);
+  });
+  for (const name of ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const) {
+    it(`${name}: re-serialised, it has OpenAI's sha256`, async () => {
+      const encoding = await getEncoding(name);
+      const file = toTiktokenFile(encoding.ranks);
+      expect(createHash('sha256').update(file).digest('hex')).toBe(EXPECTED_SHA256[name]);
+    });
+  }
+  it('gpt2 shares r50k_base ranks and p50k_edit shares p50k_base ranks', async () => {
+    expect((await getEncoding('gpt2')).ranks).toBe((await getEncoding('r50k_base')).ranks);
+    expect((await getEncoding('p50k_edit')).ranks).toBe((await getEncoding('p50k_base')).ranks);
+  });
+});
+
+describe('loadTiktokenBpe', () => {
+  it('reads the standard files into the same table as the shipped data', async () => {
+    const fromFile = await loadTiktokenBpeFile(sharedPath('ranks', 'cl100k_base.tiktoken'));
+    const shipped = (await getEncoding('cl100k_base')).ranks;
+    expect(fromFile.size).toBe(shipped.size);
+    expect(fromFile.bytes).toEqual(shipped.bytes);
+    expect(fromFile.offsets).toEqual(shipped.offsets);
+  });
+  it('accepts text or bytes, and keeps rank gaps', () => {
+    const table = loadTiktokenBpe(new TextEncoder().encode('IQ== 0\nIg== 2\n'));
+    expect(table.rankOf(new Uint8Array([33]), 0, 1)).toBe(0);
+    expect(table.rankOf(new Uint8Array([34]), 0, 1)).toBe(2);
+    expect(table.has(1)).toBe(false);
+    expect(table.rankOf(new Uint8Array([35]), 0, 1)).toBe(NO_RANK);
+  });
+  it('names the bad line', () => {
+    expect(() => loadTiktokenBpe('IQ== 0\nnot-a-line\n')).toThrow(/line 2/);
+    expect(() => loadTiktokenBpe('IQ== 0\n#### 1\n')).toThrow(/line 2: invalid base64 character "#"/);
+    expect(() => loadTiktokenBpe('IQ== 0\nIg== 0\n')).toThrow(/line 2: rank 0 appears twice/);
+    expect(() => loadTiktokenBpe('IQ== 0\nIQ== 1\n')).toThrow(/rank 1 repeats the bytes of rank 0/);
+  });
+  it('names the file in Node', async () => {
+    await expect(loadTiktokenBpeFile(sharedPath('ranks', 'README.md'))).rejects.toThrow(
+      /README\.md: .*line 1/,
+    );
+  });
+});
+
+describe('base64', () => {
+  it('round-trips every length', () => {
+    for (let length = 0; length < 10; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + 13) & 255);
+      const text = encodeBase64(bytes);
+      expect(text).toBe(Buffer.from(bytes).toString('base64'));
+      expect(decodeBase64(text)).toEqual(bytes);
+    }
+  });
+});
+
+describe('RankTable', () => {
+  it('looks up slices of any buffer', () => {
+    const table = RankTable.fromTokens([
+      new Uint8Array([104]),
+      new Uint8Array([105]),
+      new Uint8Array([104, 105]),
+    ]);
+    const buffer = new TextEncoder().encode('xhix');
+    expect(table.rankOf(buffer, 1, 3)).toBe(2);
+    expect(table.rankOf(buffer, 0, 2)).toBe(NO_RANK);
+    expect(table.tokenBytes(2)).toEqual(new Uint8Array([104, 105]));
+  });
+});

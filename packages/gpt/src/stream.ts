@@ -1,0 +1,102 @@
+import type { Encoding } from './encoding.js';
+import type { EncodeOptions } from './special-tokens.js';
+
+// Rust's White_Space, the `\s` of the split patterns.
+function isWhiteSpace(unit: number): boolean {
+  return (
+    (unit >= 0x09 && unit <= 0x0d) ||
+    unit === 0x20 ||
+    unit === 0x85 ||
+    unit === 0xa0 ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x202f ||
+    unit === 0x205f ||
+    unit === 0x3000
+  );
+}
+
+/**
+ * The last index `c` in `text[from, text.length)` where cutting the text cannot change any id: the
+ * character before `c` is not white space and the one at `c` is white space other than CR/LF. No
+ * piece of any of the split patterns holds such a pair (a piece only continues past non-space into
+ * `\r`/`\n`), no pattern looks back, and a piece ending before `c` looks at most at `c`; special tokens
+ * hold no spaces. So the pieces on either side are exactly the pieces of the whole text. -1 if none.
+ */
+export function lastSafeCut(text: string, from = 1): number {
+  for (let c = text.length - 1; c >= Math.max(from, 1); c--) {
+    const unit = text.charCodeAt(c);
+    if (unit !== 0x0a && unit !== 0x0d && isWhiteSpace(unit) && !isWhiteSpace(text.charCodeAt(c - 1)))
+      return c;
+  }
+  return -1;
+}
+
+/**
+ * Encodes text that arrives in chunks, giving the same ids as encoding the whole text at once: each
+ * `write` encodes everything up to the last place where a cut cannot change the result (see
+ * {@link lastSafeCut}) and keeps the rest for later; `end` encodes what is left.
+ *
+ * @example
+ * ```ts
+ * const stream = new StreamEncoder(await getEncoding('cl100k_base'));
+ * const ids = [...stream.write('hello wo'), ...stream.write('rld, again'), ...stream.end()];
+ * // equal to enc.encode('hello world, again')
+ * ```
+ */
+export class StreamEncoder {
+  private readonly encoding: Encoding;
+  private readonly options: EncodeOptions;
+  private pending = '';
+
+  /** A stream for `encoding`, with `encode`'s special-token options. */
+  constructor(encoding: Encoding, options: EncodeOptions = {}) {
+    this.encoding = encoding;
+    this.options = options;
+  }
+
+  /** Add a chunk of text; returns the ids that are now final (possibly none). */
+  write(chunk: string): number[] {
+    const scannedBefore = this.pending.length;
+    this.pending += chunk;
+    // Text before `scannedBefore` held no cut after the previous one, so only the new part is searched.
+    const cut = lastSafeCut(this.pending, scannedBefore);
+    if (cut <= 0) return [];
+    const head = this.pending.slice(0, cut);
+    this.pending = this.pending.slice(cut);
+    return this.encoding.encode(head, this.options);
+  }
+
+  /** Encode whatever is still pending and reset the stream. */
+  end(): number[] {
+    const rest = this.pending;
+    this.pending = '';
+    return this.encoding.encode(rest, this.options);
+  }
+}
+
+/**
+ * Encode a stream of text chunks (any sync or async iterable of strings, such as a Node readable
+ * stream with an encoding set, or a decoded web `ReadableStream`), yielding ids batch by batch as
+ * they become final. The concatenated batches equal `encoding.encode(wholeText, options)`.
+ *
+ * @example
+ * ```ts
+ * for await (const ids of encodeStream(enc, createReadStream('big.txt', 'utf8'))) total += ids.length;
+ * ```
+ */
+export async function* encodeStream(
+  encoding: Encoding,
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options: EncodeOptions = {},
+): AsyncGenerator<number[]> {
+  const stream = new StreamEncoder(encoding, options);
+  for await (const chunk of chunks) {
+    const ids = stream.write(chunk);
+    if (ids.length > 0) yield ids;
+  }
+  const rest = stream.end();
+  if (rest.length > 0) yield rest;
+}
