@@ -1,8 +1,20 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { PYTHON_SPACE } from '../pattern/emit.js';
-import { gapTokens } from './regexp-tokenizer.js';
+import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
 
-const WHITESPACE = new RegExp(`[${PYTHON_SPACE}]+`, 'gu');
+/** Runs of non-whitespace as tokens, by Python's `str.isspace()` (all such characters are in the BMP). */
+export function splitOnPythonSpace(text: string): Token[] {
+  const tokens: Token[] = [];
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    while (index < length && isPythonSpace(text.charCodeAt(index))) index++;
+    if (index === length) break;
+    const start = index;
+    while (index < length && !isPythonSpace(text.charCodeAt(index))) index++;
+    tokens.push({ text: text.slice(start, index), start, end: index });
+  }
+  return tokens;
+}
 
 /**
  * NLTK's `WhitespaceTokenizer`: split on runs of whitespace as Python's `\s` defines it (including
@@ -17,6 +29,6 @@ export class WhitespaceTokenizer implements Tokenizer {
   readonly name = 'whitespace';
 
   tokenize(text: string): Token[] {
-    return gapTokens(WHITESPACE, text);
+    return splitOnPythonSpace(text);
   }
 }

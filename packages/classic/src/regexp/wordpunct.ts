@@ -1,6 +1,12 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { PYTHON_SPACE, PYTHON_WORD, UNICODE_WORD } from '../pattern/emit.js';
-import { matchTokens } from './regexp-tokenizer.js';
+import {
+  type CharClassifier,
+  OTHER,
+  pythonClassifier,
+  SPACE,
+  unicodeClassifier,
+  WORD,
+} from './char-classes.js';
 
 /** Options of {@link WordPunctTokenizer}. */
 export interface WordPunctOptions {
@@ -10,13 +16,6 @@ export interface WordPunctOptions {
    */
   unicodeWord?: boolean;
 }
-
-function wordPunctRegExp(word: string): RegExp {
-  return new RegExp(`[${word}]+|[^${word}${PYTHON_SPACE}]+`, 'gu');
-}
-
-const NLTK_WORD_PUNCT = wordPunctRegExp(PYTHON_WORD);
-const UNICODE_WORD_PUNCT = wordPunctRegExp(UNICODE_WORD);
 
 /**
  * NLTK's `WordPunctTokenizer`: runs of word characters and runs of other non-space characters
@@ -30,15 +29,38 @@ const UNICODE_WORD_PUNCT = wordPunctRegExp(UNICODE_WORD);
  */
 export class WordPunctTokenizer implements Tokenizer {
   readonly name: string;
-  private readonly regexp: RegExp;
+  private readonly classifier: CharClassifier;
 
   /** NLTK's behaviour by default; `unicodeWord` keeps combining marks inside words. */
   constructor(options: WordPunctOptions = {}) {
     this.name = options.unicodeWord ? 'wordpunct-unicode' : 'wordpunct';
-    this.regexp = options.unicodeWord ? UNICODE_WORD_PUNCT : NLTK_WORD_PUNCT;
+    this.classifier = options.unicodeWord ? unicodeClassifier() : pythonClassifier();
   }
 
+  // A scanner rather than the RegExp: runs of one class are exactly `\w+` and `[^\w\s]+`.
   tokenize(text: string): Token[] {
-    return matchTokens(this.regexp, text);
+    const tokens: Token[] = [];
+    const classifier = this.classifier;
+    const length = text.length;
+    let index = 0;
+    while (index < length) {
+      const kind = classifier.classAt(text, index);
+      const start = index;
+      index += widthAt(text, index);
+      while (index < length && classifier.classAt(text, index) === kind) index += widthAt(text, index);
+      if (kind !== SPACE) tokens.push({ text: text.slice(start, index), start, end: index });
+    }
+    return tokens;
   }
 }
+
+function widthAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  if (unit >= 0xd800 && unit <= 0xdbff) {
+    const next = text.charCodeAt(index + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+export { OTHER, WORD };

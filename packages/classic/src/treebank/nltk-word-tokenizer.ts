@@ -9,37 +9,37 @@ import {
 } from './treebank-tokenizer.js';
 
 const raw = String.raw;
-const rewrites = (pairs: [string, string][]): Rewrite[] =>
-  pairs.map(([pattern, template]) => pythonRewrite(pattern, template));
+const rewrites = (rules: [string, string, RegExp?][]): Rewrite[] =>
+  rules.map(([pattern, template, hint]) => pythonRewrite(pattern, template, hint));
 
 const NLTK_WORD_RULES: TreebankRules = {
   startingQuotes: rewrites([
-    ['([«“‘„]|[`]+)', raw` \1 `],
-    [raw`^\"`, '``'],
-    ['(``)', ' \\1 '],
-    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` '],
-    [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`],
+    ['([«“‘„]|[`]+)', raw` \1 `, /[«“‘„`]/],
+    [raw`^\"`, '``', /^"/],
+    ['(``)', ' \\1 ', /``/],
+    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', /"|''/],
+    [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`, /'/],
   ]),
   punctuation: rewrites([
-    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `],
-    [raw`([:,])([^\d])`, raw` \1 \2`],
-    [raw`([:,])$`, raw` \1 `],
-    [raw`\.{2,}`, raw` \g<0> `],
-    [raw`[;@#$%&]`, raw` \g<0> `],
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `],
-    [raw`[?!]`, raw` \g<0> `],
-    [raw`([^'])' `, raw`\1 ' `],
-    [raw`[*]`, raw` \g<0> `],
+    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `, /\./],
+    [raw`([:,])([^\d])`, raw` \1 \2`, /[:,]/],
+    [raw`([:,])$`, raw` \1 `, /[:,]/],
+    [raw`\.{2,}`, raw` \g<0> `, /\.\./],
+    [raw`[;@#$%&]`, raw` \g<0> `, /[;@#$%&]/],
+    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, /\./],
+    [raw`[?!]`, raw` \g<0> `, /[?!]/],
+    [raw`([^'])' `, raw`\1 ' `, /' /],
+    [raw`[*]`, raw` \g<0> `, /\*/],
   ]),
   parensBrackets: PARENS_BRACKETS,
   convertParentheses: CONVERT_PARENTHESES,
   doubleDashes: DOUBLE_DASHES,
   endingQuotes: rewrites([
-    ['([»”’])', raw` \1 `],
-    ["''", " '' "],
-    ['"', " '' "],
-    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `],
-    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `],
+    ['([»”’])', raw` \1 `, /[»”’]/],
+    ["''", " '' ", /''/],
+    ['"', " '' ", /"/],
+    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, /'/],
+    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, /'/],
   ]),
   contractions: CONTRACTION_REWRITES,
 };

@@ -6,13 +6,15 @@ export type Rewrite = (text: string) => string;
 /**
  * Compile a Python substitution: `pattern` in Python syntax and a Python replacement template
  * (`\1`, `\g<1>`, `\g<0>`). The Treebank rules are applied as such rewrites, in NLTK's order.
+ * An optional `hint` must match every text the pattern can match in (for instance the one
+ * character the pattern cannot do without); texts it does not match are returned unchanged.
  *
  * @example
  * ```ts
  * pythonRewrite(String.raw`([:,])([^\d])`, String.raw` \1 \2`)('a,b'); // 'a , b'
  * ```
  */
-export function pythonRewrite(pattern: string, template: string): Rewrite {
+export function pythonRewrite(pattern: string, template: string, hint?: RegExp): Rewrite {
   const compiled = compilePythonPattern(pattern);
   if (compiled.nullable)
     throw new RangeError(`rewrite pattern ${JSON.stringify(pattern)} can match the empty string`);
@@ -27,5 +29,7 @@ export function pythonRewrite(pattern: string, template: string): Rewrite {
     },
   );
   const { regexp } = compiled;
+  // The hint is a cheap test for something every match must contain; most texts fail it and skip the rule.
+  if (hint) return (text) => (hint.test(text) ? text.replace(regexp, replacement) : text);
   return (text) => text.replace(regexp, replacement);
 }

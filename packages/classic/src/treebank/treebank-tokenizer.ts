@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { PYTHON_SPACE } from '../pattern/emit.js';
+import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
 import { alignTokens } from './align.js';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
 import { pythonRewrite, type Rewrite } from './rewrite.js';
@@ -23,11 +23,11 @@ export interface TreebankRules {
   contractions: Rewrite[];
 }
 
-const rewrites = (pairs: [string, string][]) =>
-  pairs.map(([pattern, template]) => pythonRewrite(pattern, template));
+const rewrites = (rules: [string, string, RegExp?][]) =>
+  rules.map(([pattern, template, hint]) => pythonRewrite(pattern, template, hint));
 
 /** Shared by both Treebank tokenizers. */
-export const PARENS_BRACKETS = pythonRewrite(raw`[\]\[\(\)\{\}\<\>]`, raw` \g<0> `);
+export const PARENS_BRACKETS = pythonRewrite(raw`[\]\[\(\)\{\}\<\>]`, raw` \g<0> `, /[\][(){}<>]/);
 export const CONVERT_PARENTHESES = rewrites([
   [raw`\(`, '-LRB-'],
   [raw`\)`, '-RRB-'],
@@ -36,40 +36,60 @@ export const CONVERT_PARENTHESES = rewrites([
   [raw`\{`, '-LCB-'],
   [raw`\}`, '-RCB-'],
 ]);
-export const DOUBLE_DASHES = pythonRewrite('--', ' -- ');
-export const CONTRACTION_REWRITES = [...CONTRACTIONS2, ...CONTRACTIONS3].map((pattern) =>
+export const DOUBLE_DASHES = pythonRewrite('--', ' -- ', /--/);
+const CONTRACTION_RULES = [...CONTRACTIONS2, ...CONTRACTIONS3].map((pattern) =>
   pythonRewrite(pattern, raw` \1 \2 `),
 );
+// Unicode case folding, as Python's (?i) has it: 'ſ' matches 's'.
+const ANY_CONTRACTION = /cannot|d'ye|gimme|gonna|gotta|lemme|more'n|wanna|'tis|'twas/iu;
+/** The contraction rules, skipped together when the text has none of the contractions. */
+export const CONTRACTION_REWRITES: Rewrite[] = [
+  (text) =>
+    ANY_CONTRACTION.test(text) ? CONTRACTION_RULES.reduce((result, rule) => rule(result), text) : text,
+];
 
 const TREEBANK_RULES: TreebankRules = {
   startingQuotes: rewrites([
-    [raw`^\"`, '``'],
-    ['(``)', ' \\1 '],
-    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` '],
+    [raw`^\"`, '``', /^"/],
+    ['(``)', ' \\1 ', /``/],
+    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', /"|''/],
   ]),
   punctuation: rewrites([
-    [raw`([:,])([^\d])`, raw` \1 \2`],
-    [raw`([:,])$`, raw` \1 `],
-    [raw`\.\.\.`, ' ... '],
-    [raw`[;@#$%&]`, raw` \g<0> `],
+    [raw`([:,])([^\d])`, raw` \1 \2`, /[:,]/],
+    [raw`([:,])$`, raw` \1 `, /[:,]/],
+    [raw`\.\.\.`, ' ... ', /\.\.\./],
+    [raw`[;@#$%&]`, raw` \g<0> `, /[;@#$%&]/],
     // The final period of the text, possibly followed by closing brackets and quotes.
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `],
-    [raw`[?!]`, raw` \g<0> `],
-    [raw`([^'])' `, raw`\1 ' `],
+    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, /\./],
+    [raw`[?!]`, raw` \g<0> `, /[?!]/],
+    [raw`([^'])' `, raw`\1 ' `, /' /],
   ]),
   parensBrackets: PARENS_BRACKETS,
   convertParentheses: CONVERT_PARENTHESES,
   doubleDashes: DOUBLE_DASHES,
   endingQuotes: rewrites([
-    ["''", " '' "],
-    ['"', " '' "],
-    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `],
-    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `],
+    ["''", " '' ", /''/],
+    ['"', " '' ", /"/],
+    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, /'/],
+    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, /'/],
   ]),
   contractions: CONTRACTION_REWRITES,
 };
 
-const WHITESPACE = new RegExp(`[${PYTHON_SPACE}]+`, 'u');
+/** Python's `str.split()`: the runs of non-whitespace. */
+function splitWords(text: string): string[] {
+  const words: string[] = [];
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    while (index < length && isPythonSpace(text.charCodeAt(index))) index++;
+    if (index === length) break;
+    const start = index;
+    while (index < length && !isPythonSpace(text.charCodeAt(index))) index++;
+    words.push(text.slice(start, index));
+  }
+  return words;
+}
 
 /** Run the rules over `text` and split the result on Python whitespace: NLTK's `tokenize`. */
 export function applyTreebankRules(
@@ -85,7 +105,7 @@ export function applyTreebankRules(
   text = ` ${text} `;
   for (const rule of rules.endingQuotes) text = rule(text);
   for (const rule of rules.contractions) text = rule(text);
-  return text.split(WHITESPACE).filter((token) => token !== '');
+  return splitWords(text);
 }
 
 /**
