@@ -48,8 +48,12 @@ export const COMPARE_VARIANTS: readonly {
   },
 ];
 
-/** Registered tokenizers left out unless asked for by name: they would repeat another row exactly. */
+/**
+ * Registered tokenizers the report leaves out: ones that would repeat another row exactly (they run
+ * when named in `--tokenizers`), and the BPE loaded from a model file (the report trains its own).
+ */
 export const SKIPPED_BY_DEFAULT: Readonly<Record<string, string>> = {
+  bpe: 'loads a minbpe .model file; the report trains its own BPE rows (bpe-<size>)',
   r50k_base: 'the same ranks and pattern as gpt2',
   p50k_edit: 'the same ranks as p50k_base (it only adds fill-in-the-middle special tokens)',
 };
@@ -128,8 +132,12 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
   for (const entry of TOKENIZERS) {
     if (!wanted(entry.name)) continue;
     const skip = SKIPPED_BY_DEFAULT[entry.name];
-    if (skip && selection === undefined) {
-      skipped.push(`${entry.name}: ${skip} (run it with --tokenizers ${entry.name})`);
+    if (skip && (selection === undefined || entry.name === 'bpe')) {
+      skipped.push(
+        entry.name === 'bpe'
+          ? `${entry.name}: ${skip}`
+          : `${entry.name}: ${skip} (run it with --tokenizers ${entry.name})`,
+      );
       continue;
     }
     const family = familyOf(entry.name);

@@ -1,4 +1,5 @@
-import type { CompareReport, LanguageSection } from './model.js';
+import { familyOf } from './candidates.js';
+import type { CompareReport, LanguageSection, TokenizerFamily } from './model.js';
 import { barChart, boxPlot, emptyChart, type LineSeries, lineChart, SERIES_COLOURS } from './svg.js';
 
 /** One chart of the report. */
@@ -14,6 +15,15 @@ export interface ReportChart {
   /** The drawing. */
   svg: string;
 }
+
+/** One colour per tokenizer family, so that families stand out in bar charts. */
+const FAMILY_COLOURS: Record<TokenizerFamily, string> = {
+  core: '#9c9c9c',
+  classic: SERIES_COLOURS[0]!,
+  natural: SERIES_COLOURS[5]!,
+  bpe: SERIES_COLOURS[2]!,
+  gpt: SERIES_COLOURS[1]!,
+};
 
 function languageColour(report: CompareReport, language: string): string {
   const index = report.languages.findIndex((section) => section.language === language);
@@ -175,9 +185,13 @@ function ratioCharts(report: CompareReport): ReportChart[] {
         value: (useParallel ? row.parallelRatio : row.perCharacterRatio) ?? Number.NaN,
       }))
       .filter((bar) => Number.isFinite(bar.value))
-      .map((bar) => ({ ...bar, note: `${bar.value.toFixed(2)}×` }));
+      .map((bar) => ({
+        ...bar,
+        note: `${bar.value.toFixed(2)}×`,
+        colour: FAMILY_COLOURS[familyOf(bar.label)],
+      }));
     const caption = useParallel
-      ? `Tokens for the ${lang} UDHR divided by tokens for the English UDHR (the same declaration). Above the red line, ${lang} costs more tokens for the same content.`
+      ? `Tokens for the ${lang} UDHR divided by tokens for the English UDHR (the same declaration). Above the red line, ${lang} costs more tokens for the same content. Grey: core views, blue: classic, purple: natural, green: BPE trained here, orange: GPT.`
       : `Tokens per character in ${lang} divided by tokens per character in English, on the main corpora.`;
     return {
       id: `ratio-${lang}`,

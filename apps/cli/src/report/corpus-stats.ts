@@ -116,11 +116,18 @@ function locateSentences(text: string, sentences: readonly string[]): [number, n
   return ranges;
 }
 
-/** The sentence splitter for a language: Punkt for English when available, else the punctuation rule. */
+const PUNKT_MODEL_NAMES: Readonly<Record<string, string>> = { en: 'English', ar: 'Arabic' };
+
+/**
+ * The sentence splitter for a language: the Punkt model @tokenlab/classic ships for it (English,
+ * Arabic), else the punctuation rule.
+ */
 export function sentenceSplitter(
   language: string,
   classic: Loaded<ClassicApi>,
 ): { name: string; split: (text: string) => [number, number][] } {
+  const spans = classic.ok ? classic.api.sentenceSpans[language] : undefined;
+  if (spans) return { name: `@tokenlab/classic Punkt, ${PUNKT_MODEL_NAMES[language]} model`, split: spans };
   const punkt = classic.ok ? classic.api.sentTokenize : undefined;
   if (language === 'en' && punkt)
     return {

@@ -26,6 +26,7 @@ tr.family-start td { border-top: 2px solid #c9c9c9; }
 td.name { font-family: ui-monospace, monospace; }
 td.na { color: #a33; white-space: normal; }
 .scroll { overflow-x: auto; max-width: 100%; }
+table.samples { width: 100%; }
 .samples td { vertical-align: top; white-space: normal; }
 .samples td.seg { font-size: 15px; line-height: 1.9; }
 .samples th.lang { text-align: center; }
@@ -221,7 +222,7 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
     ? `<h2>Not available</h2><ul class="missing">${report.missing.map((item) => `<li>${escapeXml(item)}</li>`).join('')}</ul>`
     : '';
   const skipped = report.skipped.length
-    ? `<p class="note">Left out because they repeat another row: ${report.skipped.map(escapeXml).join('; ')}.</p>`
+    ? `<p class="note">Registered but left out: ${report.skipped.map(escapeXml).join('; ')}.</p>`
     : '';
   return `<!doctype html>
 <html lang="en" dir="ltr">

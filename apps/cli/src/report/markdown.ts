@@ -92,9 +92,7 @@ export function markdownReport(report: CompareReport, charts: readonly ReportCha
   const missing = report.missing.length
     ? `## Not available\n\n${report.missing.map((item) => `- ${item}`).join('\n')}`
     : '';
-  const skipped = report.skipped.length
-    ? `Left out because they repeat another row: ${report.skipped.join('; ')}.`
-    : '';
+  const skipped = report.skipped.length ? `Registered but left out: ${report.skipped.join('; ')}.` : '';
   return `${[
     '# tokenlab compare',
     `Every tokenizer on the same English and Arabic text. Made ${report.created} in ${report.run.seconds.toFixed(

@@ -274,6 +274,6 @@ export interface CompareReport {
   samples: SampleSentence[];
   /** Packages or tokenizers that were not available. */
   missing: string[];
-  /** Registered tokenizers left out by default because they would repeat another row. */
+  /** Registered tokenizers left out, with the reason. */
   skipped: string[];
 }

@@ -28,6 +28,8 @@ export interface StatsApi {
 export interface ClassicApi {
   /** Punkt sentences (English), when available. */
   sentTokenize?: (text: string) => string[];
+  /** Sentence spans by a Punkt model, per language code (`en`, `ar`), for the models the package ships. */
+  sentenceSpans: Record<string, (text: string) => [number, number][]>;
   /** Treebank detokenizer, when available. */
   detokenize?: (tokens: string[]) => string;
 }
@@ -79,11 +81,25 @@ export async function loadStats(): Promise<Loaded<StatsApi>> {
 export async function loadClassic(): Promise<Loaded<ClassicApi>> {
   const loaded = await importModule('@tokenlab/classic', () => import('@tokenlab/classic'));
   if (!loaded.ok) return loaded;
-  const { sentTokenize, TreebankWordDetokenizer } = loaded.api as {
+  const { sentTokenize, TreebankWordDetokenizer, loadPunktModel } = loaded.api as {
     sentTokenize?: (text: string) => string[];
     TreebankWordDetokenizer?: new () => { detokenize(tokens: string[]): string };
+    loadPunktModel?: (name: string) => Promise<{ spanTokenize(text: string): [number, number][] }>;
   };
-  const api: ClassicApi = {};
+  const api: ClassicApi = { sentenceSpans: {} };
+  if (typeof loadPunktModel === 'function') {
+    for (const [language, model] of [
+      ['en', 'english'],
+      ['ar', 'arabic'],
+    ] as const) {
+      try {
+        const punkt = await loadPunktModel(model);
+        api.sentenceSpans[language] = (text) => punkt.spanTokenize(text);
+      } catch {
+        // That model is not shipped: the report falls back to the punctuation rule.
+      }
+    }
+  }
   if (typeof sentTokenize === 'function') api.sentTokenize = (text) => sentTokenize(text);
   if (isConstructor(TreebankWordDetokenizer)) {
     const detokenizer = new TreebankWordDetokenizer();

@@ -227,6 +227,8 @@ export interface Bar {
   note?: string;
   /** Right-to-left label (Arabic). */
   rtl?: boolean;
+  /** The bar's colour (default: the chart's). */
+  colour?: string;
 }
 
 /** Horizontal bars, labels on the left; an optional reference line (for example ratio 1). */
@@ -263,7 +265,7 @@ export function barChart(spec: {
       `<text x="${margin.left - 6}" y="${top + 14}"${anchor} fill="#222">${label}</text>`,
       `<rect class="mark" x="${margin.left}" y="${top + 3}" width="${round(Math.max(1, end - margin.left))}" height="${
         rowHeight - 6
-      }" fill="${spec.colour ?? SERIES_COLOURS[0]}"><title>${label}: ${escapeXml(bar.note ?? String(bar.value))}</title></rect>`,
+      }" fill="${bar.colour ?? spec.colour ?? SERIES_COLOURS[0]}"><title>${label}: ${escapeXml(bar.note ?? String(bar.value))}</title></rect>`,
       `<text x="${round(end + 4)}" y="${top + 14}" fill="#555">${escapeXml(bar.note ?? formatTick(bar.value))}</text>`,
     );
   });

@@ -172,7 +172,7 @@ export function terminalReport(report: CompareReport, colour: boolean): string {
   if (report.missing.length > 0)
     parts.push(`Not available:\n${report.missing.map((m) => `  - ${m}`).join('\n')}`);
   if (report.skipped.length > 0)
-    parts.push(`Left out (they repeat another row):\n${report.skipped.map((m) => `  - ${m}`).join('\n')}`);
+    parts.push(`Registered but left out:\n${report.skipped.map((m) => `  - ${m}`).join('\n')}`);
   const steps = Object.entries(report.run.steps)
     .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
     .join(', ');
