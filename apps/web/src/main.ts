@@ -28,6 +28,7 @@ const textStats = byId<HTMLElement>('text-stats');
 const credit = byId<HTMLElement>('credit');
 const picker = byId<HTMLElement>('picker');
 const columnsSection = byId<HTMLElement>('columns');
+const inspector = byId<HTMLElement>('inspector');
 
 /** One column on screen. */
 interface Column {
@@ -278,7 +279,10 @@ columnsSection.addEventListener('mouseover', (event) => {
   const column = columns.get(target.closest<HTMLElement>('.column')?.dataset.tokenizer ?? '');
   if (!column?.drawing) return;
   const index = Number(target.dataset.piece);
-  target.title = describePiece(column.drawing, index);
+  const description = describePiece(column.drawing, index);
+  target.title = description;
+  const label = findTokenizer(column.id)?.label ?? sessionTokenizers.get(column.id)?.label ?? column.id;
+  inspector.textContent = `${label}: ${description.replace(/\n/g, ' · ')}`;
   const [start, end] = hoverRange(column.drawing, index);
   clearHighlight();
   for (const other of columns.values()) {

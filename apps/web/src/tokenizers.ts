@@ -183,6 +183,35 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     load: () => trainedBpe('regex', 'wikinews-ar-plain'),
   },
   {
+    id: 'r50k_base',
+    label: 'r50k_base (GPT-2, GPT-3)',
+    family: 'gpt',
+    description: "tiktoken's r50k_base, GPT-2's byte-level BPE (50,257 ids); rank data loads when chosen",
+    load: async () => (await import('@tokenlab/gpt/encodings/r50k_base')).r50kBase,
+  },
+  {
+    id: 'p50k_base',
+    label: 'p50k_base (Codex)',
+    family: 'gpt',
+    description: "tiktoken's p50k_base: r50k plus runs of spaces for code; rank data loads when chosen",
+    load: async () => (await import('@tokenlab/gpt/encodings/p50k_base')).p50kBase,
+  },
+  {
+    id: 'cl100k_base',
+    label: 'cl100k_base (GPT-4)',
+    family: 'gpt',
+    description: "tiktoken's cl100k_base, GPT-4 and GPT-3.5-turbo (100k ids); rank data loads when chosen",
+    load: async () => (await import('@tokenlab/gpt/encodings/cl100k_base')).cl100kBase,
+  },
+  {
+    id: 'o200k_base',
+    label: 'o200k_base (GPT-4o)',
+    family: 'gpt',
+    description:
+      "tiktoken's o200k_base, GPT-4o (200k ids, far fewer Arabic tokens); rank data loads when chosen",
+    load: async () => (await import('@tokenlab/gpt/encodings/o200k_base')).o200kBase,
+  },
+  {
     id: 'natural-word',
     label: 'natural Word',
     family: 'natural',
@@ -227,7 +256,7 @@ async function trainedBpe(kind: 'basic' | 'regex', corpus: string): Promise<Toke
 }
 
 /** The columns shown on a first visit. */
-export const DEFAULT_TOKENIZERS: readonly string[] = ['wordpunct', 'arabic', 'bpe-regex-en', 'utf8'];
+export const DEFAULT_TOKENIZERS: readonly string[] = ['wordpunct', 'arabic', 'bpe-regex-en', 'cl100k_base'];
 
 /** The tokenizer with this id, or `undefined`. */
 export function findTokenizer(id: string): PlaygroundTokenizer | undefined {

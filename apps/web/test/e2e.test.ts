@@ -148,6 +148,25 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     );
     // The first code point (ب) shares its cluster with the kasra: one piece in each column.
     expect(highlighted).toEqual([1, 1]);
+    expect(await page.textContent('#inspector')).toContain('code points: token 1: "ب" id 1576 span [0, 1)');
+    await page.close();
+  });
+
+  it('fetches GPT rank data only when its encoding is chosen', async () => {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${server.url}${await encodeState({ text: ARABIC, tokenizers: ['utf8'], ids: false })}`);
+    await page.waitForSelector('body[data-ready]');
+    const rankData = () =>
+      fetched.filter((url) => /k_base-[\w-]+\.js$/.test(url)).map((url) => url.split('/').pop());
+    expect(rankData()).toEqual([]);
+    await page.locator('[data-tokenizer="o200k_base"]').check();
+    await page.waitForSelector('.column[data-tokenizer="o200k_base"] .count[data-count]');
+    expect(rankData()).toEqual([expect.stringMatching(/^o200k_base-/)]);
+    expect((await shownCounts(page)).o200k_base).toBe(
+      (await libraryCounts(['o200k_base'], ARABIC)).o200k_base,
+    );
     await page.close();
   });
 
