@@ -5,6 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { RegexTokenizer } from '@tokenlab/bpe';
 import { loadCorpus } from '@tokenlab/corpora';
 import { getEncoding } from '@tokenlab/gpt';
+import { BigramAssocMeasures, BigramCollocationFinder, FreqDist } from '@tokenlab/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldOutText, trainingText } from '../report/bpe-sweep.js';
 import { COMPARE_SETTINGS } from '../report/candidates.js';
@@ -115,6 +116,23 @@ describe('tokenlab compare: the numbers agree with the packages', () => {
       passed: arabic.length,
       documents: arabic.length,
     });
+  });
+
+  it('ranks collocations and Zipf frequencies as @tokenlab/stats does', async () => {
+    const section = report.languages[0]!;
+    const english = textDocuments(await readFile(enFile, 'utf8'));
+    const tokenizer = await createTokenizer(section.stats.wordTokenizer);
+    const words = english
+      .flatMap((line) => tokenizer.tokenize(line).map((token) => token.text))
+      .filter((word) => /\p{L}/u.test(word))
+      .map((word) => word.toLowerCase());
+    const finder = BigramCollocationFinder.fromWords(words).applyFreqFilter(section.stats.minCount);
+    const expected = finder.scoreNgrams(BigramAssocMeasures.pmi).slice(0, 12);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(section.stats.collocations.map((c) => [c.words, c.pmi])).toEqual(expected);
+    const zipf = section.stats.zipf[0]!;
+    expect(zipf.tokens).toBe(words.length);
+    expect(zipf.points[0]).toEqual([1, new FreqDist(words).mostCommon(1)[0]![1]]);
   });
 
   it('computes the out-of-vocabulary rate on every tenth line', async () => {
