@@ -13,7 +13,8 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * keeps the left node and unlinks the right one.
  *
  * How it is fast. Every token is a node of a doubly linked list (typed arrays); each pair keeps its
- * count (weighted by chunk counts) and the ascending list of nodes where it was seen. A merge walks
+ * count (weighted by chunk counts) and the ascending list of nodes where it was seen (one block of a
+ * shared Int32Array pool; the blocks of the pairs a merge creates are appended after each merge). A merge walks
  * only that list and adjusts the counts of the neighbouring pairs. A max-heap ordered by
  * (count desc, first node asc) picks the next pair lazily: an existing pair can only lose occurrences
  * (new pairs always contain the new id), so a heap entry's count and first node are bounds that can only
@@ -48,7 +49,8 @@ class FastTrainer {
   private readonly token: Int32Array;
   private readonly next: Int32Array;
   private readonly prev: Int32Array;
-  private readonly weight: Float64Array;
+  /** Chunk count of each node's chunk; null when every chunk occurs once (a BasicTokenizer's text). */
+  private readonly weight: Float64Array | null;
 
   // Pairs, by dense index.
   // Open-addressing hash from (left, right) to pair index + 1 (0 = empty slot).
@@ -57,8 +59,15 @@ class FastTrainer {
   private pairLeft = new Int32Array(1024);
   private pairRight = new Int32Array(1024);
   private pairCount = new Float64Array(1024);
-  private occurrenceHead = new Int32Array(1024);
-  private readonly occurrences: number[][] = [];
+  // Occurrence lists: pair p's nodes are pool[start[p] .. end[p]), ascending; start moves past dead entries.
+  private occurrenceStart = new Int32Array(1024);
+  private occurrenceEnd = new Int32Array(1024);
+  private pool: Int32Array;
+  private poolSize = 0;
+  // Occurrences of new pairs found during the current merge, as (pair, node) in discovery order.
+  private stepPairs = new Int32Array(1024);
+  private stepNodes = new Int32Array(1024);
+  private stepSize = 0;
   private pairs = 0;
 
   // Max-heap of (count, first node, pair), by count desc then first node asc.
@@ -77,7 +86,9 @@ class FastTrainer {
     this.token = new Int32Array(n);
     this.next = new Int32Array(n);
     this.prev = new Int32Array(n);
-    this.weight = new Float64Array(n);
+    const weighted = table.counts.some((count) => count !== 1);
+    const weight = weighted ? new Float64Array(n) : null;
+    this.weight = weight;
     let node = 0;
     for (let c = 0; c < table.lengths.length; c++) {
       const length = table.lengths[c]!;
@@ -86,18 +97,37 @@ class FastTrainer {
         this.token[node] = table.bytes[node]!;
         this.prev[node] = k === 0 ? -1 : node - 1;
         this.next[node] = k === length - 1 ? -1 : node + 1;
-        this.weight[node] = count;
+        if (weight) weight[node] = count;
       }
     }
+    // Count occurrences per pair, then lay each pair's nodes out as one ascending block of the pool.
+    const pairAt = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const j = this.next[i]!;
-      if (j < 0) continue;
+      if (j < 0) {
+        pairAt[i] = -1;
+        continue;
+      }
       const pair = this.pairFor(this.token[i]!, this.token[j]!);
-      this.pairCount[pair] += this.weight[i]!;
-      this.occurrences[pair]!.push(i);
+      pairAt[i] = pair;
+      this.pairCount[pair] += weight ? weight[i]! : 1;
+      this.occurrenceEnd[pair]!++;
+    }
+    let offset = 0;
+    for (let pair = 0; pair < this.pairs; pair++) {
+      const size = this.occurrenceEnd[pair]!;
+      this.occurrenceStart[pair] = offset;
+      this.occurrenceEnd[pair] = offset;
+      offset += size;
+    }
+    this.pool = new Int32Array(Math.max(1024, offset * 2));
+    this.poolSize = offset;
+    for (let i = 0; i < n; i++) {
+      const pair = pairAt[i]!;
+      if (pair >= 0) this.pool[this.occurrenceEnd[pair]!++] = i;
     }
     for (let pair = 0; pair < this.pairs; pair++)
-      this.heapAppend(this.pairCount[pair]!, this.occurrences[pair]![0]!, pair);
+      this.heapAppend(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
     for (let i = (this.heapSize >> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
@@ -151,12 +181,14 @@ class FastTrainer {
       this.pairLeft = grow(this.pairLeft, pair + 1);
       this.pairRight = grow(this.pairRight, pair + 1);
       this.pairCount = grow(this.pairCount, pair + 1);
-      this.occurrenceHead = grow(this.occurrenceHead, pair + 1);
+      this.occurrenceStart = grow(this.occurrenceStart, pair + 1);
+      this.occurrenceEnd = grow(this.occurrenceEnd, pair + 1);
       this.touchedStamp = grow(this.touchedStamp, pair + 1);
     }
     this.pairLeft[pair] = left;
     this.pairRight[pair] = right;
-    this.occurrences.push([]);
+    this.occurrenceStart[pair] = 0;
+    this.occurrenceEnd[pair] = 0;
     this.slots[slot] = pair + 1;
     if (this.pairs * 2 > this.slots.length) this.rehash();
     return pair;
@@ -198,11 +230,10 @@ class FastTrainer {
         this.heapPop();
         return pair;
       }
-      const list = this.occurrences[pair]!;
-      let head = this.occurrenceHead[pair]!;
-      while (!this.occursAt(pair, list[head]!)) head++;
-      this.occurrenceHead[pair] = head;
-      const first = list[head]!;
+      let head = this.occurrenceStart[pair]!;
+      while (!this.occursAt(pair, this.pool[head]!)) head++;
+      this.occurrenceStart[pair] = head;
+      const first = this.pool[head]!;
       if (first !== storedFirst) {
         this.heapReplaceTop(count, first, pair);
         continue;
@@ -218,15 +249,17 @@ class FastTrainer {
     const { token, next, prev, weight } = this;
     const left = this.pairLeft[pair]!;
     const right = this.pairRight[pair]!;
-    const list = this.occurrences[pair]!;
+    const pool = this.pool;
     this.step++;
     this.touched.length = 0;
-    for (let k = this.occurrenceHead[pair]!; k < list.length; k++) {
-      const i = list[k]!;
+    this.stepSize = 0;
+    const end = this.occurrenceEnd[pair]!;
+    for (let k = this.occurrenceStart[pair]!; k < end; k++) {
+      const i = pool[k]!;
       if (token[i] !== left) continue;
       const j = next[i]!;
       if (j < 0 || token[j] !== right) continue;
-      const w = weight[i]!;
+      const w = weight ? weight[i]! : 1;
       const x = prev[i]!;
       const y = next[j]!;
       if (x >= 0) {
@@ -243,12 +276,12 @@ class FastTrainer {
       if (y >= 0) prev[y] = i;
     }
     this.pairCount[pair] = 0;
-    this.occurrences[pair] = [];
-    this.occurrenceHead[pair] = 0;
+    this.occurrenceStart[pair] = this.occurrenceEnd[pair]!;
+    this.flushStep();
     for (const q of this.touched) {
       const count = this.pairCount[q]!;
       // The first node recorded is a lower bound of the true first occurrence: exact or refined later.
-      if (count > 0) this.heapPush(count, this.occurrences[q]![0]!, q);
+      if (count > 0) this.heapPush(count, this.pool[this.occurrenceStart[q]!]!, q);
     }
   }
 
@@ -256,12 +289,40 @@ class FastTrainer {
   private addNew(a: number, b: number, w: number, node: number): void {
     const q = this.pairFor(a, b);
     this.pairCount[q] += w;
-    const nodes = this.occurrences[q]!;
-    if (nodes.length === 0 || nodes[nodes.length - 1] !== node) nodes.push(node);
+    if (this.stepSize === this.stepPairs.length) {
+      this.stepPairs = grow(this.stepPairs, this.stepSize + 1);
+      this.stepNodes = grow(this.stepNodes, this.stepSize + 1);
+    }
+    this.stepPairs[this.stepSize] = q;
+    this.stepNodes[this.stepSize++] = node;
     if (this.touchedStamp[q] !== this.step) {
       this.touchedStamp[q] = this.step;
       this.touched.push(q);
+      this.occurrenceEnd[q] = 0; // used as a counter until flushStep
     }
+    this.occurrenceEnd[q]!++;
+  }
+
+  /**
+   * Give each pair created by this merge its block at the end of the pool. Entries were found in
+   * ascending node order for each pair, and the placement is stable, so every block is ascending.
+   */
+  private flushStep(): void {
+    let total = 0;
+    for (const q of this.touched) total += this.occurrenceEnd[q]!;
+    if (this.poolSize + total > this.pool.length) this.pool = grow(this.pool, this.poolSize + total);
+    let offset = this.poolSize;
+    for (const q of this.touched) {
+      const size = this.occurrenceEnd[q]!;
+      this.occurrenceStart[q] = offset;
+      this.occurrenceEnd[q] = offset;
+      offset += size;
+    }
+    for (let k = 0; k < this.stepSize; k++) {
+      const q = this.stepPairs[k]!;
+      this.pool[this.occurrenceEnd[q]!++] = this.stepNodes[k]!;
+    }
+    this.poolSize = offset;
   }
 
   private better(a: number, b: number): boolean {
