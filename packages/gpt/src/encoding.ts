@@ -25,6 +25,11 @@ export interface EncodingDefinition {
 
 const FNV_PRIME = 0x01000193;
 
+/** How many merged pieces an encoding remembers before it starts over. */
+const MERGE_CACHE_SIZE = 32_768;
+/** Longer pieces are merged every time: they rarely repeat and would hold memory. */
+const MAX_CACHED_PIECE_BYTES = 64;
+
 /** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
 let scratch = new Uint8Array(4096);
 
@@ -74,6 +79,7 @@ export class Encoding implements Tokenizer {
   private readonly splitter: RegExp;
   private readonly specialRegex: RegExp | null;
   private readonly specialBytes = new Map<number, Uint8Array>();
+  private readonly mergeCache = new Map<string, number[]>();
 
   /** Builds an encoding from its definition; `getEncoding(name)` does this for the named ones. */
   constructor(definition: EncodingDefinition) {
@@ -380,8 +386,30 @@ export class Encoding implements Tokenizer {
       hash = Math.imul(hash ^ b2, FNV_PRIME);
     }
     const rank = this.ranks.lookup(bytes, 0, n, hash);
-    if (rank !== NO_RANK) sink.push(rank);
-    else bytePairEncode(this.ranks, bytes, 0, n, sink);
+    if (rank !== NO_RANK) {
+      sink.push(rank);
+      return;
+    }
+    // Pieces that need merging repeat (names, inflected words): remember their ids, within a bound.
+    if (n > MAX_CACHED_PIECE_BYTES) {
+      bytePairEncode(this.ranks, bytes, 0, n, sink);
+      return;
+    }
+    const key = text.slice(start, end);
+    let ids = this.mergeCache.get(key);
+    if (ids === undefined) {
+      const list = new IdList();
+      bytePairEncode(this.ranks, bytes, 0, n, list);
+      ids = list.ids;
+      if (this.mergeCache.size >= MERGE_CACHE_SIZE) this.mergeCache.clear();
+      this.mergeCache.set(key, ids);
+    }
+    for (let i = 0; i < ids.length; i++) sink.push(ids[i]!);
+  }
+
+  /** Forget the ids of merged pieces remembered so far (to measure cold runs, or free memory). */
+  clearCache(): void {
+    this.mergeCache.clear();
   }
 }
 
