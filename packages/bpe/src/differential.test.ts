@@ -70,3 +70,19 @@ describe('the fast trainer agrees with the reference trainer merge for merge', (
     expect(fast.vocabSize).toBe(256 + fast.merges.length);
   });
 });
+
+describe('trainFromCounts', () => {
+  it('equals training on the text, also from counts merged piece by piece', async () => {
+    const { mergeChunkCounts } = await import('./chunk-counts.js');
+    const { trainFromCounts } = await import('./train-from-counts.js');
+    const text = english.slice(0, 8000);
+    // Cut where no chunk spans the cut: the piece ends after a newline followed by a letter.
+    const cut = text.indexOf('\nA') + 1;
+    const merged = mergeChunkCounts(
+      countChunks(text.slice(0, cut), 'gpt4'),
+      countChunks(text.slice(cut), 'gpt4'),
+    );
+    expect(cut).toBeGreaterThan(0);
+    expect(trainFromCounts(merged, 400).merges).toEqual(new RegexTokenizer('gpt4').train(text, 400).merges);
+  });
+});

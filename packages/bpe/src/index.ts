@@ -64,4 +64,5 @@ export { type ScannedCounts, scanCountChunks } from './scan-count.js';
 export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
 export { type PatternSpec, SplitPattern } from './split-pattern.js';
 export { getStats, merge } from './stats.js';
+export { trainFromCounts } from './train-from-counts.js';
 export type { MergeEvent, TrainOptions, TrainProgress, TrainResult } from './train-progress.js';
