@@ -1,5 +1,13 @@
 import type { ReportChart } from './charts.js';
-import { formatCount, formatNumber, LEGEND, NUMERIC_COLUMNS, rowCells, TABLE_HEADERS } from './format.js';
+import {
+  creditLine,
+  formatCount,
+  formatNumber,
+  LEGEND,
+  NUMERIC_COLUMNS,
+  rowCells,
+  TABLE_HEADERS,
+} from './format.js';
 import type { CompareReport, LanguageSection, RatioSection, SampleSegment } from './model.js';
 import { escapeXml } from './svg.js';
 
@@ -74,9 +82,7 @@ function languageTable(section: LanguageSection): string {
 
 function languageBlock(section: LanguageSection): string {
   const { size, source } = section;
-  const credit = source.attribution
-    ? `<p class="note">Text: ${escapeXml(source.attribution)} (${escapeXml(source.license ?? '')}).</p>`
-    : '';
+  const credit = source.attribution ? `<p class="note">Text: ${escapeXml(creditLine(source))}.</p>` : '';
   return `<div class="lang-block" lang="${escapeXml(section.language)}">
 <h3>${escapeXml(section.label)}: ${escapeXml(source.title)}</h3>
 <p class="meta">${formatCount(size.characters)} characters · ${formatCount(size.bytes)} bytes · ${formatCount(

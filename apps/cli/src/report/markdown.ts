@@ -1,5 +1,13 @@
 import type { ReportChart } from './charts.js';
-import { formatCount, formatNumber, LEGEND, NUMERIC_COLUMNS, rowCells, TABLE_HEADERS } from './format.js';
+import {
+  creditLine,
+  formatCount,
+  formatNumber,
+  LEGEND,
+  NUMERIC_COLUMNS,
+  rowCells,
+  TABLE_HEADERS,
+} from './format.js';
 import type { CompareReport, LanguageSection, RatioSection } from './model.js';
 
 function cell(text: string): string {
@@ -22,7 +30,7 @@ function languagePart(section: LanguageSection): string {
   const missing = section.rows
     .filter((row) => !row.available)
     .map((row) => `- \`${row.name}\`: ${row.error ?? 'not available'}`);
-  const credit = source.attribution ? `\n\nText: ${source.attribution} (${source.license}).` : '';
+  const credit = source.attribution ? `\n\nText: ${creditLine(source)}.` : '';
   return [
     `## ${section.label} (\`${section.language}\`): ${source.title}`,
     `${formatCount(size.characters)} characters, ${formatCount(size.bytes)} bytes, ${formatCount(size.words)} words, ` +

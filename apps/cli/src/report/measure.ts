@@ -30,6 +30,7 @@ export interface MeasureTools {
 }
 
 const WHITESPACE = /\s/u;
+const WARM_UP_LINES = 20;
 
 /** Byte-level tokenizers have every byte in their vocabulary: nothing is ever out of vocabulary. */
 function isByteLevel(candidate: Candidate, sample: readonly Token[]): boolean {
@@ -86,12 +87,19 @@ function chooseRoundTrip(
     check: (text, tokens) => {
       const uncovered = uncoveredCharacter(text, tokens);
       if (uncovered) return uncovered;
-      const back = detokenize(tokens.map((token) => token.text));
-      return withoutWhitespace(back) === withoutWhitespace(text)
-        ? undefined
-        : 'the detokenized text differs from the text (whitespace aside)';
+      const back = withoutWhitespace(detokenize(tokens.map((token) => token.text)));
+      const original = withoutWhitespace(text);
+      return back === original ? undefined : describeDifference(original, back);
     },
   };
+}
+
+/** Where the detokenized text first differs from the original (both without whitespace). */
+function describeDifference(original: string, back: string): string {
+  let at = 0;
+  while (at < original.length && original[at] === back[at]) at++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 12), at + 12));
+  return `the detokenizer gives ${around(back)} where the text has ${around(original)} (whitespace removed)`;
 }
 
 function describeFailure(text: string, reason: string): string {
@@ -113,6 +121,8 @@ export function measureTokenizer(
   const { tokenizer } = candidate;
   const documentTokens: Token[][] = [];
   let seconds = 0;
+  // An untimed pass over a few lines first, so that throughput is not the JIT compiler's warm-up.
+  for (const document of corpus.documents.slice(0, WARM_UP_LINES)) tokenizer.tokenize(document);
   corpus.documents.forEach((document, index) => {
     const started = performance.now();
     documentTokens.push(tokenizer.tokenize(document));
