@@ -1,6 +1,7 @@
-import { compilePythonPattern, findall, PYTHON_WORD } from '@tokenlab/classic';
+import { compilePythonPattern, findall } from '@tokenlab/classic';
 import { codePointArray, collapseWhitespace, pythonSplit } from './python-text.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
+import { wordRuns } from './word-runs.js';
 
 /** scikit-learn's default `token_pattern`: words of two or more Python `\w` characters. */
 export const DEFAULT_TOKEN_PATTERN = String.raw`(?u)\b\w\w+\b`;
@@ -69,9 +70,8 @@ export function buildTokenizer(options: AnalyzerOptions): (document: string) => 
     );
   if (pattern.source === DEFAULT_TOKEN_PATTERN) {
     // `\b\w\w+\b` matches exactly the runs of two or more word characters: a match starts at a run's
-    // start and greedily takes the whole run. The plain class is much faster than emulated `\b`.
-    const runs = new RegExp(`[${PYTHON_WORD}]{2,}`, 'gu');
-    return (document) => document.match(runs) ?? [];
+    // start and greedily takes the whole run. A table scan is much faster than emulated `\b`.
+    return (document) => wordRuns(document, 2);
   }
   if (pattern.groupCount === 0 && !pattern.nullable) {
     const regexp = pattern.regexp;

@@ -31,6 +31,13 @@ function product(values: readonly number[]): number {
   return result;
 }
 
+/** `total^(order - 1)` for the small integer orders used here, by multiplication (exact for counts). */
+function power(total: number, order: number): number {
+  let result = total;
+  for (let i = 2; i < order; i++) result *= total;
+  return result;
+}
+
 /** Python's `sum`: left to right from 0. */
 function sum(values: readonly number[]): number {
   let total = 0;
@@ -40,11 +47,11 @@ function sum(values: readonly number[]): number {
 
 /** Shared by both arities: the formulas written once over (count, unigram counts, total, order). */
 function studentT(count: number, unigrams: readonly number[], total: number, order: number): number {
-  return (count - product(unigrams) / total ** (order - 1)) / Math.sqrt(count + SMALL);
+  return (count - product(unigrams) / power(total, order)) / Math.sqrt(count + SMALL);
 }
 
 function pmi(count: number, unigrams: readonly number[], total: number, order: number): number {
-  return pythonLog2(count * total ** (order - 1)) - pythonLog2(product(unigrams));
+  return pythonLog2(count * power(total, order)) - pythonLog2(product(unigrams));
 }
 
 /**
@@ -59,7 +66,7 @@ function npmi(count: number, unigrams: readonly number[], total: number, order: 
 }
 
 function poissonStirling(count: number, unigrams: readonly number[], total: number, order: number): number {
-  const expected = product(unigrams) / total ** (order - 1);
+  const expected = product(unigrams) / power(total, order);
   return count * (pythonLog2(count / expected) - 1);
 }
 
@@ -82,7 +89,7 @@ function expectedValues(cells: readonly number[], order: number): number[] {
       for (let x = 0; x < cells.length; x++) if ((x & mask) === (i & mask)) marginal += cells[x]!;
       value = bit === 0 ? marginal : value * marginal;
     }
-    result.push(value / total ** (order - 1));
+    result.push(value / power(total, order));
   }
   return result;
 }

@@ -129,19 +129,23 @@ abstract class CollocationFinder<Fn> {
       scores[entry] = score;
       scored.push(entry);
     }
+    const order = rankOrder(
+      this.ngrams,
+      scored,
+      scores,
+      this.vocabulary.rank(),
+      this.vocabulary.words.length,
+    );
     const { arity, ids } = this.ngrams;
-    const rank = this.vocabulary.rank();
-    scored.sort((a, b) => {
-      const x = scores[a]!;
-      const y = scores[b]!;
-      if (x !== y && !(Number.isNaN(x) || Number.isNaN(y))) return y - x;
-      for (let k = 0; k < arity; k++) {
-        const order = rank[ids[a * arity + k]!]! - rank[ids[b * arity + k]!]!;
-        if (order !== 0) return order;
-      }
-      return 0;
-    });
-    return scored.map((entry) => [this.entryWords(entry), scores[entry]!]);
+    const words = this.vocabulary.words;
+    const result: ScoredNgram[] = new Array(order.length);
+    for (let i = 0; i < order.length; i++) {
+      const entry = order[i]!;
+      const gram: string[] =
+        arity === 2 ? [words[ids[2 * entry]!]!, words[ids[2 * entry + 1]!]!] : this.entryWords(entry);
+      result[i] = [gram, scores[entry]!];
+    }
+    return result;
   }
 
   /** The `n` best candidates under `fn`. */
@@ -160,6 +164,74 @@ abstract class CollocationFinder<Fn> {
     }
     return result;
   }
+}
+
+/**
+ * The scored entries in NLTK's order — score descending, ties by the tuple of words in code point
+ * order — without a comparison sort over all entries: a radix sort by word rank (last word first)
+ * gives the tie order, then entries are bucketed by score and the distinct scores sorted.
+ */
+function rankOrder(
+  ngrams: TupleCounter,
+  entries: number[],
+  scores: Float64Array,
+  rank: Int32Array,
+  vocabularySize: number,
+): Int32Array {
+  const { arity, ids } = ngrams;
+  const n = entries.length;
+  let current = Int32Array.from(entries);
+  let next = new Int32Array(n);
+  const counts = new Int32Array(vocabularySize + 1);
+  for (let k = arity - 1; k >= 0; k--) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[rank[ids[current[i]! * arity + k]!]! + 1]!++;
+    for (let r = 0; r < vocabularySize; r++) counts[r + 1]! += counts[r]!;
+    for (let i = 0; i < n; i++) {
+      const entry = current[i]!;
+      next[counts[rank[ids[entry * arity + k]!]!]!++] = entry;
+    }
+    const swap = current;
+    current = next;
+    next = swap;
+  }
+  // Then a stable counting sort by score: distinct scores from a native sort, each entry's bucket by
+  // binary search (-0 and 0 are one score, as Python compares them; NaN goes last).
+  const sortedScores = new Float64Array(n);
+  for (let i = 0; i < n; i++) sortedScores[i] = scores[current[i]!]!;
+  sortedScores.sort();
+  const distinct = new Float64Array(n);
+  let distinctCount = 0;
+  let nanCount = 0;
+  for (let i = 0; i < n; i++) {
+    const score = sortedScores[i]!;
+    if (score !== score) nanCount++;
+    else if (distinctCount === 0 || distinct[distinctCount - 1] !== score) distinct[distinctCount++] = score;
+  }
+  const bucketCount = distinctCount + (nanCount > 0 ? 1 : 0);
+  const bucketOf = new Int32Array(n);
+  const starts = new Int32Array(bucketCount + 1);
+  for (let i = 0; i < n; i++) {
+    const score = scores[current[i]!]!;
+    let bucket: number;
+    if (score !== score) bucket = bucketCount - 1;
+    else {
+      let low = 0;
+      let high = distinctCount - 1;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (distinct[middle]! < score) low = middle + 1;
+        else high = middle;
+      }
+      bucket = distinctCount - 1 - low; // highest score first
+    }
+    bucketOf[i] = bucket;
+    starts[bucket + 1]!++;
+  }
+  for (let b = 0; b < bucketCount; b++) starts[b + 1]! += starts[b]!;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[starts[bucketOf[i]!]!++] = current[i]!;
+  return order;
 }
 
 function* padDocuments(documents: Iterable<Iterable<string>>, padding: number): Generator<WordOrPad> {

@@ -248,6 +248,21 @@ function seriesTail(): number {
   return 2 * sLo + 2 * sHi * s2 * (1 / 3 + s2 * (1 / 5 + s2 * (1 / 7)));
 }
 
+// Scores take logs of counts and of products of counts, which repeat a lot: a small direct-mapped
+// cache of recent arguments (keyed by the bits of the double) skips most of the work.
+const CACHE_SIZE = 1 << 14;
+const LN_CACHE_KEYS = new Float64Array(CACHE_SIZE).fill(Number.NaN);
+const LN_CACHE_VALUES = new Float64Array(CACHE_SIZE);
+const LOG2_CACHE_KEYS = new Float64Array(CACHE_SIZE).fill(Number.NaN);
+const LOG2_CACHE_VALUES = new Float64Array(CACHE_SIZE);
+
+function cacheSlot(x: number): number {
+  bitsFloat[0] = x;
+  return (
+    (Math.imul(bitsWords[0]! ^ Math.imul(bitsWords[1]!, 0x9e3779b1), 0x85ebca6b) >>> 18) & (CACHE_SIZE - 1)
+  );
+}
+
 /**
  * The natural logarithm, correctly rounded (as glibc's `log`, which Python's `math.log` calls).
  *
@@ -258,6 +273,15 @@ function seriesTail(): number {
  * ```
  */
 export function pythonLog(x: number): number {
+  const slot = cacheSlot(x);
+  if (LN_CACHE_KEYS[slot] === x) return LN_CACHE_VALUES[slot]!;
+  const y = computeLog(x);
+  LN_CACHE_KEYS[slot] = x;
+  LN_CACHE_VALUES[slot] = y;
+  return y;
+}
+
+function computeLog(x: number): number {
   const value = special(x);
   if (value !== undefined) return value;
   reduce(x);
@@ -291,6 +315,15 @@ export function pythonLog(x: number): number {
  * ```
  */
 export function pythonLog2(x: number): number {
+  const slot = cacheSlot(x);
+  if (LOG2_CACHE_KEYS[slot] === x) return LOG2_CACHE_VALUES[slot]!;
+  const y = computeLog2(x);
+  LOG2_CACHE_KEYS[slot] = x;
+  LOG2_CACHE_VALUES[slot] = y;
+  return y;
+}
+
+function computeLog2(x: number): number {
   const value = special(x);
   if (value !== undefined) return value;
   reduce(x);
