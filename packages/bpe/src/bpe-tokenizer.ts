@@ -7,6 +7,7 @@ import {
   Utf8Error,
 } from '@tokenlab/core';
 import { encodeChunk } from './encode-chunk.js';
+import { MergeTable } from './merge-table.js';
 import { MAX_TOKEN_ID, pairKey } from './pair.js';
 import { type AllowedSpecial, selectSpecialTokens, splitOnSpecialTokens } from './special-tokens.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
@@ -73,7 +74,7 @@ export abstract class BpeTokenizer implements Tokenizer {
   /** A short name for listings (`bpe-basic`, `bpe-regex`, or what the caller set). */
   name: string;
   private mergeRules: MergeRule[] = [];
-  private readonly mergeIds = new Map<number, number>();
+  private mergeTable = MergeTable.from([]);
   private tokenBytes: Array<Uint8Array | undefined> = [];
   private special = new Map<string, number>();
   private specialById = new Map<number, string>();
@@ -196,6 +197,8 @@ export abstract class BpeTokenizer implements Tokenizer {
       bytes.set(a);
       bytes.set(b, a.length);
       tokenBytes[id] = bytes;
+      if (mergeIds.has(pairKey(left, right)))
+        throw new RangeError(`${where}: the pair (${left}, ${right}) is merged twice`);
       mergeIds.set(pairKey(left, right), id);
     });
     for (const id of this.special.values())
@@ -220,8 +223,7 @@ export abstract class BpeTokenizer implements Tokenizer {
       this.unshuffle = undefined;
     }
     this.mergeRules = rules.map(([left, right, id]) => [left, right, id] as const);
-    this.mergeIds.clear();
-    for (const [key, id] of mergeIds) this.mergeIds.set(key, id);
+    this.mergeTable = MergeTable.from(this.mergeRules);
     this.tokenBytes = tokenBytes;
     this.vocabHasSpecials = vocabHasSpecials;
     this.cache.clear();
@@ -293,7 +295,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     const bytes = utf8.encode(chunk);
     const shuffle = this.shuffle;
     const start = shuffle ? Array.from(bytes, (b) => shuffle[b]!) : bytes;
-    const ids = encodeChunk(start, this.mergeIds);
+    const ids = encodeChunk(start, this.mergeTable);
     if (chunk.length <= 256) {
       if (this.cache.size >= 65_536) this.cache.clear();
       this.cache.set(chunk, ids);

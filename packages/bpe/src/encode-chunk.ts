@@ -1,4 +1,4 @@
-import { pairKey } from './pair.js';
+import { MergeTable } from './merge-table.js';
 
 /** Chunks up to this many ids use the simple scan; longer ones the heap (same result). */
 const SHORT_CHUNK = 48;
@@ -16,19 +16,23 @@ const SHORT_CHUNK = 48;
  * encodeChunk([97, 97, 97, 98], merges); // [257, 98]
  * ```
  */
-export function encodeChunk(ids: ArrayLike<number>, merges: ReadonlyMap<number, number>): number[] {
-  return ids.length <= SHORT_CHUNK ? encodeShort(Array.from(ids), merges) : encodeLong(ids, merges);
+export function encodeChunk(
+  ids: ArrayLike<number>,
+  merges: MergeTable | ReadonlyMap<number, number>,
+): number[] {
+  const table = merges instanceof MergeTable ? merges : MergeTable.from(merges);
+  return ids.length <= SHORT_CHUNK ? encodeShort(Array.from(ids), table) : encodeLong(ids, table);
 }
 
-function encodeShort(ids: number[], merges: ReadonlyMap<number, number>): number[] {
+function encodeShort(ids: number[], merges: MergeTable): number[] {
   let length = ids.length;
   while (length >= 2) {
     let bestId = Number.POSITIVE_INFINITY;
     let bestLeft = 0;
     let bestRight = 0;
     for (let i = 0; i + 1 < length; i++) {
-      const id = merges.get(pairKey(ids[i]!, ids[i + 1]!));
-      if (id !== undefined && id < bestId) {
+      const id = merges.get(ids[i]!, ids[i + 1]!);
+      if (id >= 0 && id < bestId) {
         bestId = id;
         bestLeft = ids[i]!;
         bestRight = ids[i + 1]!;
@@ -52,7 +56,7 @@ function encodeShort(ids: number[], merges: ReadonlyMap<number, number>): number
 
 const POSITION_BASE = 2 ** 32;
 
-function encodeLong(input: ArrayLike<number>, merges: ReadonlyMap<number, number>): number[] {
+function encodeLong(input: ArrayLike<number>, merges: MergeTable): number[] {
   const n = input.length;
   const token = Int32Array.from(input as ArrayLike<number>);
   const next = new Int32Array(n);
@@ -96,8 +100,8 @@ function encodeLong(input: ArrayLike<number>, merges: ReadonlyMap<number, number
   const pushPairAt = (i: number) => {
     const j = next[i]!;
     if (j < 0) return;
-    const id = merges.get(pairKey(token[i]!, token[j]!));
-    if (id !== undefined) push(id * POSITION_BASE + i);
+    const id = merges.get(token[i]!, token[j]!);
+    if (id >= 0) push(id * POSITION_BASE + i);
   };
   for (let i = 0; i + 1 < n; i++) pushPairAt(i);
   while (heap.length > 0) {
@@ -105,7 +109,7 @@ function encodeLong(input: ArrayLike<number>, merges: ReadonlyMap<number, number
     const i = entry % POSITION_BASE;
     const id = (entry - i) / POSITION_BASE;
     const j = next[i]!;
-    if (token[i]! < 0 || j < 0 || merges.get(pairKey(token[i]!, token[j]!)) !== id) continue;
+    if (token[i]! < 0 || j < 0 || merges.get(token[i]!, token[j]!) !== id) continue;
     token[i] = id;
     token[j] = -1;
     const k = next[j]!;

@@ -42,6 +42,7 @@ export {
   tiktokenExport,
 } from './export.js';
 export { trainMerges } from './fast-trainer.js';
+export { MergeTable } from './merge-table.js';
 export {
   loadModel,
   MODEL_VERSION,
