@@ -1,6 +1,8 @@
 import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
+import { decodeCommand } from './decode.js';
 import { detokenizeCommand } from './detokenize.js';
+import { encodeCommand } from './encode.js';
 import { normalizeCommand } from './normalize.js';
 import { sentencesCommand } from './sentences.js';
 import { statsCommand } from './stats.js';
@@ -12,7 +14,9 @@ import { webCommand } from './web.js';
 /** Every `tokenlab` sub-command, in the order `tokenlab --help` lists them. */
 export const COMMANDS: readonly Command[] = [
   compareCommand,
+  decodeCommand,
   detokenizeCommand,
+  encodeCommand,
   normalizeCommand,
   sentencesCommand,
   stemCommand,

@@ -2,6 +2,7 @@ import { UsageError } from '../io.js';
 import { bpeTokenizers } from './bpe.js';
 import { classicTokenizers } from './classic.js';
 import { coreTokenizers } from './core.js';
+import { gptTokenizers } from './gpt.js';
 import { naturalTokenizers } from './natural.js';
 import type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
@@ -13,6 +14,7 @@ export const TOKENIZERS: readonly TokenizerEntry[] = [
   ...classicTokenizers,
   ...naturalTokenizers,
   ...bpeTokenizers,
+  ...gptTokenizers,
 ];
 
 /** The entry called `name`; an unknown name is a usage error that lists the known ones. */

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCapture } from '../testing.js';
+
+describe('tokenlab encode', () => {
+  it("prints tiktoken's ids", async () => {
+    const run = await runCapture(['encode', '--encoding', 'cl100k_base'], 'hello world');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('15339 1917\n');
+    const json = await runCapture(['encode', '-e', 'gpt2', '--json'], 'hello world');
+    expect(JSON.parse(json.stdout)).toEqual([31373, 995]);
+  });
+  it('counts, also per line with --jsonl', async () => {
+    expect((await runCapture(['encode', '-e', 'o200k_base', '--count'], 'hello world')).stdout).toBe('2\n');
+    const run = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl'], '"hello world"\n"👍"\n');
+    expect(run.stdout).toBe('[15339,1917]\n[9468,239,235]\n');
+    const counts = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl', '--count'], '"hello world"\n');
+    expect(counts.stdout).toBe('2\n');
+  });
+  it('refuses special tokens unless allowed, naming the fix', async () => {
+    const refused = await runCapture(['encode', '-e', 'cl100k_base'], 'hi <|endoftext|>');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('special token that is not allowed: <|endoftext|>');
+    const all = await runCapture(
+      ['encode', '-e', 'cl100k_base', '--allowed-special', 'all'],
+      'hi <|endoftext|>',
+    );
+    expect(all.stdout).toBe('6151 220 100257\n');
+    const listed = await runCapture(
+      ['encode', '-e', 'o200k_base', '--allowed-special', '<|endofprompt|>'],
+      '<|endofprompt|>',
+    );
+    expect(listed.stdout).toBe('200018\n');
+  });
+  it('reads files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    writeFileSync(join(dir, 'a.txt'), 'hello');
+    expect((await runCapture(['encode', '-e', 'r50k_base', join(dir, 'a.txt')])).stdout).toBe('31373\n');
+  });
+  it('explains a missing or unknown encoding', async () => {
+    const missing = await runCapture(['encode'], 'x');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/needs --encoding NAME .*cl100k_base/);
+    const unknown = await runCapture(['encode', '-e', 'cl200k'], 'x');
+    expect(unknown.stderr).toMatch(/unknown encoding 'cl200k'. Available: gpt2/);
+  });
+});
+
+describe('tokenlab encode / decode --model', () => {
+  it('runs a minbpe model, special tokens included', async () => {
+    const { RegexTokenizer } = await import('@tokenlab/bpe');
+    const { save } = await import('@tokenlab/bpe/node');
+    const tokenizer = new RegexTokenizer('gpt4');
+    tokenizer.train('the cat sat on the mat, the cat ate the rat. '.repeat(20), 300);
+    tokenizer.registerSpecialTokens({ '<|endoftext|>': 300 });
+    const prefix = join(mkdtempSync(join(tmpdir(), 'tokenlab-model-')), 'toy');
+    const [model] = await save(tokenizer, prefix);
+    const text = 'the cat<|endoftext|>';
+    const run = await runCapture(['encode', '--model', model, '--allowed-special', 'all', '--json'], text);
+    expect(JSON.parse(run.stdout)).toEqual(tokenizer.encode(text, { allowedSpecial: 'all' }));
+    const back = await runCapture(['decode', '--model', model, '--json'], run.stdout);
+    expect(JSON.parse(back.stdout)).toBe(text);
+    const both = await runCapture(['encode', '--model', model, '-e', 'gpt2'], 'x');
+    expect(both.stderr).toContain('either --encoding or --model');
+  });
+});

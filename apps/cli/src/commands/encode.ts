@@ -1,0 +1,52 @@
+import { type Command, parseCommandArgs } from '../command.js';
+import { readInputText, readJsonlStrings, writeLine } from '../io.js';
+import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
+
+/** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
+export const encodeCommand: Command = {
+  name: 'encode',
+  summary: 'text to token ids (tiktoken encodings, minbpe models)',
+  help: `Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
+
+Reads the FILEs (or stdin) and prints the token ids, space-separated, on one line. The ids of
+the encodings equal tiktoken's. Text that contains a special token such as <|endoftext|> is an
+error unless --allowed-special lets it through (then it becomes the special token's id).
+
+Options:
+  -e, --encoding NAME          gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
+  -m, --model PREFIX.model     a minbpe model (trained with 'tokenlab train' or by minbpe)
+      --allowed-special LIST   'all' or a comma-separated list of special tokens to encode as such
+      --count                  print only the number of tokens
+      --json                   print a JSON array of ids (with --count: a JSON number)
+      --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
+                               (with --count: its number of tokens)
+  -h, --help                   show this help`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('encode', argv, {
+      encoding: { type: 'string', short: 'e' },
+      model: { type: 'string', short: 'm' },
+      'allowed-special': { type: 'string' },
+      count: { type: 'boolean' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'boolean' },
+    });
+    const codec = await codecFromOptions(values, 'encode');
+    const allowed = parseAllowedSpecial(values['allowed-special']);
+    const count = Boolean(values.count);
+    if (values.jsonl) {
+      for await (const line of readJsonlStrings(io.stdin)) {
+        const result = count ? codec.count(line, allowed) : codec.encode(line, allowed);
+        await writeLine(io.stdout, JSON.stringify(result));
+      }
+      return 0;
+    }
+    const text = await readInputText(positionals, io);
+    if (count) {
+      await writeLine(io.stdout, String(codec.count(text, allowed)));
+      return 0;
+    }
+    const ids = codec.encode(text, allowed);
+    await writeLine(io.stdout, values.json ? JSON.stringify(ids) : ids.join(' '));
+    return 0;
+  },
+};

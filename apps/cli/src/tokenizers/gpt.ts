@@ -1,0 +1,31 @@
+import type { Tokenizer } from '@tokenlab/core';
+import { type EncodingName, getEncoding } from '@tokenlab/gpt';
+import type { TokenizerEntry } from './registry.js';
+
+const DESCRIPTIONS: Record<string, string> = {
+  gpt2: "GPT-2's byte-level BPE, ids equal to tiktoken's gpt2",
+  r50k_base: 'GPT-3 (davinci) byte-level BPE, ids equal to tiktoken',
+  p50k_base: 'Codex / text-davinci-003 byte-level BPE, ids equal to tiktoken',
+  cl100k_base: 'GPT-4 / GPT-3.5 byte-level BPE, ids equal to tiktoken',
+  o200k_base: 'GPT-4o / o1 / GPT-5 byte-level BPE, ids equal to tiktoken',
+};
+
+/** The encoding as a tokenizer whose special tokens (e.g. `<|endoftext|>`) show as themselves. */
+async function encodingTokenizer(name: EncodingName): Promise<Tokenizer> {
+  const encoding = await getEncoding(name);
+  return {
+    name,
+    tokenize: (text) => encoding.encodeWithOffsets(text, { allowedSpecial: 'all' }),
+    encode: (text) => encoding.encode(text, { allowedSpecial: 'all' }),
+    decode: (ids) => encoding.decode(ids),
+  };
+}
+
+/** tiktoken's encodings from @tokenlab/gpt. */
+export const gptTokenizers: TokenizerEntry[] = (
+  ['gpt2', 'r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const
+).map((name) => ({
+  name,
+  description: `${DESCRIPTIONS[name]} (special tokens allowed)`,
+  create: () => encodingTokenizer(name),
+}));
