@@ -82,3 +82,15 @@ describe('layoutTokens', () => {
     expect(() => layoutTokens('ab', [tok('abc', 0, 3)])).toThrow('token 0 ("abc") has span [0, 3)');
   });
 });
+
+describe('clusterBoundaries on long texts', () => {
+  it('agrees with one pass of Intl.Segmenter, across its chunk cuts', () => {
+    const pieces = ['بِسْمِ ٱللَّهِ', ' hello\r\n', '👨‍👩‍👧', ' ؀١٢٣ ', 'é', '\n', 'x'];
+    let text = '';
+    for (let i = 0; text.length < 3000; i++) text += pieces[(i * 7) % pieces.length]!;
+    const expected = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map(
+      (s) => s.index,
+    );
+    expect(clusterBoundaries(text)).toEqual([...expected, text.length]);
+  });
+});

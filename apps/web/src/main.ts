@@ -1,6 +1,7 @@
 import './style.css';
 import type { Token, Tokenizer } from '@tokenlab/core';
 import { type Drawing, describePiece, drawTokens, hoverRange, piecesInRange } from './column.js';
+import { graphemeCount } from './layout.js';
 import { loadSample, SAMPLES } from './samples.js';
 import { decodeState, encodeState, type SharedState } from './share.js';
 import {
@@ -52,7 +53,7 @@ const sessionTokenizers = new Map<string, { label: string; description: string; 
 
 function describeText(text: string): string {
   const codePoints = [...text].length;
-  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+  const graphemes = graphemeCount(text);
   const bytes = new TextEncoder().encode(text).length;
   return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
 }
