@@ -17,6 +17,8 @@ const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/pa
 interface FileResult {
   name: string;
   status: string;
+  /** Why the file failed as a whole (for example, it could not be imported). */
+  message?: string;
   assertionResults: { title: string; status: string; failureMessages: string[] }[];
 }
 
@@ -78,13 +80,20 @@ describe('the course exercises', () => {
       failed.map((t) => `${t.title}: ${t.failureMessages.join('\n').slice(0, 500)}`),
       'failing tests of the solution',
     ).toEqual([]);
-    expect(result!.assertionResults.length, 'an exercise needs tests').toBeGreaterThanOrEqual(3);
+    expect(
+      result!.assertionResults.length,
+      `an exercise needs tests. ${result!.message ?? ''}`,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it.each(catalog.map((e) => e.name))('%s: the untouched starter fails, and says why', (name) => {
     const result = starters.get(name);
     expect(result, `no test results for ${name}`).toBeDefined();
     const failed = result!.assertionResults.filter((t) => t.status === 'failed');
+    expect(
+      result!.assertionResults.length,
+      `the tests did not run. ${result!.message ?? ''}`,
+    ).toBeGreaterThan(0);
     expect(failed.length, 'an untouched starter must fail its tests').toBeGreaterThan(0);
     // Every failure explains itself: a TODO step or an assertion message, never a bare crash.
     for (const test of failed) {

@@ -59,7 +59,7 @@ describe('the guide conventions', () => {
 });
 
 describe('the guides', () => {
-  it.each(GUIDES.filter((g) => guides.includes(g)))('%s exists', (guide) => {
+  it.each(GUIDES)('%s exists', (guide) => {
     expect(guides, `docs/${guide} is missing`).toContain(guide);
   });
 
