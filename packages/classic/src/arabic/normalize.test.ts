@@ -71,6 +71,16 @@ describe('normalizeArabic steps', () => {
     expect([...result.offsets]).toEqual([0, 1, 3, 4]);
   });
 
+  it('maps reordered marks and composed Hangul jamo to their cluster', () => {
+    const reordered = normalizeArabic('x\u0628\u0651\u064E', ['nfc']);
+    expect(reordered.text).toBe('x\u0628\u064E\u0651');
+    expect(reordered.steps).toEqual([{ step: 'nfc', changed: 3 }]);
+    expect([...reordered.offsets]).toEqual([0, 1, 1, 1, 4]);
+    const hangul = normalizeArabic('\u1100\u1161\u11A8 😀', ['nfc']);
+    expect(hangul.text).toBe('\uAC01 😀');
+    expect([...hangul.offsets]).toEqual([0, 3, 4, 5, 6]);
+  });
+
   it('names an unknown step and lists the known ones', () => {
     expect(() => parseArabicSteps('nfc,foldAlif')).toThrow(
       /unknown Arabic normalization step 'foldAlif'.*foldAlef/,
@@ -80,5 +90,20 @@ describe('normalizeArabic steps', () => {
   it('handles empty input and lone surrogates without losing them', () => {
     expect(normalizeArabic('').text).toBe('');
     expect(normalizeArabic('\uD800ـ').text).toBe('\uD800');
+  });
+});
+
+describe('normalizeArabic on long input', () => {
+  it('normalizes a 10 MB line with decomposed characters, keeping the offset map', () => {
+    const unit = 'كتب ا\u0654حمد العـربية ';
+    const line = unit.repeat(Math.ceil((10 * 1024 * 1024) / unit.length));
+    const result = normalizeArabic(line);
+    expect(result.text.startsWith('كتب احمد العربيه ')).toBe(true);
+    expect(result.steps[0]).toEqual({
+      step: 'nfc',
+      changed: 2 * Math.ceil((10 * 1024 * 1024) / unit.length),
+    });
+    const last = result.text.lastIndexOf('احمد');
+    expect(line.slice(result.offsets[last], result.offsets[last + 4])).toBe('ا\u0654حمد');
   });
 });

@@ -1,4 +1,5 @@
 import { TASHKEEL_CLASS, TATWEEL } from './characters.js';
+import { classTable, MARK } from './scanner.js';
 
 /**
  * The names of the normalization steps, in the order {@link normalizeArabic} runs them by default.
@@ -75,12 +76,6 @@ interface StepOutput {
 }
 
 const TASHKEEL = new RegExp(`[${TASHKEEL_CLASS}]`, 'u');
-const ALEF_FORMS: Readonly<Record<string, string>> = {
-  '\u0622': '\u0627', // آ
-  '\u0623': '\u0627', // أ
-  '\u0625': '\u0627', // إ
-  '\u0671': '\u0627', // ٱ
-};
 const ARABIC_INDIC_ZERO = 0x0660;
 const PERSIAN_ZERO = 0x06f0;
 const DECIMAL_SEPARATOR = '\u066b';
@@ -91,14 +86,14 @@ function unchanged(text: string): StepOutput {
 }
 
 /** Remove every code unit for which `drop` is true, keeping the offset map. */
-function removeWhere(text: string, drop: (char: string) => boolean): StepOutput {
+function removeWhere(text: string, drop: Uint8Array): StepOutput {
   const kept: string[] = [];
   const map = new Uint32Array(text.length + 1);
   let length = 0;
   let removed = 0;
   let runStart = 0;
   for (let i = 0; i < text.length; i++) {
-    if (drop(text[i]!)) {
+    if (drop[text.charCodeAt(i)] === 1) {
       removed++;
       if (i > runStart) kept.push(text.slice(runStart, i));
       runStart = i + 1;
@@ -106,55 +101,131 @@ function removeWhere(text: string, drop: (char: string) => boolean): StepOutput 
       map[length++] = i;
     }
   }
-  if (removed === 0) return { text, changed: 0, map: null };
+  if (removed === 0) return unchanged(text);
   kept.push(text.slice(runStart));
   map[length] = text.length;
   return { text: kept.join(''), changed: removed, map: map.subarray(0, length + 1) };
 }
 
-/** Replace code units one for one (same length, so no offset map). */
-function replaceEach(
-  text: string,
-  pattern: RegExp,
-  replace: (char: string, index: number) => string,
-): StepOutput {
+/** Replace every match of `pattern` (single code units) by `replacement`: same length, so no offset map. */
+function replaceAll(text: string, pattern: RegExp, replacement: string): StepOutput {
   let changed = 0;
-  const result = text.replace(pattern, (char: string, index: number) => {
-    const replacement = replace(char, index);
-    if (replacement !== char) changed++;
+  const result = text.replace(pattern, () => {
+    changed++;
     return replacement;
   });
   return { text: result, changed, map: null };
 }
 
+/** A lookup table over BMP code units: 1 for the units matched by the one-character `pattern`. */
+function unitTable(pattern: RegExp): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let code = 0; code < 0x10000; code++) if (pattern.test(String.fromCharCode(code))) table[code] = 1;
+  return table;
+}
+
+let tashkeelTable: Uint8Array | null = null;
+let tatweelTable: Uint8Array | null = null;
+
+const NFC_CHUNK = 1 << 16;
+
+let continuesTable: Uint8Array | null = null;
+
+/** 1 for the code units that continue a cluster: combining marks, Hangul medial/final jamo, low surrogates. */
+function clusterContinuations(): Uint8Array {
+  if (continuesTable) return continuesTable;
+  const classes = classTable();
+  const table = new Uint8Array(0x10000);
+  for (let code = 0; code < 0x10000; code++) {
+    const continues =
+      classes[code] === MARK || (code >= 0x1160 && code <= 0x11ff) || (code >= 0xdc00 && code <= 0xdfff);
+    table[code] = continues ? 1 : 0;
+  }
+  continuesTable = table;
+  return table;
+}
+
+let startsBuffer = new Int32Array(NFC_CHUNK + 2);
+
 /**
- * NFC one cluster at a time (a character and the marks after it, or a Hangul syllable's jamo), so
- * that each output character maps back to the cluster it came from.
+ * The start offsets of the clusters of `text` (a character and the marks after it), then its
+ * length, into `into` from index 0; returns how many were written.
+ */
+function clusterStarts(text: string, continues: Uint8Array, into: Int32Array): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (i === 0 || continues[text.charCodeAt(i)] === 0) into[count++] = i;
+  into[count++] = text.length;
+  return count;
+}
+
+function sameUnits(a: string, aStart: number, b: string, bStart: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a.charCodeAt(aStart + k) !== b.charCodeAt(bStart + k)) return false;
+  return true;
+}
+
+/**
+ * NFC with an offset map. The text is normalized in chunks cut at cluster boundaries (a character
+ * and the marks after it). NFC composes and reorders only inside a cluster, so a changed chunk and
+ * its normal form have the same clusters: an unchanged cluster maps one to one, a changed one maps
+ * every output character to the start of the cluster it came from.
  */
 function nfcWithOffsets(text: string): StepOutput {
   const whole = text.normalize('NFC');
-  if (whole === text) return { text, changed: 0, map: null };
-  const cluster = /[\s\S][\p{M}\u1160-\u11FF]*/gu;
+  if (whole === text) return unchanged(text);
+  const continues = clusterContinuations();
+  const map = new Uint32Array(whole.length + 1);
   const parts: string[] = [];
-  const map: number[] = [];
+  let written = 0;
   let changed = 0;
-  for (const match of text.matchAll(cluster)) {
-    const normalized = match[0].normalize('NFC');
-    if (normalized !== match[0]) changed += Array.from(match[0]).length;
-    for (let k = 0; k < normalized.length; k++) map.push(match.index);
+  for (let chunkStart = 0; chunkStart < text.length; ) {
+    let chunkEnd = Math.min(text.length, chunkStart + NFC_CHUNK);
+    while (chunkEnd < text.length && continues[text.charCodeAt(chunkEnd)] === 1) chunkEnd++;
+    const chunk = text.slice(chunkStart, chunkEnd);
+    const normalized = chunk.normalize('NFC');
+    if (written + normalized.length > whole.length) return coarseNfc(text, whole);
+    if (normalized === chunk) {
+      for (let k = 0; k < chunk.length; k++) map[written + k] = chunkStart + k;
+    } else {
+      const longest = Math.max(chunk.length, normalized.length) + 2;
+      if (startsBuffer.length < 2 * longest) startsBuffer = new Int32Array(2 * longest);
+      const before = startsBuffer.subarray(0, longest);
+      const after = startsBuffer.subarray(longest, 2 * longest);
+      const clusters = clusterStarts(chunk, continues, before);
+      if (clusterStarts(normalized, continues, after) !== clusters) return coarseNfc(text, whole);
+      for (let c = 0; c + 1 < clusters; c++) {
+        const from = before[c]!;
+        const fromLength = before[c + 1]! - from;
+        const to = after[c]!;
+        const toLength = after[c + 1]! - to;
+        if (fromLength === toLength && sameUnits(chunk, from, normalized, to, fromLength)) {
+          for (let k = 0; k < toLength; k++) map[written + to + k] = chunkStart + from + k;
+        } else {
+          // Characters (code points) of the input cluster.
+          for (let k = 0; k < fromLength; k++) if (!isLowSurrogate(chunk.charCodeAt(from + k))) changed++;
+          for (let k = 0; k < toLength; k++) map[written + to + k] = chunkStart + from;
+        }
+      }
+    }
     parts.push(normalized);
+    written += normalized.length;
+    chunkStart = chunkEnd;
   }
-  const joined = parts.join('');
-  if (joined !== whole) {
-    // Composition crossed a cluster boundary: map every character to the start of the text.
-    return {
-      text: whole,
-      changed: Array.from(text).length,
-      map: Uint32Array.from({ length: whole.length + 1 }, (_, i) => (i === whole.length ? text.length : 0)),
-    };
-  }
-  map.push(text.length);
-  return { text: whole, changed, map: Uint32Array.from(map) };
+  // Chunks are cut before a starter, and NFC never composes across one, so the pieces add up to
+  // the whole; checked anyway, as the offsets rely on it.
+  if (written !== whole.length || parts.join('') !== whole) return coarseNfc(text, whole);
+  map[whole.length] = text.length;
+  return { text: whole, changed, map };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** When composition crosses a cluster boundary (it should not): every character maps to the start. */
+function coarseNfc(text: string, whole: string): StepOutput {
+  const coarse = new Uint32Array(whole.length + 1);
+  coarse[whole.length] = text.length;
+  return { text: whole, changed: Array.from(text).length, map: coarse };
 }
 
 function isDigitAt(text: string, index: number): boolean {
@@ -168,23 +239,38 @@ function isDigitAt(text: string, index: number): boolean {
 
 const STEP_FUNCTIONS: Record<ArabicNormalizationStep, (text: string) => StepOutput> = {
   nfc: nfcWithOffsets,
-  removeTatweel: (text) => removeWhere(text, (char) => char === TATWEEL),
-  stripTashkeel: (text) =>
-    TASHKEEL.test(text) ? removeWhere(text, (char) => TASHKEEL.test(char)) : unchanged(text),
-  foldAlef: (text) => replaceEach(text, /[\u0622\u0623\u0625\u0671]/g, (char) => ALEF_FORMS[char]!),
-  alefMaksura: (text) => replaceEach(text, /\u0649/g, () => '\u064a'),
-  tehMarbuta: (text) => replaceEach(text, /\u0629/g, () => '\u0647'),
-  digits: (text) =>
-    replaceEach(text, /[\u0660-\u0669\u06f0-\u06f9\u066b\u066c]/g, (char, index) => {
-      const code = char.charCodeAt(0);
-      if (char === DECIMAL_SEPARATOR || char === THOUSANDS_SEPARATOR) {
-        // A separator becomes . or , only between two digits; elsewhere it is punctuation.
-        const between = index > 0 && isDigitAt(text, index - 1) && isDigitAt(text, index + 1);
-        return between ? (char === DECIMAL_SEPARATOR ? '.' : ',') : char;
-      }
-      const zero = code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO;
-      return String.fromCharCode(0x30 + code - zero);
-    }),
+  removeTatweel: (text) => {
+    if (!text.includes(TATWEEL)) return unchanged(text);
+    tatweelTable ??= unitTable(/\u0640/);
+    return removeWhere(text, tatweelTable);
+  },
+  stripTashkeel: (text) => {
+    if (!TASHKEEL.test(text)) return unchanged(text);
+    tashkeelTable ??= unitTable(TASHKEEL);
+    return removeWhere(text, tashkeelTable);
+  },
+  foldAlef: (text) => replaceAll(text, /[\u0622\u0623\u0625\u0671]/g, '\u0627'),
+  alefMaksura: (text) => replaceAll(text, /\u0649/g, '\u064a'),
+  tehMarbuta: (text) => replaceAll(text, /\u0629/g, '\u0647'),
+  digits: (text) => {
+    let changed = 0;
+    const result = text.replace(
+      /[\u0660-\u0669\u06f0-\u06f9\u066b\u066c]/g,
+      (char: string, index: number) => {
+        const code = char.charCodeAt(0);
+        if (char === DECIMAL_SEPARATOR || char === THOUSANDS_SEPARATOR) {
+          // A separator becomes . or , only between two digits; elsewhere it is punctuation.
+          if (!(index > 0 && isDigitAt(text, index - 1) && isDigitAt(text, index + 1))) return char;
+          changed++;
+          return char === DECIMAL_SEPARATOR ? '.' : ',';
+        }
+        changed++;
+        const zero = code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO;
+        return String.fromCharCode(0x30 + code - zero);
+      },
+    );
+    return { text: result, changed, map: null };
+  },
 };
 
 /**
