@@ -11,7 +11,13 @@ import {
 } from './corpus-stats.js';
 import { type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
 import { type Candidate, measureTokenizer } from './measure.js';
-import type { CompareReport, LanguageSection, SentenceLengths, TokenizerRow } from './model.js';
+import type {
+  CompareReport,
+  LanguageSection,
+  SentenceLengths,
+  TokenizerFamily,
+  TokenizerRow,
+} from './model.js';
 import { loadClassic, loadStats } from './packages.js';
 import { loadUdhrPair, type ParallelText } from './parallel.js';
 import type { Progress } from './progress.js';
@@ -58,7 +64,7 @@ function memoise(detokenize: (tokens: string[]) => string): (tokens: string[]) =
   };
 }
 
-function byFamily(a: TokenizerRow, b: TokenizerRow): number {
+function byFamily(a: { family: TokenizerFamily }, b: { family: TokenizerFamily }): number {
   return FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family);
 }
 
@@ -116,7 +122,7 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
         tokenizer,
       }),
     );
-    const candidates = [...candidateSet.candidates, ...bpeCandidates];
+    const candidates = [...candidateSet.candidates, ...bpeCandidates].sort(byFamily);
     const splitter = sentenceSplitter(corpus.language, classic);
     const sentenceRanges = corpus.documents.map((document) => splitter.split(document));
     const largestBpe = bpeCandidates.at(-1)?.name;
@@ -183,13 +189,14 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
   const samples = texts.map((corpus) => {
     const fromParallel = parallel?.sample[corpus.language];
     const text = fromParallel ?? pickSampleSentence(corpus);
-    const tokenizers: { name: string; tokenizer: Tokenizer }[] = [
+    const tokenizers: { name: string; family: TokenizerFamily; tokenizer: Tokenizer }[] = [
       ...candidateSet.candidates,
       ...[...(sweep.models.get(corpus.language) ?? [])].map(([size, tokenizer]) => ({
         name: `bpe-${size}`,
+        family: 'bpe' as const,
         tokenizer,
       })),
-    ];
+    ].sort(byFamily);
     return sampleSentence(
       corpus.language,
       text,

@@ -1,9 +1,24 @@
-import type { OutOfVocabulary, RoundTrip, TextSource, TokenizerRow } from './model.js';
+import type { CompareReport, OutOfVocabulary, RoundTrip, TextSource, TokenizerRow } from './model.js';
 
 /** The credit a bundled text asks for, with its licence unless the credit already names it. */
 export function creditLine(source: TextSource): string {
   const { attribution = '', license = '' } = source;
   return attribution.includes(license) ? attribution : `${attribution} (${license})`;
+}
+
+/** The BPE compression table: one row per vocabulary size, one column per (trained on → applied to). */
+export function bpeTable(report: CompareReport): { headers: string[]; rows: string[][] } {
+  const { bpe } = report;
+  const pairs = [...new Set(bpe.points.map((point) => `${point.trainedOn}→${point.appliedTo}`))];
+  const headers = ['vocab size', ...pairs.map((pair) => `${pair} bytes/tok`)];
+  const rows = bpe.vocabSizes.map((size) => [
+    String(size),
+    ...pairs.map((pair) => {
+      const point = bpe.points.find((p) => p.vocabSize === size && `${p.trainedOn}→${p.appliedTo}` === pair);
+      return formatNumber(point?.bytesPerToken);
+    }),
+  ]);
+  return { headers, rows };
 }
 
 /** An integer with thousands separators. */

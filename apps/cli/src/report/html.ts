@@ -1,5 +1,6 @@
 import type { ReportChart } from './charts.js';
 import {
+  bpeTable,
   creditLine,
   formatCount,
   formatNumber,
@@ -185,6 +186,20 @@ function figure(chart: ReportChart): string {
   )}</p></figure>`;
 }
 
+function bpeHtmlTable(report: CompareReport): string {
+  if (!report.bpe.available) return '';
+  const { headers, rows } = bpeTable(report);
+  const head = headers.map((header, i) => `<th${i ? ' class="num"' : ''}>${escapeXml(header)}</th>`).join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, i) => `<td${i ? ' class="num"' : ''}>${escapeXml(cell)}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return `<div><h3>The same numbers</h3><table class="bpe"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>
+<p class="caption">UTF-8 bytes per token on the held-out lines; en→ar = BPE trained on English, applied to Arabic. A BPE that never saw a script falls back to single bytes (1.0).</p></div>`;
+}
+
 function chartRows(report: CompareReport, charts: readonly ReportChart[]): string {
   const global = charts.filter((chart) => chart.language === undefined && !chart.id.startsWith('ratio-'));
   const perLanguage = ['zipf', 'collocations', 'sentences'].map((kind) => {
@@ -198,7 +213,7 @@ function chartRows(report: CompareReport, charts: readonly ReportChart[]): strin
   )
     .map(([language, seconds]) => `${escapeXml(language)} ${seconds.toFixed(1)} s`)
     .join(', ')}.</p>
-<div class="side-by-side">${global.map(figure).join('\n')}</div>
+<div class="side-by-side">${global.map(figure).join('\n')}${bpeHtmlTable(report)}</div>
 <h2>Corpus statistics, ${escapeXml(languages)} side by side</h2>
 ${perLanguage.join('\n')}`;
 }

@@ -1,4 +1,12 @@
-import { formatCount, formatNumber, LEGEND, NUMERIC_COLUMNS, rowCells, TABLE_HEADERS } from './format.js';
+import {
+  bpeTable,
+  formatCount,
+  formatNumber,
+  LEGEND,
+  NUMERIC_COLUMNS,
+  rowCells,
+  TABLE_HEADERS,
+} from './format.js';
 import type { CompareReport, LanguageSection, RatioSection, SampleSentence } from './model.js';
 
 /** Display width of `text` in a terminal: combining marks and format characters take no column. */
@@ -130,15 +138,7 @@ export function samplesText(report: CompareReport, colour: boolean): string {
 function bpeText(report: CompareReport): string {
   const { bpe } = report;
   if (!bpe.available) return `BPE: not available (${bpe.error})`;
-  const pairs = [...new Set(bpe.points.map((point) => `${point.trainedOn}→${point.appliedTo}`))];
-  const headers = ['vocab size', ...pairs.map((pair) => `${pair} bytes/tok`)];
-  const rows = bpe.vocabSizes.map((size) => [
-    String(size),
-    ...pairs.map((pair) => {
-      const point = bpe.points.find((p) => p.vocabSize === size && `${p.trainedOn}→${p.appliedTo}` === pair);
-      return formatNumber(point?.bytesPerToken);
-    }),
-  ]);
+  const { headers, rows } = bpeTable(report);
   const seconds = Object.entries(bpe.trainingSeconds)
     .map(([language, value]) => `${language} ${value.toFixed(1)} s`)
     .join(', ');
