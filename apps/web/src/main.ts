@@ -12,6 +12,7 @@ import {
   loadTokenizer,
   TOKENIZERS,
 } from './tokenizers.js';
+import type { Trainer } from './train.js';
 
 function byId<T extends HTMLElement>(id: string): T {
   const element = document.getElementById(id);
@@ -46,6 +47,11 @@ const columns = new Map<string, Column>();
 /** Patterns the user typed for pattern-driven tokenizers, by tokenizer id. */
 const patterns = new Map<string, string>();
 const patternTokenizers = new Map<string, Promise<Tokenizer>>();
+/** What the trained BPE was trained on, so a share link can train it again. */
+let trainedOn: { text: string; vocabSize: number } | undefined;
+/** A training asked for by a share link, run once the training panel is ready. */
+let pendingTraining: number | undefined;
+let trainer: Trainer | undefined;
 /** Tokenizers made in this page (the BPE trained on the text), next to the registry's. */
 const sessionTokenizers = new Map<string, { label: string; description: string; tokenizer: Tokenizer }>();
 
@@ -306,6 +312,9 @@ function currentState(): SharedState {
     tokenizers: selected.filter((id) => !sessionTokenizers.has(id)),
     ids: idsToggle.checked,
     patterns: Object.fromEntries([...patterns].filter(([id]) => selected.includes(id))),
+    ...(trainedOn && trainedOn.text === textBox.value && selected.includes('bpe-trained')
+      ? { train: trainedOn.vocabSize }
+      : {}),
   };
 }
 
@@ -345,6 +354,11 @@ async function restore(hash: string): Promise<boolean> {
     for (const [id, pattern] of Object.entries(state.patterns ?? {})) patterns.set(id, pattern);
     for (const column of columns.values()) column.element.remove();
     columns.clear();
+    pendingTraining = state.train;
+    if (trainer && pendingTraining !== undefined) {
+      trainer.train(pendingTraining);
+      pendingTraining = undefined;
+    }
     return true;
   } catch (error) {
     shareStatus.textContent = (error as Error).message;
@@ -371,9 +385,10 @@ async function start(): Promise<void> {
   drawPicker();
   scheduleUpdate(0);
   const { startTraining } = await import('./train.js');
-  startTraining({
+  trainer = startTraining({
     text: () => textBox.value,
-    onTrained: (tokenizer, description) => {
+    onTrained: (tokenizer, description, on) => {
+      trainedOn = on;
       sessionTokenizers.set('bpe-trained', { label: 'trained BPE', description, tokenizer });
       columns.get('bpe-trained')?.element.remove();
       columns.delete('bpe-trained');
@@ -381,6 +396,10 @@ async function start(): Promise<void> {
       scheduleUpdate(0);
     },
   });
+  if (pendingTraining !== undefined) {
+    trainer.train(pendingTraining);
+    pendingTraining = undefined;
+  }
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     navigator.serviceWorker.register('./sw.js').catch((error: Error) => {
       console.warn(`offline mode is unavailable: ${error.message}`);

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from './share.js';
 
 describe('share links', () => {
-  it('round-trip the text, the tokenizers and the ids switch', async () => {
+  it('round-trip the text, the tokenizers, the ids switch, patterns and a training', async () => {
     const state = {
       text: 'بِسْمِ ٱللَّهِ and "hello"\n👋🏽',
       tokenizers: ['utf8', 'regexp'],
       ids: true,
       patterns: { regexp: String.raw`\w+|\s+` },
+      train: 300,
     };
     const hash = await encodeState(state);
     expect(hash).toMatch(/^#s=[A-Za-z0-9_-]+$/);

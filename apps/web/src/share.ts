@@ -8,6 +8,8 @@ export interface SharedState {
   ids: boolean;
   /** Edited patterns of pattern-driven tokenizers, by tokenizer id (only those that differ from the default). */
   patterns?: Record<string, string>;
+  /** The vocabulary size of a BPE trained on this very text, to train again when the link is opened. */
+  train?: number;
 }
 
 const VERSION = 1;
@@ -44,6 +46,7 @@ export async function encodeState(state: SharedState): Promise<string> {
     k: state.tokenizers,
     i: state.ids ? 1 : 0,
     ...(state.patterns && Object.keys(state.patterns).length > 0 ? { p: state.patterns } : {}),
+    ...(state.train === undefined ? {} : { b: state.train }),
   });
   const packed = await pipeThrough(new TextEncoder().encode(json), new CompressionStream('deflate-raw'));
   return `#s=${toBase64Url(packed)}`;
@@ -56,7 +59,7 @@ export async function encodeState(state: SharedState): Promise<string> {
 export async function decodeState(hash: string): Promise<SharedState | undefined> {
   const match = /^#?s=([A-Za-z0-9_-]+)$/.exec(hash);
   if (!match) return undefined;
-  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; p?: unknown };
+  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; p?: unknown; b?: unknown };
   try {
     const bytes = await pipeThrough(fromBase64Url(match[1]!), new DecompressionStream('deflate-raw'));
     parsed = JSON.parse(new TextDecoder().decode(bytes));
@@ -68,6 +71,7 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
       `the share link was made by another version of the playground (format ${String(parsed.v)})`,
     );
   return {
+    ...(Number.isInteger(parsed.b) ? { train: parsed.b as number } : {}),
     text: parsed.t,
     tokenizers: parsed.k.filter((id): id is string => typeof id === 'string'),
     ids: parsed.i === 1,

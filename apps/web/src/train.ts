@@ -6,8 +6,14 @@ import type { MergeShown, TrainMessage, TrainRequest } from './train-worker.js';
 export interface TrainingHooks {
   /** The text to train on. */
   text(): string;
-  /** Called with the trained tokenizer, to show it as a column. */
-  onTrained(tokenizer: Tokenizer, description: string): void;
+  /** Called with the trained tokenizer, to show it as a column, and what it was trained on. */
+  onTrained(tokenizer: Tokenizer, description: string, trainedOn: { text: string; vocabSize: number }): void;
+}
+
+/** What the page can ask of the training panel. */
+export interface Trainer {
+  /** Train as the Train button does, with this vocabulary size when given. */
+  train(vocabSize?: number): void;
 }
 
 /** Merges drawn per animation frame: fast enough for thousands, slow enough to watch. */
@@ -41,7 +47,7 @@ function mergeItem(merge: MergeShown, bytes: number): HTMLLIElement {
 }
 
 /** Wire the training panel: a worker trains a RegexTokenizer on the text and the merges stream in. */
-export function startTraining(hooks: TrainingHooks): void {
+export function startTraining(hooks: TrainingHooks): Trainer {
   const trainButton = byId<HTMLButtonElement>('train');
   const stopButton = byId<HTMLButtonElement>('stop');
   const vocabInput = byId<HTMLInputElement>('vocab-size');
@@ -56,6 +62,7 @@ export function startTraining(hooks: TrainingHooks): void {
   let shown = 0;
   let finished: Extract<TrainMessage, { type: 'done' }> | undefined;
   let frame = 0;
+  let request: TrainRequest | undefined;
 
   const stop = (message: string) => {
     worker?.terminate();
@@ -82,6 +89,7 @@ export function startTraining(hooks: TrainingHooks): void {
     hooks.onTrained(
       tokenizer,
       `RegexTokenizer (GPT-4 pattern), ${done.merges.length} merges learned from the text as it was when trained`,
+      { text: request!.text, vocabSize: request!.vocabSize },
     );
   };
 
@@ -100,7 +108,7 @@ export function startTraining(hooks: TrainingHooks): void {
     else finish(finished);
   };
 
-  trainButton.addEventListener('click', () => {
+  const train = () => {
     const text = hooks.text();
     const vocabSize = Number(vocabInput.value);
     if (!Number.isInteger(vocabSize) || vocabSize < 257 || vocabSize > 4096) {
@@ -136,10 +144,17 @@ export function startTraining(hooks: TrainingHooks): void {
       }
     };
     worker.onerror = (event) => stop(`training failed: ${event.message}`);
-    const request: TrainRequest = { text, vocabSize };
+    request = { text, vocabSize };
     worker.postMessage(request);
     frame = requestAnimationFrame(drawFrame);
-  });
+  };
 
+  trainButton.addEventListener('click', train);
   stopButton.addEventListener('click', () => stop(`stopped after ${shown} merges`));
+  return {
+    train(vocabSize) {
+      if (vocabSize !== undefined) vocabInput.value = String(vocabSize);
+      train();
+    },
+  };
 }

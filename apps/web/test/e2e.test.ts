@@ -227,6 +227,15 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     );
     expect(directions).toEqual(['ltr', 'ltr', 'rtl', 'rtl']);
     await page.screenshot({ path: join(ARTIFACTS, 'training.png'), fullPage: true });
+
+    // A share link made now trains the same BPE again when opened.
+    await page.click('#share');
+    await page.waitForFunction(() => document.querySelector('#share-status')?.textContent !== '');
+    const restored = await browser.newPage();
+    await restored.goto(page.url());
+    await restored.waitForSelector('.column[data-tokenizer="bpe-trained"] .count[data-count]');
+    expect((await shownCounts(restored))['bpe-trained']).toBe(counts['bpe-trained']);
+    await restored.close();
     await page.close();
   });
 
