@@ -94,14 +94,14 @@ describe('normalizeArabic steps', () => {
 });
 
 describe('normalizeArabic on long input', () => {
-  it('normalizes a 10 MB line with decomposed characters, keeping the offset map', () => {
+  it('normalizes a 4 MB line with decomposed characters, keeping the offset map', () => {
     const unit = 'كتب ا\u0654حمد العـربية ';
-    const line = unit.repeat(Math.ceil((10 * 1024 * 1024) / unit.length));
+    const line = unit.repeat(Math.ceil((4 * 1024 * 1024) / unit.length));
     const result = normalizeArabic(line);
     expect(result.text.startsWith('كتب احمد العربيه ')).toBe(true);
     expect(result.steps[0]).toEqual({
       step: 'nfc',
-      changed: 2 * Math.ceil((10 * 1024 * 1024) / unit.length),
+      changed: 2 * Math.ceil((4 * 1024 * 1024) / unit.length),
     });
     const last = result.text.lastIndexOf('احمد');
     expect(line.slice(result.offsets[last], result.offsets[last + 4])).toBe('ا\u0654حمد');
