@@ -50,8 +50,9 @@ class Vocabulary {
  * order, as Python compares strings).
  */
 abstract class CollocationFinder<Fn> {
+  /** @internal Word ids, counts and ranks. */
   protected readonly vocabulary: Vocabulary;
-  /** Candidate n-gram counts. */
+  /** @internal Candidate n-gram counts. */
   protected ngrams: TupleCounter;
   /** The total word count `N` (NLTK's `word_fd.N()`), fixed at construction: filters leave it alone. */
   readonly N: number;
@@ -64,7 +65,7 @@ abstract class CollocationFinder<Fn> {
     this.N = total;
   }
 
-  /** Score entry `entry` of `ngrams` (undefined = not scored, as NLTK's `None`). */
+  /** @internal Score entry `entry` of `ngrams` (undefined = not scored, as NLTK's `None`). */
   protected abstract scoreEntry(fn: Fn, entry: number): number | undefined;
 
   /** How often each word was counted (NLTK's `word_fd`). */
@@ -327,6 +328,7 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
     return BigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
   }
 
+  /** @internal */
   protected scoreEntry(fn: BigramScoreFn, entry: number): number | undefined {
     const nii = this.ngrams.counts[entry]! / (this.windowSize - 1);
     if (nii === 0) return undefined;
@@ -354,8 +356,9 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
  * @example
  * ```ts
  * const words = 'I do not like green eggs and ham , I do not like them Sam I am !'.split(' ');
- * const finder = TrigramCollocationFinder.fromWords(words);
- * finder.nbest(TrigramAssocMeasures.pmi, 1); // [['I', 'do', 'not']] is among the best
+ * const finder = TrigramCollocationFinder.fromWords(words).applyFreqFilter(2);
+ * finder.scoreNgrams(TrigramAssocMeasures.pmi);
+ * // [[['do', 'not', 'like'], 6.339850002884624], [['I', 'do', 'not'], 5.754887502163468]]
  * ```
  */
 export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> {
@@ -426,6 +429,7 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
     return fn(count, [niix, nixi, nxii], [counts[a]!, counts[b]!, counts[c]!], this.N);
   }
 
+  /** @internal */
   protected scoreEntry(fn: TrigramScoreFn, entry: number): number | undefined {
     const ids = this.ngrams.ids;
     return this.scoreIds(

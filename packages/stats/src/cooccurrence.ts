@@ -74,7 +74,7 @@ const ID_LIMIT = 2 ** 26;
  * const sentences = ['the cat drinks milk', 'the dog drinks water', 'the cat eats fish'];
  * const matrix = CooccurrenceMatrix.fromDocuments(sentences.map((s) => s.split(' ')), { window: 1 });
  * matrix.count('cat', 'drinks');       // 1
- * matrix.nearestNeighbours('cat', 1);  // [['dog', 0.9...]]: both sit between 'the' and a verb
+ * matrix.nearestNeighbours('cat', 1);  // [['dog', 0.6959...]]: both sit between 'the' and a verb
  * ```
  */
 export class CooccurrenceMatrix {

@@ -9,7 +9,16 @@ import { CsrMatrix, EntryBuffer, type SparseRow } from './sparse.js';
  * `1.0` and `1` are the same number here, write `{ proportion: 1 }` for "100% of the documents"
  * (the default `maxDf`) and `{ count: n }` to be explicit.
  */
-export type DocumentFrequency = number | { proportion: number } | { count: number };
+export type DocumentFrequency =
+  | number
+  | {
+      /** A share of the documents, in `[0, 1]`. */
+      proportion: number;
+    }
+  | {
+      /** A number of documents. */
+      count: number;
+    };
 
 /** Options of {@link CountVectorizer}, with scikit-learn's names in camelCase. */
 export interface CountVectorizerOptions extends AnalyzerOptions {
