@@ -3,16 +3,32 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The exercises' own tests. They are not part of the root `vitest run` (an untouched starter fails
-// them on purpose); `pnpm exercise <name>` runs them, and test/exercises.test.ts runs them all
-// against every starter and every solution.
+// them on purpose). Two projects run the same tests against the two implementations:
+// `pnpm exercise <name>` runs project `starter` (or `solution` with --solution), and
+// test/exercises.test.ts runs both in one process, to prove every solution passes and every
+// starter fails.
+const root = dirname(fileURLToPath(import.meta.url));
+
+function against(target: 'starter' | 'solution') {
+  return {
+    extends: true as const,
+    test: {
+      name: target,
+      root,
+      include: ['*/*.test.ts'],
+      // test/ holds the checks of the course itself, which run these tests: never recurse into them.
+      exclude: ['test/**', 'node_modules/**', '.guides/**'],
+      env: { TOKENLAB_EXERCISE: target },
+    },
+  };
+}
+
 export default defineConfig({
-  root: dirname(fileURLToPath(import.meta.url)),
+  root,
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['*/*.test.ts'],
-    // test/ holds the checks of the course itself, which run these tests: never recurse into them.
-    exclude: ['test/**', 'node_modules/**', '.guides/**'],
+    projects: [against('starter'), against('solution')],
     testTimeout: 60_000,
   },
 });

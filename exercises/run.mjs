@@ -89,9 +89,11 @@ function main(argv) {
       flags.has('--watch') ? 'watch' : 'run',
       '--config',
       join(here, 'exercise.vitest.config.ts'),
+      '--project',
+      target,
       `${name}/${name}.test.ts`,
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, TOKENLAB_EXERCISE: target } },
+    { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0 && target === 'starter') {
     console.log(`\nNot there yet: the failures above say what is missing. Edit exercises/${name}/starter.ts`);

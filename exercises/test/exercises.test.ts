@@ -1,39 +1,33 @@
 // Proves that the course holds together: every exercise has its four files, every reference
-// solution passes its tests, and every untouched starter fails them.
+// solution passes its tests, and every untouched starter fails them, each failure saying why.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseFile } from './course-reporter.js';
 
 const exercisesDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = dirname(exercisesDir);
 const catalog: { name: string; summary: string }[] = JSON.parse(
   readFileSync(join(exercisesDir, 'catalog.json'), 'utf8'),
 );
+const names = catalog.map((e) => e.name);
 const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
-interface FileResult {
-  name: string;
-  status: string;
-  /** Why the file failed as a whole (for example, it could not be imported). */
-  message?: string;
-  assertionResults: { title: string; status: string; failureMessages: string[] }[];
-}
-
-/** Runs every exercise's tests against `target` in one vitest process; results per exercise name. */
-function runAll(target: 'starter' | 'solution'): Promise<Map<string, FileResult>> {
+/** Runs every exercise's tests against both implementations, in one vitest process. */
+function runCourse(): Promise<CourseFile[]> {
   const outDir = join(exercisesDir, '.results');
   mkdirSync(outDir, { recursive: true });
-  const outputFile = join(outDir, `${target}.json`);
-  rmSync(outputFile, { force: true });
+  const report = join(outDir, 'course.json');
+  rmSync(report, { force: true });
   const args = [vitestBin, 'run', '--config', join(exercisesDir, 'exercise.vitest.config.ts')];
-  args.push('--reporter=json', `--outputFile=${outputFile}`);
+  args.push(`--reporter=${join(exercisesDir, 'test', 'course-reporter.ts')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: repoRoot,
-      env: { ...process.env, TOKENLAB_EXERCISE: target, NO_COLOR: '1' },
+      env: { ...process.env, TOKENLAB_COURSE_REPORT: report, NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -42,26 +36,29 @@ function runAll(target: 'starter' | 'solution'): Promise<Map<string, FileResult>
     });
     child.on('error', reject);
     child.on('close', () => {
-      if (!existsSync(outputFile))
-        return reject(new Error(`vitest wrote no report for ${target}:\n${stderr}`));
-      const report = JSON.parse(readFileSync(outputFile, 'utf8')) as { testResults: FileResult[] };
-      const byExercise = new Map<string, FileResult>();
-      for (const file of report.testResults) byExercise.set(file.name.split(/[\\/]/).at(-2)!, file);
-      resolve(byExercise);
+      if (!existsSync(report)) return reject(new Error(`the exercise tests wrote no report:\n${stderr}`));
+      resolve(JSON.parse(readFileSync(report, 'utf8')) as CourseFile[]);
     });
   });
 }
 
 describe('the course exercises', () => {
-  let solutions: Map<string, FileResult>;
-  let starters: Map<string, FileResult>;
+  let files: CourseFile[] = [];
+  const run = (target: string, exercise: string) =>
+    files.find((f) => f.target === target && f.exercise === exercise);
   beforeAll(async () => {
-    // One process per target, run one after the other: the machine has few cores.
-    solutions = await runAll('solution');
-    starters = await runAll('starter');
-  }, 120_000);
+    files = await runCourse();
+  }, 180_000);
 
-  it.each(catalog.map((e) => e.name))('%s has a starter, a solution, tests and a task', (name) => {
+  it('has an exercise folder for every catalog entry, and no other', () => {
+    const folders = readdirSync(exercisesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(exercisesDir, entry.name, 'starter.ts')))
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders, 'exercise folders vs catalog.json').toEqual([...names].sort());
+  });
+
+  it.each(names)('%s has a starter, a solution, tests and a task page', (name) => {
     for (const file of [`${name}/starter.ts`, `${name}/solution.ts`, `${name}/${name}.test.ts`]) {
       expect(existsSync(join(exercisesDir, file)), `exercises/${file} is missing`).toBe(true);
     }
@@ -72,40 +69,29 @@ describe('the course exercises', () => {
     );
   });
 
-  it.each(catalog.map((e) => e.name))('%s: the reference solution passes every test', (name) => {
-    const result = solutions.get(name);
+  it.each(names)('%s: the reference solution passes every test', (name) => {
+    const result = run('solution', name);
     expect(result, `no test results for ${name}`).toBeDefined();
-    const failed = result!.assertionResults.filter((t) => t.status !== 'passed');
+    expect(result!.errors, 'the test file failed to run').toEqual([]);
+    const failed = result!.tests.filter((t) => t.state !== 'passed');
     expect(
-      failed.map((t) => `${t.title}: ${t.failureMessages.join('\n').slice(0, 500)}`),
+      failed.map((t) => `${t.name}: ${t.errors.join('\n').slice(0, 500)}`),
       'failing tests of the solution',
     ).toEqual([]);
-    expect(
-      result!.assertionResults.length,
-      `an exercise needs tests. ${result!.message ?? ''}`,
-    ).toBeGreaterThanOrEqual(3);
+    expect(result!.tests.length, 'an exercise needs tests').toBeGreaterThanOrEqual(5);
   });
 
-  it.each(catalog.map((e) => e.name))('%s: the untouched starter fails, and says why', (name) => {
-    const result = starters.get(name);
+  it.each(names)('%s: the untouched starter fails, and says why', (name) => {
+    const result = run('starter', name);
     expect(result, `no test results for ${name}`).toBeDefined();
-    const failed = result!.assertionResults.filter((t) => t.status === 'failed');
-    expect(
-      result!.assertionResults.length,
-      `the tests did not run. ${result!.message ?? ''}`,
-    ).toBeGreaterThan(0);
+    expect(result!.errors, 'the test file failed to run').toEqual([]);
+    const failed = result!.tests.filter((t) => t.state === 'failed');
     expect(failed.length, 'an untouched starter must fail its tests').toBeGreaterThan(0);
     // Every failure explains itself: a TODO step or an assertion message, never a bare crash.
     for (const test of failed) {
-      expect(test.failureMessages.join('\n'), `"${test.title}" fails without explanation`).toMatch(
+      expect(test.errors.join('\n'), `"${test.name}" fails without explanation`).toMatch(
         /TODO: |expected|must|should/i,
       );
     }
-  });
-
-  it('lists exactly the exercise folders in the catalog', () => {
-    const listed = new Set(catalog.map((e) => e.name));
-    const folders = [...solutions.keys(), ...starters.keys()];
-    for (const folder of folders) expect(listed.has(folder), `${folder} is not in catalog.json`).toBe(true);
   });
 });
