@@ -64,11 +64,17 @@ function describeText(text: string): string {
   return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
 }
 
-for (const sample of SAMPLES) {
-  const option = document.createElement('option');
-  option.value = sample.id;
-  option.textContent = sample.label;
-  sampleMenu.append(option);
+const SAMPLE_GROUPS = { en: 'English', ar: 'Arabic', mixed: 'Both' } as const;
+for (const [language, title] of Object.entries(SAMPLE_GROUPS)) {
+  const group = document.createElement('optgroup');
+  group.label = title;
+  for (const sample of SAMPLES.filter((candidate) => candidate.language === language)) {
+    const option = document.createElement('option');
+    option.value = sample.id;
+    option.textContent = sample.label.replace(/^(English|Arabic|Mixed): /, '');
+    group.append(option);
+  }
+  sampleMenu.append(group);
 }
 
 sampleMenu.addEventListener('change', async () => {

@@ -138,6 +138,21 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     await page.close();
   });
 
+  it('loads a bundled sample with its licence', async () => {
+    const page = await openPage(
+      await encodeState({ text: '', tokenizers: ['arabic', 'cl100k_base'], ids: false }),
+    );
+    await page.selectOption('#sample', 'quran');
+    await page.waitForFunction(() => document.querySelector('#credit')?.textContent?.includes('Tanzil'));
+    await page.waitForSelector('body[data-ready]');
+    const text = await page.inputValue('#text');
+    const { loadCorpusDocuments } = await import('@tokenlab/corpora');
+    expect(text.split('\n').slice(0, 7)).toEqual((await loadCorpusDocuments('quran-uthmani')).slice(0, 7));
+    expect(await shownCounts(page)).toEqual(await libraryCounts(['arabic', 'cl100k_base'], text));
+    await page.screenshot({ path: join(ARTIFACTS, 'sample-quran.png'), fullPage: true });
+    await page.close();
+  });
+
   it('highlights the same characters in every column on hover', async () => {
     const page = await openPage(
       await encodeState({ text: ARABIC, tokenizers: ['codepoints', 'utf8'], ids: false }),
