@@ -1,5 +1,7 @@
 import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
 import { bytePairEncode, type IdSink } from './bpe/byte-pair-merge.js';
+import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from './fast-split.js';
+import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
   type AllowedSpecial,
@@ -24,6 +26,13 @@ export interface EncodingDefinition {
 }
 
 const FNV_PRIME = 0x01000193;
+
+/** The fast path for each known pattern (see `fast-split.ts`); other patterns use the regex alone. */
+const SCANNERS = new Map<string, PieceScanner>([
+  [R50K_PATTERN_SOURCE, scanR50kPiece],
+  [CL100K_PATTERN_SOURCE, scanCl100kPiece],
+  [O200K_PATTERN_SOURCE, scanO200kPiece],
+]);
 
 /** How many merged pieces an encoding remembers before it starts over. */
 const MERGE_CACHE_SIZE = 32_768;
@@ -77,6 +86,7 @@ export class Encoding implements Tokenizer {
   /** Special tokens by text. */
   readonly specialTokens: ReadonlyMap<string, number>;
   private readonly splitter: RegExp;
+  private readonly scanPiece: PieceScanner | null;
   private readonly specialRegex: RegExp | null;
   private readonly specialBytes = new Map<number, Uint8Array>();
   private readonly mergeCache = new Map<string, number[]>();
@@ -86,6 +96,7 @@ export class Encoding implements Tokenizer {
     this.name = definition.name;
     this.pattern = new RegExp(definition.patternSource, 'gu');
     this.splitter = new RegExp(definition.patternSource, 'uy');
+    this.scanPiece = SCANNERS.get(definition.patternSource) ?? null;
     this.ranks = definition.ranks;
     this.specialTokens = new Map(Object.entries(definition.specialTokens));
     const encoder = new TextEncoder();
@@ -313,13 +324,16 @@ export class Encoding implements Tokenizer {
   ): void {
     if (from >= to) return;
     const segment = from === 0 && to === text.length ? text : text.slice(from, to);
-    const splitter = this.splitter;
+    const { splitter, scanPiece } = this;
     const length = segment.length;
     let position = 0;
-    splitter.lastIndex = 0;
     while (position < length) {
-      if (!splitter.test(segment)) throw new Error(`${this.name}: split pattern failed at index ${position}`);
-      const end = splitter.lastIndex;
+      let end = scanPiece === null ? -1 : scanPiece(segment, position, length);
+      if (end < 0) {
+        splitter.lastIndex = position;
+        if (!splitter.test(segment)) throw new Error(`${this.name}: split pattern failed at index ${position}`);
+        end = splitter.lastIndex;
+      }
       this.encodePiece(segment, position, end, sink);
       if (sink.full) return;
       position = end;

@@ -67,121 +67,97 @@ export function bytePairEncode(
 
 /**
  * The same merge order for long pieces: parts form a linked list over byte positions and candidate
- * pairs sit in a min-heap keyed by (rank, position), so each merge costs log n instead of n. Entries
- * that went stale (a part merged away, or its pair rank changed) are skipped when popped.
+ * pairs sit in a min-heap keyed by rank, then position (one float, `rank * 2^32 + position`, exact
+ * below 2^53), so each merge costs log n instead of n. Entries that went stale (a part merged away,
+ * or its pair rank changed) are skipped when popped.
  */
-function bytePairEncodeLong(
-  table: RankTable,
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  sink: IdSink,
-): void {
+function bytePairEncodeLong(table: RankTable, bytes: Uint8Array, start: number, end: number, sink: IdSink): void {
   const length = end - start;
   // Part at local position p covers [p, next[p]); next[p] === length marks the last part.
-  const next = new Int32Array(length);
+  const next = new Int32Array(length + 1);
   const prev = new Int32Array(length);
   const pairRank = new Int32Array(length);
-  const alive = new Uint8Array(length).fill(1);
   for (let p = 0; p < length; p++) {
     next[p] = p + 1;
     prev[p] = p - 1;
   }
-  const heap = new MinHeap(length * 3);
-  const rankOfPair = (p: number): number => {
-    const q = next[p]!;
-    if (q >= length) return NO_RANK;
-    return table.rankOf(bytes, start + p, start + next[q]!);
-  };
-  for (let p = 0; p < length; p++) {
-    pairRank[p] = rankOfPair(p);
-    if (pairRank[p]! !== NO_RANK) heap.push(pairRank[p]!, p);
+  next[length] = length;
+  const heap = new KeyHeap(length + 16);
+  for (let p = 0; p + 1 < length; p++) {
+    const rank = table.rankOf(bytes, start + p, start + p + 2);
+    pairRank[p] = rank;
+    if (rank !== NO_RANK) heap.push(rank * TWO_32 + p);
   }
+  pairRank[length - 1] = NO_RANK;
   while (heap.size > 0) {
-    const rank = heap.topRank();
-    const p = heap.pop();
-    if (!alive[p] || pairRank[p] !== rank) continue;
+    const key = heap.pop();
+    const rank = Math.floor(key / TWO_32);
+    const p = key - rank * TWO_32;
+    // Stale: p was merged into its left neighbour (its rank is reset to NO_RANK), or its pair changed.
+    if (pairRank[p] !== rank) continue;
     const q = next[p]!;
-    alive[q] = 0;
-    next[p] = next[q]!;
-    if (next[p]! < length) prev[next[p]!] = p;
-    pairRank[p] = rankOfPair(p);
-    if (pairRank[p]! !== NO_RANK) heap.push(pairRank[p]!, p);
+    const after = next[q]!;
+    next[p] = after;
+    pairRank[q] = NO_RANK;
+    if (after < length) prev[after] = p;
+    const newRank = after < length ? table.rankOf(bytes, start + p, start + next[after]!) : NO_RANK;
+    pairRank[p] = newRank;
+    if (newRank !== NO_RANK) heap.push(newRank * TWO_32 + p);
     const before = prev[p]!;
     if (before >= 0) {
-      pairRank[before] = rankOfPair(before);
-      if (pairRank[before]! !== NO_RANK) heap.push(pairRank[before]!, before);
+      const beforeRank = table.rankOf(bytes, start + before, start + after);
+      pairRank[before] = beforeRank;
+      if (beforeRank !== NO_RANK) heap.push(beforeRank * TWO_32 + before);
     }
   }
   for (let p = 0; p < length; p = next[p]!) sink.push(table.rankOf(bytes, start + p, start + next[p]!));
 }
 
-/** A binary min-heap of (rank, position) pairs, ordered by rank then position. */
-class MinHeap {
-  private ranks: Int32Array;
-  private positions: Int32Array;
+const TWO_32 = 2 ** 32;
+
+/** A binary min-heap of numbers. */
+class KeyHeap {
+  private keys: Float64Array;
   size = 0;
 
   constructor(capacity: number) {
-    this.ranks = new Int32Array(Math.max(capacity, 16));
-    this.positions = new Int32Array(Math.max(capacity, 16));
+    this.keys = new Float64Array(capacity);
   }
 
-  private less(a: number, b: number): boolean {
-    const ra = this.ranks[a]!;
-    const rb = this.ranks[b]!;
-    return ra < rb || (ra === rb && this.positions[a]! < this.positions[b]!);
-  }
-
-  private swap(a: number, b: number): void {
-    const r = this.ranks[a]!;
-    this.ranks[a] = this.ranks[b]!;
-    this.ranks[b] = r;
-    const p = this.positions[a]!;
-    this.positions[a] = this.positions[b]!;
-    this.positions[b] = p;
-  }
-
-  push(rank: number, position: number): void {
-    if (this.size === this.ranks.length) {
-      const ranks = new Int32Array(this.size * 2);
-      ranks.set(this.ranks);
-      this.ranks = ranks;
-      const positions = new Int32Array(this.size * 2);
-      positions.set(this.positions);
-      this.positions = positions;
+  push(key: number): void {
+    if (this.size === this.keys.length) {
+      const grown = new Float64Array(this.size * 2);
+      grown.set(this.keys);
+      this.keys = grown;
     }
+    const keys = this.keys;
     let i = this.size++;
-    this.ranks[i] = rank;
-    this.positions[i] = position;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) break;
-      this.swap(i, parent);
+      const above = keys[parent]!;
+      if (above <= key) break;
+      keys[i] = above;
       i = parent;
     }
-  }
-
-  topRank(): number {
-    return this.ranks[0]!;
+    keys[i] = key;
   }
 
   pop(): number {
-    const top = this.positions[0]!;
+    const keys = this.keys;
+    const top = keys[0]!;
     const last = --this.size;
     if (last > 0) {
-      this.ranks[0] = this.ranks[last]!;
-      this.positions[0] = this.positions[last]!;
+      const key = keys[last]!;
       let i = 0;
       for (;;) {
-        const left = 2 * i + 1;
-        if (left >= last) break;
-        const right = left + 1;
-        const child = right < last && this.less(right, left) ? right : left;
-        if (!this.less(child, i)) break;
-        this.swap(child, i);
+        let child = 2 * i + 1;
+        if (child >= last) break;
+        if (child + 1 < last && keys[child + 1]! < keys[child]!) child++;
+        if (keys[child]! >= key) break;
+        keys[i] = keys[child]!;
         i = child;
       }
+      keys[i] = key;
     }
     return top;
   }
