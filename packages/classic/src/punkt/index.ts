@@ -1,4 +1,4 @@
-export { PunktLanguageVars } from './language-vars.js';
+export { PunktLanguageVars, type PunktLanguageVarsOptions } from './language-vars.js';
 export {
   ARABIC_LANGUAGE_VARS_OPTIONS,
   englishPunkt,

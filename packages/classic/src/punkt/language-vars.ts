@@ -1,5 +1,13 @@
 import { compilePythonPattern, type PythonPattern } from '../pattern/compile.js';
 
+/** What distinguishes one language's Punkt segmentation from another's. */
+export interface PunktLanguageVarsOptions {
+  /** Characters that can end a sentence (default `. ? !`). */
+  sentEndChars?: readonly string[];
+  /** Punctuation that may occur inside a sentence (default `,:;`). */
+  internalPunctuation?: string;
+}
+
 /**
  * The language-dependent parts of Punkt: which characters end sentences, which punctuation may sit
  * inside a sentence, and the regular expressions built from them (NLTK's `PunktLanguageVars`).
@@ -19,11 +27,15 @@ export class PunktLanguageVars {
   readonly wordPattern: PythonPattern;
   /** A sentence-end character followed by punctuation or by whitespace and the next token. */
   readonly periodContextPattern: PythonPattern;
+  /** {@link PunktLanguageVars.periodContextPattern} as a RegExp with match indices (`d`), built once. */
+  readonly periodContextRegExp: RegExp;
+  /** A quick test for any sentence-end character. */
+  readonly anySentEnd: RegExp;
   /** Closing quotes and brackets that belong to the previous sentence. */
   readonly boundaryRealignment: RegExp;
 
   /** English defaults: `. ? !` end sentences, `,:;` are internal punctuation. */
-  constructor(options: { sentEndChars?: readonly string[]; internalPunctuation?: string } = {}) {
+  constructor(options: PunktLanguageVarsOptions = {}) {
     this.sentEndChars = options.sentEndChars ?? ['.', '?', '!'];
     this.internalPunctuation = options.internalPunctuation ?? ',:;';
     const escapeClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
@@ -38,6 +50,11 @@ export class PunktLanguageVars {
     this.periodContextPattern = compilePythonPattern(
       `${sentEnd}(?=(?P<after_tok>${nonWord}|\\s+(?P<next_tok>\\S+)))`,
     );
+    this.periodContextRegExp = new RegExp(
+      this.periodContextPattern.regexp.source,
+      `${this.periodContextPattern.regexp.flags}d`,
+    );
+    this.anySentEnd = new RegExp(sentEnd, 'u');
     const realign = compilePythonPattern(String.raw`["\')\]}]+?(?:\s+|(?=--)|$)`, { flags: 'm' });
     this.boundaryRealignment = new RegExp(realign.regexp.source, 'uy');
   }

@@ -1,4 +1,4 @@
-import { PunktLanguageVars } from './language-vars.js';
+import { PunktLanguageVars, type PunktLanguageVarsOptions } from './language-vars.js';
 import { englishPunktTab } from './models/english.generated.js';
 import { PunktParameters, type PunktTabFiles } from './parameters.js';
 import { PunktSentenceTokenizer } from './sentence-tokenizer.js';
@@ -13,10 +13,10 @@ export const PUNKT_MODELS: readonly PunktModelName[] = ['english', 'arabic'];
  * Arabic sentence ends and inner punctuation: the Arabic question mark `؟` ends a sentence, the Arabic
  * comma `،` and semicolon `؛` sit inside one.
  */
-export const ARABIC_LANGUAGE_VARS_OPTIONS = {
+export const ARABIC_LANGUAGE_VARS_OPTIONS: PunktLanguageVarsOptions = {
   sentEndChars: ['.', '?', '!', '؟'],
   internalPunctuation: ',:;،؛',
-} as const;
+};
 
 const cache = new Map<PunktModelName, PunktSentenceTokenizer>();
 

@@ -23,10 +23,13 @@ export const ORTHO_LC = ORTHO_BEG_LC + ORTHO_MID_LC + ORTHO_UNK_LC;
  * ```
  */
 export class PunktParameters {
+  /** Abbreviation types, lower-cased, without their final period (`dr`, `u.s`). */
   abbrevTypes = new Set<string>();
   /** Collocations, each stored as `type1 + '\t' + type2`. */
   collocations = new Set<string>();
+  /** Types that often start a sentence after an abbreviation. */
   sentStarters = new Set<string>();
+  /** For each type, the ORTHO_* bits of the contexts and cases it was seen in. */
   orthoContext = new Map<string, number>();
 
   /** Record that `type` was seen in context `flag`. */
@@ -87,9 +90,13 @@ export class PunktParameters {
 
 /** The texts of a `punkt_tab` model directory. */
 export interface PunktTabFiles {
+  /** `abbrev_types.txt`: one type a line. */
   abbrevTypes: string;
+  /** `collocations.tab`: two tab-separated types a line. */
   collocations: string;
+  /** `sent_starters.txt`: one type a line. */
   sentStarters: string;
+  /** `ortho_context.tab`: a type, a tab and its bits, a line each. */
   orthoContext: string;
 }
 

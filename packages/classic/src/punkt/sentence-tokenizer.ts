@@ -48,6 +48,13 @@ export function annotateFirstPass(
   }
 }
 
+/** A candidate sentence end: where it ends, where the next token starts, and the text to judge it by. */
+interface EndContext {
+  end: number;
+  nextTokStart?: number;
+  context: string;
+}
+
 /** Python's `sentence[slice]` bounds. */
 interface Slice {
   start: number;
@@ -68,7 +75,9 @@ interface Slice {
  */
 export class PunktSentenceTokenizer implements Tokenizer {
   readonly name: string;
+  /** The learned parameters. */
   readonly params: PunktParameters;
+  /** Sentence-end characters and the regular expressions built from them. */
   readonly languageVars: PunktLanguageVars;
 
   /** A tokenizer with the given parameters (English language variables unless given). */
@@ -114,6 +123,8 @@ export class PunktSentenceTokenizer implements Tokenizer {
   }
 
   private slicesFromText(text: string): Slice[] {
+    // Without a sentence-end character there is nothing to decide.
+    if (!this.languageVars.anySentEnd.test(text)) return [{ start: 0, stop: rstripLength(text) }];
     const slices: Slice[] = [];
     let lastBreak = 0;
     for (const { end, nextTokStart, context } of this.potentialEndContexts(text)) {
@@ -130,11 +141,10 @@ export class PunktSentenceTokenizer implements Tokenizer {
    * Each candidate sentence end with the text around it: from the start of the word before it to the
    * token after it (NLTK's `_match_potential_end_contexts`).
    */
-  private *potentialEndContexts(
-    text: string,
-  ): Generator<{ end: number; nextTokStart?: number; context: string }> {
+  private potentialEndContexts(text: string): EndContext[] {
+    const contexts: EndContext[] = [];
     const regexp = this.languageVars.periodContextPattern;
-    const jsRegExp = new RegExp(regexp.regexp.source, `${regexp.regexp.flags}d`);
+    const jsRegExp = this.languageVars.periodContextRegExp;
     const afterTokGroup = regexp.groupIndex[regexp.groupNames.get('after_tok')!]!;
     const nextTokGroup = regexp.groupIndex[regexp.groupNames.get('next_tok')!]!;
     let previousSlice: Slice = { start: 0, stop: 0 };
@@ -156,11 +166,11 @@ export class PunktSentenceTokenizer implements Tokenizer {
       else indexAfterLastSpace = previousSlice.start;
       const previousWordSlice = { start: indexAfterLastSpace, stop: start };
       if (previous && previousSlice.stop <= previousWordSlice.start) {
-        yield {
+        contexts.push({
           end: previous.end,
           nextTokStart: previous.nextTokStart,
           context: contextOf(previousSlice, previous),
-        };
+        });
       }
       previous = match;
       previousSlice = previousWordSlice;
@@ -168,11 +178,12 @@ export class PunktSentenceTokenizer implements Tokenizer {
       found = jsRegExp.exec(text);
     }
     if (previous)
-      yield {
+      contexts.push({
         end: previous.end,
         nextTokStart: previous.nextTokStart,
         context: contextOf(previousSlice, previous),
-      };
+      });
+    return contexts;
   }
 
   private realignBoundaries(text: string, slices: Slice[]): Slice[] {

@@ -25,13 +25,21 @@ export function isNonPunctType(type: string): boolean {
  * token with numbers folded to `##number##`.
  */
 export class PunktToken {
+  /** The token as written. */
   readonly tok: string;
+  /** Lower-cased, numbers folded to `##number##`. */
   readonly type: string;
+  /** Whether the token ends with a period. */
   readonly periodFinal: boolean;
+  /** First token of a paragraph. */
   parastart = false;
+  /** First token of a line. */
   linestart = false;
+  /** Ends a sentence. */
   sentbreak = false;
+  /** An abbreviation. */
   abbr = false;
+  /** An ellipsis. */
   ellipsis = false;
 
   constructor(tok: string) {
@@ -51,34 +59,42 @@ export class PunktToken {
     return this.sentbreak ? this.typeNoPeriod : this.type;
   }
 
+  /** Whether the first character is upper case. */
   get firstUpper(): boolean {
     return UPPER.test(this.tok);
   }
 
+  /** Whether the first character is lower case. */
   get firstLower(): boolean {
     return LOWER.test(this.tok);
   }
 
+  /** The case of the first character. */
   get firstCase(): 'lower' | 'upper' | 'none' {
     return this.firstLower ? 'lower' : this.firstUpper ? 'upper' : 'none';
   }
 
+  /** Two or more periods. */
   get isEllipsis(): boolean {
     return ELLIPSIS.test(this.tok);
   }
 
+  /** A number (`##number##` type). */
   get isNumber(): boolean {
     return this.type.startsWith('##number##');
   }
 
+  /** One letter and a period. */
   get isInitial(): boolean {
     return INITIAL.test(this.tok);
   }
 
+  /** Letters only. */
   get isAlpha(): boolean {
     return ALPHA.test(this.tok);
   }
 
+  /** Contains a letter (not just punctuation or digits). */
   get isNonPunct(): boolean {
     return NON_PUNCT.test(this.type);
   }

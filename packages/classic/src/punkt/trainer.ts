@@ -65,7 +65,9 @@ function pythonLog(value: number): number | undefined {
  * ```
  */
 export class PunktTrainer {
+  /** The parameters being learned. */
   readonly params = new PunktParameters();
+  /** Sentence-end characters and the regular expressions built from them. */
   readonly languageVars: PunktLanguageVars;
   private readonly options: Required<Omit<PunktTrainerOptions, 'languageVars'>>;
   private readonly typeCounts = new Map<string, number>();

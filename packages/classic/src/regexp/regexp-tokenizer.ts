@@ -1,6 +1,9 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
 import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
+import { pythonClassifier, unicodeClassifier } from './char-classes.js';
+import { splitOnPythonSpace } from './whitespace.js';
+import { classRuns } from './wordpunct.js';
 
 /** Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them. */
 export interface RegexpTokenizerOptions extends PythonPatternOptions {
@@ -37,6 +40,8 @@ export class RegexpTokenizer implements Tokenizer {
   readonly pattern: PythonPattern;
   private readonly gaps: boolean;
   private readonly discardEmpty: boolean;
+  /** A hand-written scanner that gives exactly the same tokens, for the most common patterns. */
+  private readonly scanner?: (text: string) => Token[];
 
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
@@ -44,6 +49,7 @@ export class RegexpTokenizer implements Tokenizer {
     this.pattern = toPythonPattern(pattern, { ...options, flags: options.flags ?? NLTK_FLAGS });
     this.gaps = options.gaps ?? false;
     this.discardEmpty = options.discardEmpty ?? true;
+    this.scanner = scannerFor(this.pattern, this.gaps, this.discardEmpty);
     if (this.pattern.groupCount > 1 && !this.gaps)
       throw new RangeError(
         `pattern ${JSON.stringify(this.pattern.source)} has ${this.pattern.groupCount} capturing groups: NLTK's findall would return tuples, not tokens; make the groups non-capturing with (?:...)`,
@@ -51,6 +57,7 @@ export class RegexpTokenizer implements Tokenizer {
   }
 
   tokenize(text: string): Token[] {
+    if (this.scanner) return this.scanner(text);
     if (this.gaps) return this.tokenizeGaps(text);
     const { pattern } = this;
     if (pattern.groupCount === 0 && !pattern.nullable) return matchTokens(pattern.regexp, text);
@@ -87,6 +94,30 @@ export class RegexpTokenizer implements Tokenizer {
     push(last, text.length);
     return tokens;
   }
+}
+
+/**
+ * A scanner for `\w+`, `\w+|[^\w\s]+` and (with gaps) `\s+`, recognised by their translation: any
+ * pattern that compiles to the same JavaScript source means the same thing.
+ */
+function scannerFor(
+  pattern: PythonPattern,
+  gaps: boolean,
+  discardEmpty: boolean,
+): ((text: string) => Token[]) | undefined {
+  const source = pattern.regexp.source;
+  const flags = pattern.regexp.flags;
+  const same = (python: string, unicodeWord = false) => {
+    const known = toPythonPattern(python, { unicodeWord });
+    return known.regexp.source === source && known.regexp.flags === flags;
+  };
+  if (gaps) return discardEmpty && same(String.raw`\s+`) ? splitOnPythonSpace : undefined;
+  for (const unicodeWord of [false, true]) {
+    const classifier = unicodeWord ? unicodeClassifier : pythonClassifier;
+    if (same(String.raw`\w+`, unicodeWord)) return (text) => classRuns(text, classifier(), false);
+    if (same(String.raw`\w+|[^\w\s]+`, unicodeWord)) return (text) => classRuns(text, classifier(), true);
+  }
+  return undefined;
 }
 
 /** Every match as a token; the pattern cannot match empty, so a plain `exec` loop is exact. */

@@ -1,12 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import {
-  type CharClassifier,
-  OTHER,
-  pythonClassifier,
-  SPACE,
-  unicodeClassifier,
-  WORD,
-} from './char-classes.js';
+import { type CharClassifier, OTHER, pythonClassifier, unicodeClassifier, WORD } from './char-classes.js';
 
 /** Options of {@link WordPunctTokenizer}. */
 export interface WordPunctOptions {
@@ -39,19 +32,27 @@ export class WordPunctTokenizer implements Tokenizer {
 
   // A scanner rather than the RegExp: runs of one class are exactly `\w+` and `[^\w\s]+`.
   tokenize(text: string): Token[] {
-    const tokens: Token[] = [];
-    const classifier = this.classifier;
-    const length = text.length;
-    let index = 0;
-    while (index < length) {
-      const kind = classifier.classAt(text, index);
-      const start = index;
-      index += widthAt(text, index);
-      while (index < length && classifier.classAt(text, index) === kind) index += widthAt(text, index);
-      if (kind !== SPACE) tokens.push({ text: text.slice(start, index), start, end: index });
-    }
-    return tokens;
+    return classRuns(text, this.classifier, true);
   }
+}
+
+/**
+ * The maximal runs of word characters (`\w+`) and, with `punctuation`, of other non-space characters
+ * (`[^\w\s]+`), left to right.
+ */
+export function classRuns(text: string, classifier: CharClassifier, punctuation: boolean): Token[] {
+  const tokens: Token[] = [];
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const kind = classifier.classAt(text, index);
+    const start = index;
+    index += widthAt(text, index);
+    while (index < length && classifier.classAt(text, index) === kind) index += widthAt(text, index);
+    if (kind === WORD || (punctuation && kind === OTHER))
+      tokens.push({ text: text.slice(start, index), start, end: index });
+  }
+  return tokens;
 }
 
 function widthAt(text: string, index: number): number {
@@ -62,5 +63,3 @@ function widthAt(text: string, index: number): number {
   }
   return 1;
 }
-
-export { OTHER, WORD };

@@ -4,6 +4,7 @@ import {
   CONVERT_PARENTHESES,
   DOUBLE_DASHES,
   PARENS_BRACKETS,
+  registerTreebankRules,
   type TreebankRules,
   TreebankWordTokenizer,
 } from './treebank-tokenizer.js';
@@ -57,5 +58,6 @@ const NLTK_WORD_RULES: TreebankRules = {
  */
 export class NLTKWordTokenizer extends TreebankWordTokenizer {
   override readonly name: string = 'nltk-word';
-  protected override readonly rules: TreebankRules = NLTK_WORD_RULES;
 }
+
+registerTreebankRules(NLTKWordTokenizer, NLTK_WORD_RULES);

@@ -48,6 +48,18 @@ export const CONTRACTION_REWRITES: Rewrite[] = [
     ANY_CONTRACTION.test(text) ? CONTRACTION_RULES.reduce((result, rule) => rule(result), text) : text,
 ];
 
+/** The rules a tokenizer class applies; subclasses register theirs (kept off the public surface). */
+const RULES_BY_CLASS = new WeakMap<object, TreebankRules>();
+
+/** Make instances of `constructor` apply `rules`. */
+export function registerTreebankRules(constructor: object, rules: TreebankRules): void {
+  RULES_BY_CLASS.set(constructor, rules);
+}
+
+function rulesOf(tokenizer: TreebankWordTokenizer): TreebankRules {
+  return RULES_BY_CLASS.get(tokenizer.constructor) ?? TREEBANK_RULES;
+}
+
 const TREEBANK_RULES: TreebankRules = {
   startingQuotes: rewrites([
     [raw`^\"`, '``', /^"/],
@@ -123,7 +135,6 @@ export function applyTreebankRules(
  */
 export class TreebankWordTokenizer implements Tokenizer {
   readonly name: string = 'treebank';
-  protected readonly rules: TreebankRules = TREEBANK_RULES;
   private readonly convertParentheses: boolean;
 
   /** By default brackets stay as they are. */
@@ -133,7 +144,7 @@ export class TreebankWordTokenizer implements Tokenizer {
 
   /** The token strings, as NLTK's `tokenize` returns them. */
   words(text: string): string[] {
-    return applyTreebankRules(this.rules, text, this.convertParentheses);
+    return applyTreebankRules(rulesOf(this), text, this.convertParentheses);
   }
 
   tokenize(text: string): Token[] {
