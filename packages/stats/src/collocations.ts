@@ -334,8 +334,14 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
     if (nii === 0) return undefined;
     const ids = this.ngrams.ids;
     const counts = this.vocabulary.counts;
-    return fn(nii, [counts[ids[2 * entry]!]!, counts[ids[2 * entry + 1]!]!], this.N);
+    // One marginals pair reused for every call: measures read it and return a number.
+    const marginals = this.marginals;
+    marginals[0] = counts[ids[2 * entry]!]!;
+    marginals[1] = counts[ids[2 * entry + 1]!]!;
+    return fn(nii, marginals, this.N);
   }
+
+  private readonly marginals: [number, number] = [0, 0];
 
   /** The score of one pair (undefined if it was not seen), as NLTK's `score_ngram`. */
   scoreNgram(fn: BigramScoreFn, w1: string, w2: string): number | undefined {

@@ -71,10 +71,37 @@ export class TupleCounter {
 
   /** Add one to the pair `(a, b)` (arity 2) or the triple `(a, b, c)` (arity 3). */
   increment(a: number, b: number, c = 0): void {
+    if (this.arity === 2) {
+      this.incrementPair(a, b);
+      return;
+    }
     const scratch = this.scratch;
     scratch[0] = a;
     scratch[1] = b;
     scratch[2] = c;
+    this.add(scratch, 0, 1);
+  }
+
+  /** The hot path for pairs: the same hash and probing as {@link TupleCounter.add}, unrolled. */
+  private incrementPair(a: number, b: number): void {
+    let h = Math.imul(0x811c9dc5 ^ a, 0x01000193) ^ (0x811c9dc5 >>> 15);
+    h = Math.imul(h ^ b, 0x01000193) ^ (h >>> 15);
+    h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) ^ (h >>> 16);
+    const { ids, table, mask } = this;
+    let slot = h & mask;
+    for (;;) {
+      const entry = table[slot]!;
+      if (entry === 0) break;
+      const base = (entry - 1) * 2;
+      if (ids[base] === a && ids[base + 1] === b) {
+        this.counts[entry - 1]!++;
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const scratch = this.scratch;
+    scratch[0] = a;
+    scratch[1] = b;
     this.add(scratch, 0, 1);
   }
 
