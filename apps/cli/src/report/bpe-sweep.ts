@@ -29,15 +29,16 @@ export function trainModels(
   languages: readonly LanguageText[],
   vocabSizes: readonly number[],
   progress: Progress,
-): { models: TrainedModels; trainingSeconds: Record<string, number> } {
+): { models: TrainedModels; trainingSeconds: Record<string, number>; exhausted: Record<string, number> } {
   const models: TrainedModels = new Map();
   const trainingSeconds: Record<string, number> = {};
+  const exhausted: Record<string, number> = {};
   const largest = Math.max(...vocabSizes);
   for (const corpus of languages) {
     const started = performance.now();
     const full = new RegexTokenizer('gpt4');
     const label = `training BPE on ${corpus.label}`;
-    full.train(trainingText(corpus), largest, {
+    const summary = full.train(trainingText(corpus), largest, {
       onProgress: ({ merges, total }) => progress.update(label, merges, total),
     });
     const bySize = new Map<number, RegexTokenizer>();
@@ -46,10 +47,11 @@ export function trainModels(
       bySize.set(size, RegexTokenizer.fromMerges(merges, { pattern: 'gpt4', name: `bpe-${size}` }));
     }
     models.set(corpus.language, bySize);
+    if (summary.exhausted) exhausted[corpus.language] = summary.vocabSize;
     trainingSeconds[corpus.language] = (performance.now() - started) / 1000;
   }
   progress.clear();
-  return { models, trainingSeconds };
+  return { models, trainingSeconds, exhausted };
 }
 
 /**
@@ -91,12 +93,13 @@ export function runBpeSweep(
         trainer: '',
         vocabSizes: [],
         trainingSeconds: {},
+        exhausted: {},
         points: [],
       },
       models: new Map(),
     };
   }
-  const { models, trainingSeconds } = trainModels(languages, vocabSizes, progress);
+  const { models, trainingSeconds, exhausted } = trainModels(languages, vocabSizes, progress);
   return {
     section: {
       available: true,
@@ -104,6 +107,7 @@ export function runBpeSweep(
         "@tokenlab/bpe RegexTokenizer ('gpt4' split pattern), trained on 9 of every 10 lines of each language",
       vocabSizes: [...vocabSizes],
       trainingSeconds,
+      exhausted,
       points: compressionPoints(languages, models),
     },
     models,

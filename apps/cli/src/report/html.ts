@@ -212,7 +212,11 @@ function chartRows(report: CompareReport, charts: readonly ReportChart[]): strin
     report.bpe.trainingSeconds,
   )
     .map(([language, seconds]) => `${escapeXml(language)} ${seconds.toFixed(1)} s`)
-    .join(', ')}.</p>
+    .join(', ')}.${Object.entries(report.bpe.exhausted ?? {})
+    .map(
+      ([language, size]) => ` The ${escapeXml(language)} training text ran out of pairs at ${size} tokens.`,
+    )
+    .join('')}</p>
 <div class="side-by-side">${global.map(figure).join('\n')}${bpeHtmlTable(report)}</div>
 <h2>Corpus statistics, ${escapeXml(languages)} side by side</h2>
 ${perLanguage.join('\n')}`;

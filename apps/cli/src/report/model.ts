@@ -156,6 +156,11 @@ export interface BpeSection {
   vocabSizes: number[];
   /** Seconds spent training, per language. */
   trainingSeconds: Record<string, number>;
+  /**
+   * Languages whose training text ran out of pairs before the largest size, with the size reached
+   * (the larger sizes then equal it).
+   */
+  exhausted: Record<string, number>;
   /** Compression of every (trained on, applied to, vocab size). */
   points: BpePoint[];
 }

@@ -142,7 +142,10 @@ function bpeText(report: CompareReport): string {
   const seconds = Object.entries(bpe.trainingSeconds)
     .map(([language, value]) => `${language} ${value.toFixed(1)} s`)
     .join(', ');
-  return `BPE compression on held-out text (trained on → applied to; training: ${seconds})\n${textTable(
+  const ranOut = Object.entries(bpe.exhausted)
+    .map(([language, size]) => `\n${language}: the training text ran out of pairs at ${size} tokens`)
+    .join('');
+  return `BPE compression on held-out text (trained on → applied to; training: ${seconds})${ranOut}\n${textTable(
     headers,
     rows,
     headers.map((_, i) => i > 0),
