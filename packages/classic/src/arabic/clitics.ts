@@ -7,9 +7,11 @@
  *   (after ل the article is written ل, so لل is one proclitic token).
  * - Suffixes: the pronouns هما هم هن ها كم كن نا ه ك ي, longest first.
  * - The stem that stays keeps at least 3 letters (so never fewer than 2), and more where a cut is
- *   most often wrong: 4 when و or ف is cut without the article or the suffix is ه or ك; 5 when a
- *   preposition ب ك ل is cut without the article (بكم, لفنون stay whole); 6 for the suffix ي,
- *   which is far more often the nisba ending (عربي, أمريكي, إجمالي) than "my".
+ *   most often wrong: 4 when the suffix is ه or ك; 5 letters after و or ف or a preposition ب ل
+ *   cut without the article, suffix included (بكم, لفنون, وكالة, فائدة stay whole; وكتابه is
+ *   و + كتاب + ه); 6 for the suffix ي, which is far
+ *   more often the nisba ending (عربي, أمريكي, إجمالي) than "my". ك is cut only before the article
+ *   (كلينتون is a name), and a word ending in tanween takes no suffix (أحياناً, تشابهٍ).
  * - A word with the article takes no pronoun suffix (a definite noun cannot have one).
  * - The relative pronouns (الذي, التي, الذين …), الله and الآن keep their ال; the demonstratives
  *   أولئك and هنالك keep their ك.
@@ -29,7 +31,7 @@ const ALEF_WASLA = 0x0671;
 const TATWEEL = 0x0640;
 
 const MIN_STEM = 3;
-const MIN_STEM_AFTER_CONJUNCTION = 4;
+const MIN_STEM_AFTER_CONJUNCTION = 5;
 const MIN_STEM_AFTER_PREPOSITION = 5;
 
 /** Pronoun suffixes, longest first, with the stem length each needs. */
@@ -144,7 +146,8 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
     let stemEnd = count;
     const frozen =
       letterAt(count - 1) === KAF && [...FROZEN_SUFFIX].some((word) => skeleton(0).endsWith(word));
-    if (!frozen) {
+    // A pronoun suffix never carries tanween: أحياناً and تشابهٍ end in a case ending, not نا or ه.
+    if (!frozen && !endsWithTanween(text, end)) {
       for (const suffix of SUFFIXES) {
         const length = suffix.letters.length;
         if (count - length < suffix.minStem) continue;
@@ -156,12 +159,17 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
         }
       }
     }
-    // Then the longest conjunction/preposition sequence that leaves a long enough stem.
+    // Then the longest conjunction/preposition sequence that leaves a long enough remainder.
     search: for (const conjunction of conjunctions) {
       for (const preposition of prepositionChoices(letterAt(conjunction))) {
         if (conjunction + preposition === 0) continue;
+        // ك "like" is cut only before the article: كلينتون, كارولينا are names, not ك + stem.
+        if (preposition && letterAt(conjunction) === KAF) continue;
         const minStem = preposition ? MIN_STEM_AFTER_PREPOSITION : MIN_STEM_AFTER_CONJUNCTION;
-        if (stemEnd - (conjunction + preposition) >= minStem) {
+        // The length rule looks at the word after the proclitics, suffix included (وكتابه: و + كتابه),
+        // and the stem between proclitics and suffix must still keep 3 letters.
+        const stemStart = conjunction + preposition;
+        if (count - stemStart >= minStem && stemEnd - stemStart >= MIN_STEM) {
           if (conjunction) cuts.push(1);
           if (preposition) cuts.push(conjunction + 1);
           break search;
@@ -181,6 +189,18 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
   }
   pieces.push([pieceStart, end]);
   return pieces;
+}
+
+/** Whether the word ending at `end` carries tanween (ً ٌ ٍ) on its last letter. */
+function endsWithTanween(text: string, end: number): boolean {
+  for (let i = end - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x064b && code <= 0x064d) return true;
+    // Other marks and tatweel may sit after the tanween; a letter ends the search.
+    const mark = (code >= 0x064e && code <= 0x065f) || code === 0x0670 || (code >= 0x06d6 && code <= 0x06ed);
+    if (!mark && code !== TATWEEL) return false;
+  }
+  return false;
 }
 
 const WITH_PREPOSITION = [1, 0];

@@ -122,6 +122,7 @@ describe('ArabicTokenizer rules', () => {
   });
 
   it('segments clitics only where the stem stays long enough', () => {
+    expect(texts(clitics.tokenize('كلينتون وكالة أحياناً'))).toEqual(['كلينتون', 'وكالة', 'أحياناً']);
     expect(texts(clitics.tokenize('والكتاب وكتابه فوقها للمدرسة بكم وصل عربي الله الذين'))).toEqual([
       'و',
       'ال',
