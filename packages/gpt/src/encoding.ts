@@ -331,7 +331,8 @@ export class Encoding implements Tokenizer {
       let end = scanPiece === null ? -1 : scanPiece(segment, position, length);
       if (end < 0) {
         splitter.lastIndex = position;
-        if (!splitter.test(segment)) throw new Error(`${this.name}: split pattern failed at index ${position}`);
+        if (!splitter.test(segment))
+          throw new Error(`${this.name}: split pattern failed at index ${position}`);
         end = splitter.lastIndex;
       }
       this.encodePiece(segment, position, end, sink);

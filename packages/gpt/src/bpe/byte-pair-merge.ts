@@ -71,7 +71,13 @@ export function bytePairEncode(
  * below 2^53), so each merge costs log n instead of n. Entries that went stale (a part merged away,
  * or its pair rank changed) are skipped when popped.
  */
-function bytePairEncodeLong(table: RankTable, bytes: Uint8Array, start: number, end: number, sink: IdSink): void {
+function bytePairEncodeLong(
+  table: RankTable,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  sink: IdSink,
+): void {
   const length = end - start;
   // Part at local position p covers [p, next[p]); next[p] === length marks the last part.
   const next = new Int32Array(length + 1);
