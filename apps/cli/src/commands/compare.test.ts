@@ -9,10 +9,13 @@ import { BigramAssocMeasures, BigramCollocationFinder, FreqDist } from '@tokenla
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldOutText, trainingText } from '../report/bpe-sweep.js';
 import { COMPARE_SETTINGS } from '../report/candidates.js';
+import { reportCharts } from '../report/charts.js';
+import { htmlReport } from '../report/html.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
+import { unavailableRow } from '../report/measure.js';
 import type { CompareReport } from '../report/model.js';
 import { segmentsOf } from '../report/samples.js';
-import { segmentationLine } from '../report/terminal.js';
+import { languageTable, segmentationLine, terminalReport } from '../report/terminal.js';
 import { runCapture } from '../testing.js';
 import { createTokenizer, TOKENIZERS } from '../tokenizers/index.js';
 import { parseTextRequests, parseVocabSizes, runCompare } from './compare.js';
@@ -201,6 +204,23 @@ describe('tokenlab compare: samples and options', () => {
     const plain = segmentationLine(arabic.segmentations.find((s) => s.name === 'bpe-400')!, false, false);
     expect(plain.split('│').join('')).toBe(arabic.text);
     expect(plain).not.toContain('\x1b');
+  });
+
+  it('shows a tokenizer or package that is missing as a row, not a crash', () => {
+    const copy = structuredClone(report);
+    copy.languages[0]!.rows.push(
+      unavailableRow('made-up', 'classic', '', 'not available: not in the tokenizer registry yet'),
+    );
+    copy.missing.push('@tokenlab/made-up could not be loaded');
+    expect(languageTable(copy.languages[0]!)).toContain(
+      'made-up: not available: not in the tokenizer registry yet',
+    );
+    const page = htmlReport(copy, reportCharts(copy));
+    expect(page).toMatch(/<td class="na"[^>]*>not available: not in the tokenizer registry yet<\/td>/);
+    expect(page).toContain('@tokenlab/made-up could not be loaded');
+    expect(terminalReport(copy, false)).toContain(
+      'Not available:\n  - @tokenlab/made-up could not be loaded',
+    );
   });
 
   it('parses vocabulary sizes and extra languages, and rejects bad ones', () => {
