@@ -102,7 +102,6 @@ whitespaceToggle.addEventListener('change', () => scheduleUpdate(0));
 // ---- the picker ----------------------------------------------------------------------------------
 
 function drawPicker(): void {
-  const groups = new Map<Family, HTMLElement>();
   picker.replaceChildren();
   for (const [family, title] of Object.entries(FAMILIES) as Array<[Family, string]>) {
     const entries = TOKENIZERS.filter((entry) => entry.family === family);
@@ -111,7 +110,6 @@ function drawPicker(): void {
     const legend = document.createElement('legend');
     legend.textContent = title;
     group.append(legend);
-    groups.set(family, group);
     picker.append(group);
     for (const entry of entries) {
       const label = document.createElement('label');
@@ -123,24 +121,20 @@ function drawPicker(): void {
       box.dataset.tokenizer = entry.id;
       box.checked = selected.includes(entry.id);
       box.addEventListener('change', () => {
-        selected = box.checked
-          ? TOKENIZERS.map((t) => t.id).filter((id) => id === entry.id || selected.includes(id))
-          : selected.filter((id) => id !== entry.id);
-        keepSessionColumns();
+        // Registry order for the registry's tokenizers; the page's own (a trained BPE) stay at the end.
+        const chosen = new Set(
+          box.checked ? [...selected, entry.id] : selected.filter((id) => id !== entry.id),
+        );
+        selected = [
+          ...TOKENIZERS.map((t) => t.id).filter((id) => chosen.has(id)),
+          ...[...chosen].filter((id) => sessionTokenizers.has(id)),
+        ];
         scheduleUpdate(0);
       });
       label.append(box, ` ${entry.label}`);
       group.append(label);
     }
   }
-}
-
-/** Session tokenizers stay at the end of the column list. */
-function keepSessionColumns(): void {
-  selected = [
-    ...selected.filter((id) => !sessionTokenizers.has(id)),
-    ...selected.filter((id) => sessionTokenizers.has(id)),
-  ];
 }
 
 function syncPicker(): void {
@@ -214,6 +208,8 @@ async function tokenizerFor(id: string): Promise<Tokenizer> {
   const key = `${id}\u0000${pattern}`;
   let tokenizer = patternTokenizers.get(key);
   if (!tokenizer) {
+    // Every keystroke in the pattern box is a new pattern: keep only the recent ones.
+    if (patternTokenizers.size >= 32) patternTokenizers.clear();
     tokenizer = entry.withPattern(pattern);
     patternTokenizers.set(key, tokenizer);
   }
@@ -235,7 +231,10 @@ async function update(): Promise<void> {
     }
   }
   const ordered = selected.filter((id) => findTokenizer(id) || sessionTokenizers.has(id)).map(columnFor);
-  columnsSection.replaceChildren(...ordered.map((column) => column.element));
+  // Re-attach only when the order changed: moving a column would take the focus from its pattern box.
+  const children = [...columnsSection.children];
+  if (children.length !== ordered.length || ordered.some((column, i) => children[i] !== column.element))
+    columnsSection.replaceChildren(...ordered.map((column) => column.element));
   columnsSection.classList.toggle('ids', options.ids);
   await Promise.all(
     ordered.map(async (column) => {

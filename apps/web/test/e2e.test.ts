@@ -195,7 +195,10 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       ENGLISH,
     ).length;
     expect((await shownCounts(page)).regexp).toBe(expected);
-    await pattern.fill('(unclosed');
+    // Typing goes on in the box while the column redraws between keystrokes.
+    await pattern.fill('');
+    await pattern.pressSequentially('(unclosed', { delay: 300 });
+    expect(await pattern.inputValue()).toBe('(unclosed');
     await page.waitForSelector('body[data-ready]');
     expect(await page.locator('.column[data-tokenizer="regexp"]').getAttribute('class')).toContain('failed');
     expect(await page.locator('.column[data-tokenizer="regexp"] .tokens').textContent()).toMatch(/\S/);
