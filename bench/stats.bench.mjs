@@ -226,7 +226,7 @@ Output checks:
       ? ` Such differences are one unit in the last place where glibc's \`log2\` (which NLTK reaches through
   Python's \`math.log2\`) is not correctly rounded and ours is: on this input, checked with exact decimal
   arithmetic, glibc misrounds ${nltk.log2_misrounded} of the ${nltk.log2_arguments.toLocaleString('en')} distinct arguments of \`log2\`, each shared by many bigrams. Rows then
-  move only within groups of equal scores. On the golden files (NLTK's own outputs) every row is identical.`
+  move only among rows whose scores are equal or one unit in the last place apart. On the golden files (NLTK's own outputs) every row is identical.`
       : ''
   }
 * natural's TfIdf cannot produce the same matrix (its own tokenizer drops stop words and non-ASCII
