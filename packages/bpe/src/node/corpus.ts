@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { findInvalidUtf8 } from '@tokenlab/core';
 import { assertWellFormed } from '../bpe-tokenizer.js';
 import { type ChunkCounts, countChunks, scanSource } from '../chunk-counts.js';
