@@ -9,7 +9,7 @@ import {
   summarise,
   tokensPerSentence,
 } from './corpus-stats.js';
-import { type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
+import { DEFAULT_TEXT_CHOICE, type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
 import { type Candidate, measureTokenizer } from './measure.js';
 import type {
   CompareReport,
@@ -223,5 +223,11 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     missing,
     skipped: candidateSet.skipped,
   };
+  const defaults = sections.filter((section) => section.source.kind === 'corpus');
+  if (
+    defaults.some((section) => section.language === 'en') &&
+    defaults.some((section) => section.language === 'ar')
+  )
+    report.textChoice = DEFAULT_TEXT_CHOICE;
   return { report, texts };
 }

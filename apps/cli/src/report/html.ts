@@ -266,6 +266,7 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
     1,
   )} s (${steps}) on ${report.run.cpus} CPUs, Node ${escapeXml(report.run.node)}.</p>
 <dl class="legend">${legend}</dl>
+${report.textChoice ? `<p class="note">${escapeXml(report.textChoice)}</p>` : ''}
 </header>
 <main>
 <h2>Per language</h2>

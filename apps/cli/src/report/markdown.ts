@@ -107,6 +107,7 @@ export function markdownReport(report: CompareReport, charts: readonly ReportCha
       1,
     )} s on ${report.run.cpus} CPUs (Node ${report.run.node}).`,
     `## Columns\n\n${legend}`,
+    report.textChoice ?? '',
     ...report.languages.map(languagePart),
     ...report.ratios.map(ratioPart),
     samplesPart(report),

@@ -277,6 +277,8 @@ export interface CompareReport {
   ratios: RatioSection[];
   /** Sample sentences. */
   samples: SampleSentence[];
+  /** Why these texts, when the bundled defaults are used. */
+  textChoice?: string;
   /** Packages or tokenizers that were not available. */
   missing: string[];
   /** Registered tokenizers left out, with the reason. */

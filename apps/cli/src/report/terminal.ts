@@ -160,6 +160,7 @@ export function terminalReport(report: CompareReport, colour: boolean): string {
     bold('tokenlab compare: every tokenizer on the same English and Arabic text'),
     LEGEND.map(([column, meaning]) => `  ${column.padEnd(10)} ${meaning}`).join('\n'),
   );
+  if (report.textChoice) parts.push(report.textChoice);
   for (const section of report.languages)
     parts.push(`${bold(sectionHeading(section))}\n${languageTable(section)}`);
   for (const ratio of report.ratios) {
