@@ -42,12 +42,13 @@ export async function countFileChunks(
     options.onProgress?.(text.length);
     return countChunks(text, split);
   }
-  const pieces = safePieces(
-    blocks,
-    (text, from) => split.safeBoundary(text, from),
-    options.pieceSize ?? 4 << 20,
-  );
-  return countPieces(pieces, split, options);
+  const pieceSize = options.pieceSize ?? 4 << 20;
+  const pieces = safePieces(blocks, (text, from) => split.safeBoundary(text, from), pieceSize);
+  // Starting workers costs more than counting a text that is only a piece or two long.
+  let bytes = 0;
+  for (const file of files) bytes += (await stat(file)).size;
+  const small = options.workers === undefined && bytes < 2 * pieceSize;
+  return countPieces(pieces, split, small ? { ...options, workers: 1 } : options);
 }
 
 /**
