@@ -20,7 +20,7 @@ const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/pa
 function runCourse(): Promise<CourseFile[]> {
   const outDir = join(exercisesDir, '.results');
   mkdirSync(outDir, { recursive: true });
-  const report = join(outDir, 'course.json');
+  const report = join(outDir, `course-${process.pid}.json`);
   rmSync(report, { force: true });
   const args = [vitestBin, 'run', '--config', join(exercisesDir, 'exercise.vitest.config.ts')];
   args.push(`--reporter=${join(exercisesDir, 'test', 'course-reporter.ts')}`);
@@ -37,7 +37,9 @@ function runCourse(): Promise<CourseFile[]> {
     child.on('error', reject);
     child.on('close', () => {
       if (!existsSync(report)) return reject(new Error(`the exercise tests wrote no report:\n${stderr}`));
-      resolve(JSON.parse(readFileSync(report, 'utf8')) as CourseFile[]);
+      const files = JSON.parse(readFileSync(report, 'utf8')) as CourseFile[];
+      rmSync(report, { force: true });
+      resolve(files);
     });
   });
 }
