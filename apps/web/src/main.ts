@@ -189,7 +189,7 @@ function columnFor(id: string): Column {
     pattern.addEventListener('input', () => {
       if (pattern.value === entry.defaultPattern) patterns.delete(id);
       else patterns.set(id, pattern.value);
-      scheduleUpdate(250);
+      scheduleUpdate(150);
     });
     element.append(pattern);
   }

@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     expect((await shownCounts(page)).regexp).toBe(expected);
     // Typing goes on in the box while the column redraws between keystrokes.
     await pattern.fill('');
-    await pattern.pressSequentially('(unclosed', { delay: 300 });
+    await pattern.pressSequentially('(unclosed', { delay: 200 });
     expect(await pattern.inputValue()).toBe('(unclosed');
     await page.waitForSelector('body[data-ready]');
     expect(await page.locator('.column[data-tokenizer="regexp"]').getAttribute('class')).toContain('failed');
