@@ -93,9 +93,9 @@ let letterOffsets = new Int32Array(64);
 
 /**
  * The `[start, end)` pieces of the word `text.slice(start, end)`: proclitics, stem and suffix, in
- * order. A word the rule does not cut comes back as one piece.
+ * order, or null when the rule does not cut the word.
  */
-export function segmentClitics(text: string, start: number, end: number): [number, number][] {
+export function segmentClitics(text: string, start: number, end: number): [number, number][] | null {
   if (letterOffsets.length < end - start) letterOffsets = new Int32Array(2 * (end - start));
   const letters = letterOffsets;
   let count = 0;
@@ -104,11 +104,11 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
     if (isBaseLetter(code)) letters[count++] = i;
     else if ((code < 0x0600 || code > 0x06ff) && code !== 0x200c && code !== 0x200d) {
       // Joined words, Latin letters: leave the word alone.
-      if (code < 0x0300 || code > 0x036f) return [[start, end]];
+      if (code < 0x0300 || code > 0x036f) return null;
     }
   }
   // Every cut needs at least 5 letters: a 2-letter clitic and a 3-letter stem, or 1 and 4.
-  if (count < 5) return [[start, end]];
+  if (count < 5) return null;
   const letterAt = (index: number) => (index < count ? text.charCodeAt(letters[index]!) : -1);
   const skeleton = (from: number) => {
     let word = '';
@@ -120,7 +120,7 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
   };
 
   const first = letterAt(0);
-  const conjunctions = first === WAW || first === FEH ? [1, 0] : [0];
+  const conjunctions = first === WAW || first === FEH ? WITH_PREPOSITION : WITHOUT_PREPOSITION;
   const cuts: number[] = [];
 
   // The longest proclitic sequence that ends in the article and leaves 3 letters.
@@ -178,7 +178,7 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
     }
     if (stemEnd < count) cuts.push(stemEnd);
   }
-  if (cuts.length === 0) return [[start, end]];
+  if (cuts.length === 0) return null;
 
   const pieces: [number, number][] = [];
   let pieceStart = start;
@@ -203,8 +203,9 @@ function endsWithTanween(text: string, end: number): boolean {
   return false;
 }
 
-const WITH_PREPOSITION = [1, 0];
-const WITHOUT_PREPOSITION = [0];
+/** Try with the clitic, then without; or only without. */
+const WITH_PREPOSITION: readonly number[] = [1, 0];
+const WITHOUT_PREPOSITION: readonly number[] = [0];
 
 /** Whether the letter can be read as a preposition: [1, 0] (try with, then without) or [0]. */
 function prepositionChoices(letter: number): readonly number[] {

@@ -118,10 +118,13 @@ export class ArabicTokenizer implements Tokenizer {
       if (kind === LETTER) {
         i = scanWord(text, i, classes);
         if (this.clitics && first >= ARABIC_BLOCK_START && first <= ARABIC_BLOCK_END) {
-          for (const [partStart, partEnd] of segmentClitics(text, start, i)) {
-            tokens.push({ text: text.slice(partStart, partEnd), start: partStart, end: partEnd });
+          const pieces = segmentClitics(text, start, i);
+          if (pieces !== null) {
+            for (const [partStart, partEnd] of pieces) {
+              tokens.push({ text: text.slice(partStart, partEnd), start: partStart, end: partEnd });
+            }
+            continue;
           }
-          continue;
         }
       } else if (kind === DIGIT) {
         i = scanNumber(text, i, classes);
