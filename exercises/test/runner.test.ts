@@ -8,7 +8,10 @@ const exercisesDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const catalog: { name: string }[] = JSON.parse(readFileSync(join(exercisesDir, 'catalog.json'), 'utf8'));
 
 function runner(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(exercisesDir, 'run.mjs'), ...args], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(exercisesDir, 'run.mjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -29,6 +32,15 @@ describe('pnpm exercise', () => {
     const { status, stderr } = runner();
     expect(status).toBe(2);
     expect(stderr).toContain('which exercise?');
+  });
+
+  it('passes with --solution and fails on the untouched starter', () => {
+    const solution = runner('pmi', '--solution');
+    expect(solution.status, solution.stdout + solution.stderr).toBe(0);
+    expect(solution.stdout).toContain('testing exercises/pmi/solution.ts');
+    const starter = runner('pmi');
+    expect(starter.status, 'the untouched starter fails').toBe(1);
+    expect(starter.stdout).toContain('Edit exercises/pmi/starter.ts');
   });
 
   it('rejects unknown options', () => {
