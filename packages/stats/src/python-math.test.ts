@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonLog, pythonLog2 } from './python-math.js';
+import { logsBySlowPath, pythonLog, pythonLog2 } from './python-math.js';
 
 describe('correctly rounded logarithms', () => {
   it('gives values Python prints (glibc)', () => {
@@ -25,6 +25,19 @@ describe('correctly rounded logarithms', () => {
         const native = Math.log(x);
         expect(Math.abs(ours - native)).toBeLessThanOrEqual(Math.abs(native) * 2.3e-16 + 1e-300);
       }),
+    );
+  });
+  it('has a fast path that agrees with the exact double-double path', () => {
+    const near1 = fc.double({ min: 0.999, max: 1.001, noNaN: true });
+    const wide = fc.double({ min: 1e-300, max: 1e300, noNaN: true });
+    const counts = fc.integer({ min: 1, max: 2 ** 40 }).map((n) => n * 1);
+    fc.assert(
+      fc.property(fc.oneof(near1, wide, counts), (x) => {
+        const [ln, log2] = logsBySlowPath(x);
+        expect(pythonLog(x)).toBe(ln);
+        expect(pythonLog2(x)).toBe(log2);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

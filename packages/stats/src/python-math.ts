@@ -264,6 +264,23 @@ function cacheSlot(x: number): number {
 }
 
 /**
+ * ln(x) and log2(x) by the slow double-double path alone (the fast path's fallback), for tests that
+ * check the two agree.
+ * @internal
+ */
+export function logsBySlowPath(x: number): [number, number] {
+  const value = special(x);
+  if (value !== undefined) return [value, value];
+  lnDoubleDouble(x, result);
+  const lnHi = result[0]!;
+  const lnLo = result[1]!;
+  const q1 = lnHi / LN2_HI;
+  twoProduct(q1, LN2_HI, scratch);
+  const remainder = lnHi - scratch[0]! - scratch[1]! + lnLo - q1 * LN2_LO;
+  return [lnHi, q1 + remainder / LN2_HI];
+}
+
+/**
  * The natural logarithm, correctly rounded (as glibc's `log`, which Python's `math.log` calls).
  *
  * @example
@@ -343,11 +360,5 @@ function computeLog2(x: number): number {
   const error = ERROR_SCALE * (Math.abs(exponent) + Math.abs(b) + Math.abs(c)) + 1e-300;
   const y = roundChecked(hi, lo, error);
   if (y === y) return y;
-  lnDoubleDouble(x, result);
-  const lnHi = result[0]!;
-  const lnLo = result[1]!;
-  const q1 = lnHi / LN2_HI;
-  twoProduct(q1, LN2_HI, scratch);
-  const remainder = lnHi - scratch[0]! - scratch[1]! + lnLo - q1 * LN2_LO;
-  return q1 + remainder / LN2_HI;
+  return logsBySlowPath(x)[1];
 }
