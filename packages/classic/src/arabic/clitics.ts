@@ -120,7 +120,7 @@ export function segmentClitics(text: string, start: number, end: number): [numbe
   };
 
   const first = letterAt(0);
-  const conjunctions = first === WAW || first === FEH ? WITH_PREPOSITION : WITHOUT_PREPOSITION;
+  const conjunctions = first === WAW || first === FEH ? WITH_THEN_WITHOUT : ONLY_WITHOUT;
   const cuts: number[] = [];
 
   // The longest proclitic sequence that ends in the article and leaves 3 letters.
@@ -204,12 +204,12 @@ function endsWithTanween(text: string, end: number): boolean {
 }
 
 /** Try with the clitic, then without; or only without. */
-const WITH_PREPOSITION: readonly number[] = [1, 0];
-const WITHOUT_PREPOSITION: readonly number[] = [0];
+const WITH_THEN_WITHOUT: readonly number[] = [1, 0];
+const ONLY_WITHOUT: readonly number[] = [0];
 
 /** Whether the letter can be read as a preposition: [1, 0] (try with, then without) or [0]. */
 function prepositionChoices(letter: number): readonly number[] {
-  return letter === BEH || letter === KAF || letter === LAM ? WITH_PREPOSITION : WITHOUT_PREPOSITION;
+  return letter === BEH || letter === KAF || letter === LAM ? WITH_THEN_WITHOUT : ONLY_WITHOUT;
 }
 
 /**
