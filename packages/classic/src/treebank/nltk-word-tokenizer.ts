@@ -1,4 +1,3 @@
-import { pythonRewrite, type Rewrite } from './rewrite.js';
 import {
   CONTRACTION_REWRITES,
   CONVERT_PARENTHESES,
@@ -7,40 +6,51 @@ import {
   registerTreebankRules,
   type TreebankRules,
   TreebankWordTokenizer,
+  treebankRules,
 } from './treebank-tokenizer.js';
+import {
+  APOSTROPHE,
+  BACKTICK,
+  CLOSING_QUOTE,
+  COLON_COMMA,
+  OPENING_QUOTE,
+  PERIOD,
+  QUESTION_EXCLAMATION,
+  QUOTE,
+  STAR,
+  SYMBOL,
+} from './triggers.js';
 
 const raw = String.raw;
-const rewrites = (rules: [string, string, RegExp?][]): Rewrite[] =>
-  rules.map(([pattern, template, hint]) => pythonRewrite(pattern, template, hint));
 
 const NLTK_WORD_RULES: TreebankRules = {
-  startingQuotes: rewrites([
-    ['([«“‘„]|[`]+)', raw` \1 `, /[«“‘„`]/],
-    [raw`^\"`, '``', /^"/],
-    ['(``)', ' \\1 ', /``/],
-    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', /"|''/],
-    [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`, /'/],
+  startingQuotes: treebankRules([
+    ['([«“‘„]|[`]+)', raw` \1 `, OPENING_QUOTE | BACKTICK],
+    [raw`^\"`, '``', QUOTE],
+    ['(``)', ' \\1 ', BACKTICK],
+    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', QUOTE | APOSTROPHE],
+    [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`, APOSTROPHE],
   ]),
-  punctuation: rewrites([
-    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `, /\./],
-    [raw`([:,])([^\d])`, raw` \1 \2`, /[:,]/],
-    [raw`([:,])$`, raw` \1 `, /[:,]/],
-    [raw`\.{2,}`, raw` \g<0> `, /\.\./],
-    [raw`[;@#$%&]`, raw` \g<0> `, /[;@#$%&]/],
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, /\./],
-    [raw`[?!]`, raw` \g<0> `, /[?!]/],
-    [raw`([^'])' `, raw`\1 ' `, /' /],
-    [raw`[*]`, raw` \g<0> `, /\*/],
+  punctuation: treebankRules([
+    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `, PERIOD],
+    [raw`([:,])([^\d])`, raw` \1 \2`, COLON_COMMA],
+    [raw`([:,])$`, raw` \1 `, COLON_COMMA],
+    [raw`\.{2,}`, raw` \g<0> `, PERIOD],
+    [raw`[;@#$%&]`, raw` \g<0> `, SYMBOL],
+    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, PERIOD],
+    [raw`[?!]`, raw` \g<0> `, QUESTION_EXCLAMATION],
+    [raw`([^'])' `, raw`\1 ' `, APOSTROPHE],
+    [raw`[*]`, raw` \g<0> `, STAR],
   ]),
   parensBrackets: PARENS_BRACKETS,
   convertParentheses: CONVERT_PARENTHESES,
   doubleDashes: DOUBLE_DASHES,
-  endingQuotes: rewrites([
-    ['([»”’])', raw` \1 `, /[»”’]/],
-    ["''", " '' ", /''/],
-    ['"', " '' ", /"/],
-    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, /'/],
-    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, /'/],
+  endingQuotes: treebankRules([
+    ['([»”’])', raw` \1 `, CLOSING_QUOTE],
+    ["''", " '' ", APOSTROPHE],
+    ['"', " '' ", QUOTE],
+    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, APOSTROPHE],
+    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, APOSTROPHE],
   ]),
   contractions: CONTRACTION_REWRITES,
 };

@@ -3,6 +3,20 @@ import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
 import { alignTokens } from './align.js';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
 import { pythonRewrite, type Rewrite } from './rewrite.js';
+import {
+  APOSTROPHE,
+  BACKTICK,
+  BRACKET,
+  COLON_COMMA,
+  DASH,
+  DOUBLE_NMT,
+  EVERY_RULE,
+  PERIOD,
+  QUESTION_EXCLAMATION,
+  QUOTE,
+  SYMBOL,
+  triggerMask,
+} from './triggers.js';
 
 const raw = String.raw;
 
@@ -14,46 +28,58 @@ export interface TreebankOptions {
 
 /** The rule lists of a Treebank-style tokenizer, each a list of Python substitutions in NLTK's order. */
 export interface TreebankRules {
-  startingQuotes: Rewrite[];
-  punctuation: Rewrite[];
-  parensBrackets: Rewrite;
+  startingQuotes: TreebankRule[];
+  punctuation: TreebankRule[];
+  parensBrackets: TreebankRule;
   convertParentheses: Rewrite[];
-  doubleDashes: Rewrite;
-  endingQuotes: Rewrite[];
-  contractions: Rewrite[];
+  doubleDashes: TreebankRule;
+  endingQuotes: TreebankRule[];
+  contractions: TreebankRule;
 }
 
-const rewrites = (rules: [string, string, RegExp?][]) =>
-  rules.map(([pattern, template, hint]) => pythonRewrite(pattern, template, hint));
+/** A substitution and the trigger bits (see `triggers.ts`) without which it cannot match. */
+export interface TreebankRule {
+  needs: number;
+  apply: Rewrite;
+}
+
+/** Rules from `[pattern, template, needs]` triples. */
+export const treebankRules = (rules: [string, string, number][]): TreebankRule[] =>
+  rules.map(([pattern, template, needs]) => ({ needs, apply: pythonRewrite(pattern, template) }));
 
 /** Shared by both Treebank tokenizers. */
-export const PARENS_BRACKETS = pythonRewrite(raw`[\]\[\(\)\{\}\<\>]`, raw` \g<0> `, /[\][(){}<>]/);
-export const CONVERT_PARENTHESES = rewrites([
+export const PARENS_BRACKETS: TreebankRule = {
+  needs: BRACKET,
+  apply: pythonRewrite(raw`[\]\[\(\)\{\}\<\>]`, raw` \g<0> `),
+};
+export const CONVERT_PARENTHESES: Rewrite[] = [
   [raw`\(`, '-LRB-'],
   [raw`\)`, '-RRB-'],
   [raw`\[`, '-LSB-'],
   [raw`\]`, '-RSB-'],
   [raw`\{`, '-LCB-'],
   [raw`\}`, '-RCB-'],
-]);
-export const DOUBLE_DASHES = pythonRewrite('--', ' -- ', /--/);
+].map(([pattern, template]) => pythonRewrite(pattern!, template!));
+export const DOUBLE_DASHES: TreebankRule = { needs: DASH, apply: pythonRewrite('--', ' -- ') };
 const CONTRACTION_RULES = [...CONTRACTIONS2, ...CONTRACTIONS3].map((pattern) =>
   pythonRewrite(pattern, raw` \1 \2 `),
 );
 // Unicode case folding, as Python's (?i) has it: 'ſ' matches 's'.
 const ANY_CONTRACTION = /cannot|d'ye|gimme|gonna|gotta|lemme|more'n|wanna|'tis|'twas/iu;
 /** The contraction rules, skipped together when the text has none of the contractions. */
-export const CONTRACTION_REWRITES: Rewrite[] = [
-  (text) =>
+export const CONTRACTION_REWRITES: TreebankRule = {
+  // Every contraction has an apostrophe or a doubled n, m or t.
+  needs: APOSTROPHE | DOUBLE_NMT,
+  apply: (text) =>
     ANY_CONTRACTION.test(text) ? CONTRACTION_RULES.reduce((result, rule) => rule(result), text) : text,
-];
+};
 
 /** The rules a tokenizer class applies; subclasses register theirs (kept off the public surface). */
 const RULES_BY_CLASS = new WeakMap<object, TreebankRules>();
 
-/** Make instances of `constructor` apply `rules`. */
-export function registerTreebankRules(constructor: object, rules: TreebankRules): void {
-  RULES_BY_CLASS.set(constructor, rules);
+/** Make instances of `tokenizerClass` apply `rules`. */
+export function registerTreebankRules(tokenizerClass: object, rules: TreebankRules): void {
+  RULES_BY_CLASS.set(tokenizerClass, rules);
 }
 
 function rulesOf(tokenizer: TreebankWordTokenizer): TreebankRules {
@@ -61,29 +87,29 @@ function rulesOf(tokenizer: TreebankWordTokenizer): TreebankRules {
 }
 
 const TREEBANK_RULES: TreebankRules = {
-  startingQuotes: rewrites([
-    [raw`^\"`, '``', /^"/],
-    ['(``)', ' \\1 ', /``/],
-    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', /"|''/],
+  startingQuotes: treebankRules([
+    [raw`^\"`, '``', QUOTE],
+    ['(``)', ' \\1 ', BACKTICK],
+    [raw`([ \(\[{<])(\"|\'{2})`, '\\1 `` ', QUOTE | APOSTROPHE],
   ]),
-  punctuation: rewrites([
-    [raw`([:,])([^\d])`, raw` \1 \2`, /[:,]/],
-    [raw`([:,])$`, raw` \1 `, /[:,]/],
-    [raw`\.\.\.`, ' ... ', /\.\.\./],
-    [raw`[;@#$%&]`, raw` \g<0> `, /[;@#$%&]/],
+  punctuation: treebankRules([
+    [raw`([:,])([^\d])`, raw` \1 \2`, COLON_COMMA],
+    [raw`([:,])$`, raw` \1 `, COLON_COMMA],
+    [raw`\.\.\.`, ' ... ', PERIOD],
+    [raw`[;@#$%&]`, raw` \g<0> `, SYMBOL],
     // The final period of the text, possibly followed by closing brackets and quotes.
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, /\./],
-    [raw`[?!]`, raw` \g<0> `, /[?!]/],
-    [raw`([^'])' `, raw`\1 ' `, /' /],
+    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, PERIOD],
+    [raw`[?!]`, raw` \g<0> `, QUESTION_EXCLAMATION],
+    [raw`([^'])' `, raw`\1 ' `, APOSTROPHE],
   ]),
   parensBrackets: PARENS_BRACKETS,
   convertParentheses: CONVERT_PARENTHESES,
   doubleDashes: DOUBLE_DASHES,
-  endingQuotes: rewrites([
-    ["''", " '' ", /''/],
-    ['"', " '' ", /"/],
-    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, /'/],
-    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, /'/],
+  endingQuotes: treebankRules([
+    ["''", " '' ", APOSTROPHE],
+    ['"', " '' ", QUOTE],
+    [raw`([^' ])('[sS]|'[mM]|'[dD]|') `, raw`\1 \2 `, APOSTROPHE],
+    [raw`([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) `, raw`\1 \2 `, APOSTROPHE],
   ]),
   contractions: CONTRACTION_REWRITES,
 };
@@ -109,14 +135,20 @@ export function applyTreebankRules(
   text: string,
   convertParentheses: boolean,
 ): string[] {
-  for (const rule of rules.startingQuotes) text = rule(text);
-  for (const rule of rules.punctuation) text = rule(text);
-  text = rules.parensBrackets(text);
+  // Rules only add spaces and rewrite quotes, so the original text's triggers stay valid throughout;
+  // converted parentheses add letters and dashes, so then every rule runs.
+  const mask = convertParentheses ? EVERY_RULE : triggerMask(text);
+  const run = (rule: TreebankRule) => {
+    if (mask & rule.needs) text = rule.apply(text);
+  };
+  rules.startingQuotes.forEach(run);
+  rules.punctuation.forEach(run);
+  run(rules.parensBrackets);
   if (convertParentheses) for (const rule of rules.convertParentheses) text = rule(text);
-  text = rules.doubleDashes(text);
+  run(rules.doubleDashes);
   text = ` ${text} `;
-  for (const rule of rules.endingQuotes) text = rule(text);
-  for (const rule of rules.contractions) text = rule(text);
+  rules.endingQuotes.forEach(run);
+  run(rules.contractions);
   return splitWords(text);
 }
 
