@@ -121,3 +121,28 @@ describe('tokenlab tokenize --tokenizer bpe', () => {
     expect(missing.stderr).toMatch(/needs --model/);
   });
 });
+
+describe('tokenlab train progress', () => {
+  it('draws merges, rate and ETA on a terminal, and nothing with --quiet', async () => {
+    const { PassThrough, Readable } = await import('node:stream');
+    const { runCli } = await import('../cli.js');
+    const run = async (extra: string[]) => {
+      const stderr = new PassThrough();
+      const chunks: Buffer[] = [];
+      stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const input = join(dir, 'progress.txt');
+      writeFileSync(input, texts.values().next().value!);
+      const code = await runCli(['train', '-v', '300', '-o', join(dir, 'progress'), ...extra, input], {
+        stdin: Readable.from([]),
+        stdout: new PassThrough(),
+        stderr,
+        isTTY: true,
+      });
+      return { code, stderr: Buffer.concat(chunks).toString('utf8') };
+    };
+    const shown = await run([]);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toMatch(/44\/44 merges .* merges\/s {2}ETA/);
+    expect((await run(['--quiet'])).stderr).toBe('');
+  });
+});
