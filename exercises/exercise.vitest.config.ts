@@ -19,6 +19,10 @@ function against(target: 'starter' | 'solution') {
       // test/ holds the checks of the course itself, which run these tests: never recurse into them.
       exclude: ['test/**', 'node_modules/**', '.guides/**'],
       env: { TOKENLAB_EXERCISE: target },
+      // The tests are pure: test files of one project may share the packages they import, which
+      // halves the run. (A worker never serves both projects; if it did, test/exercises.test.ts
+      // would fail, never pass wrongly: a solution would fail or a starter pass.)
+      isolate: false,
     },
   };
 }
