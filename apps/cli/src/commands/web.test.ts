@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -7,7 +7,7 @@ import { runCapture } from '../testing.js';
 import { serveSite } from './web.js';
 
 function site(): string {
-  const root = mkdtempSync(join(tmpdir(), 'tokenlab-web-'));
+  const root = mkdtempSync(join(tmpdir(), 'tokenlab-site-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>playground</title>');
   writeFileSync(join(root, 'assets', 'index-AbCd1234.js'), 'console.log("مرحبا")');
@@ -26,7 +26,8 @@ describe('tokenlab web', () => {
       stop = done;
     });
     const io = { stdin: Readable.from([]), stdout, stderr: new PassThrough(), isTTY: false };
-    const serving = serveSite({ root: site(), port: 0, host: '127.0.0.1', json: true }, io, until);
+    const root = site();
+    const serving = serveSite({ root, port: 0, host: '127.0.0.1', json: true }, io, until);
     while (!printed.includes('\n')) await new Promise((done) => setTimeout(done, 10));
     const { url } = JSON.parse(printed) as { url: string };
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -48,6 +49,7 @@ describe('tokenlab web', () => {
     stop();
     await serving;
     await expect(fetch(url)).rejects.toThrow();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('says how to build the site when it is missing', async () => {
