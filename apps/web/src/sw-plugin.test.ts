@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ describe('the service worker plugin', () => {
     };
     await (plugin.writeBundle as unknown as Hook).call({}, {}, bundle);
     const source = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    rmSync(outDir, { recursive: true, force: true });
     const precache = JSON.parse(/const PRECACHE = (\[[^\]]*\]);/.exec(source)![1]!);
     expect(precache).toEqual(['./', './assets/index-abc123.css', './assets/index-abc123.js', './index.html']);
     expect(source).toMatch(/const CACHE = 'tokenlab-[0-9a-f]{12}';/);
