@@ -11,7 +11,19 @@ import {
   specialTokenRegex,
 } from './special-tokens.js';
 
-/** What makes an encoding: its split pattern, its ranks and its special tokens. */
+/**
+ * What makes an encoding: its split pattern, its ranks and its special tokens.
+ *
+ * @example
+ * ```ts
+ * const custom = new Encoding({
+ *   name: 'my_cl100k',
+ *   patternSource: CL100K_PATTERN_SOURCE,
+ *   ranks: loadTiktokenBpe(fileText),
+ *   specialTokens: { '<|endoftext|>': 100257 },
+ * });
+ * ```
+ */
 export interface EncodingDefinition {
   /** The encoding's name, e.g. `cl100k_base`. */
   name: string;

@@ -17,7 +17,14 @@ import type { Encoding } from './encoding.js';
 import { NO_RANK, type RankTable } from './ranks/rank-table.js';
 import { getEncoding } from './registry.js';
 
-/** One recovered merge: the ranks of the two parts and the rank of the token they make. */
+/**
+ * One recovered merge: the ranks of the two parts and the rank of the token they make.
+ *
+ * @example
+ * ```ts
+ * const [left, right, rank]: RecoveredMerge = [220, 220, 256];
+ * ```
+ */
 export type RecoveredMerge = readonly [left: number, right: number, rank: number];
 
 /**

@@ -1,7 +1,14 @@
 import type { Encoding } from './encoding.js';
 import { type EncodingName, getEncoding } from './registry.js';
 
-/** Exact model names and their encodings, as tiktoken maps them. */
+/**
+ * Exact model names and their encodings, as tiktoken maps them.
+ *
+ * @example
+ * ```ts
+ * MODEL_TO_ENCODING['gpt-4o']; // 'o200k_base'
+ * ```
+ */
 export const MODEL_TO_ENCODING: Readonly<Record<string, EncodingName>> = {
   o1: 'o200k_base',
   o3: 'o200k_base',
@@ -49,7 +56,14 @@ export const MODEL_TO_ENCODING: Readonly<Record<string, EncodingName>> = {
   gpt2: 'gpt2',
 };
 
-/** Model-name prefixes and their encodings, tried in this order when the exact name is unknown. */
+/**
+ * Model-name prefixes and their encodings, tried in this order when the exact name is unknown.
+ *
+ * @example
+ * ```ts
+ * MODEL_PREFIX_TO_ENCODING.find(([prefix]) => 'gpt-4-0613'.startsWith(prefix)); // ['gpt-4-', 'cl100k_base']
+ * ```
+ */
 export const MODEL_PREFIX_TO_ENCODING: ReadonlyArray<readonly [string, EncodingName]> = [
   ['o1-', 'o200k_base'],
   ['o3-', 'o200k_base'],

@@ -12,7 +12,14 @@
  * The patterns are the ones the `tiktoken` npm package (the Rust core) runs.
  */
 
-/** The characters of Rust's `\s` (Unicode White_Space), as the inside of a character class. */
+/**
+ * The characters of Rust's `\s` (Unicode White_Space), as the inside of a character class.
+ *
+ * @example
+ * ```ts
+ * new RegExp(`[${WHITE_SPACE}]`).test('\x85'); // true (JavaScript's \s says false)
+ * ```
+ */
 export const WHITE_SPACE = '\\t-\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
 const S = `[${WHITE_SPACE}]`;
@@ -20,10 +27,25 @@ const NOT_S = `[^${WHITE_SPACE}]`;
 const PUNCT = `[^${WHITE_SPACE}\\p{L}\\p{N}]`;
 const CONTRACTION_ANY_CASE = "'(?:[sS\\u017f]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])";
 
-/** GPT-2's pattern, shared by `gpt2`, `r50k_base`, `p50k_base` and `p50k_edit` (contractions in lower case only). */
+/**
+ * GPT-2's pattern source, shared by `gpt2`, `r50k_base`, `p50k_base` and `p50k_edit` (contractions in
+ * lower case only).
+ *
+ * @example
+ * ```ts
+ * new RegExp(R50K_PATTERN_SOURCE, 'gu');
+ * ```
+ */
 export const R50K_PATTERN_SOURCE = `'(?:s|t|re|ve|m|ll|d)| ?\\p{L}+| ?\\p{N}+| ?${PUNCT}+|${S}+(?!${NOT_S})|${S}+`;
 
-/** `cl100k_base`'s pattern: contractions in any case, numbers in groups of up to three digits. */
+/**
+ * `cl100k_base`'s pattern source: contractions in any case, numbers in groups of up to three digits.
+ *
+ * @example
+ * ```ts
+ * new RegExp(CL100K_PATTERN_SOURCE, 'gu');
+ * ```
+ */
 export const CL100K_PATTERN_SOURCE = [
   CONTRACTION_ANY_CASE,
   `[^\\r\\n\\p{L}\\p{N}]?\\p{L}+`,
@@ -37,7 +59,14 @@ export const CL100K_PATTERN_SOURCE = [
 const UPPER = '[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]';
 const LOWER = '[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]';
 
-/** `o200k_base`'s pattern: words split at case changes, contractions attached to the word. */
+/**
+ * `o200k_base`'s pattern source: words split at case changes, contractions attached to the word.
+ *
+ * @example
+ * ```ts
+ * new RegExp(O200K_PATTERN_SOURCE, 'gu');
+ * ```
+ */
 export const O200K_PATTERN_SOURCE = [
   `[^\\r\\n\\p{L}\\p{N}]?${UPPER}*${LOWER}+(?:${CONTRACTION_ANY_CASE})?`,
   `[^\\r\\n\\p{L}\\p{N}]?${UPPER}+${LOWER}*(?:${CONTRACTION_ANY_CASE})?`,

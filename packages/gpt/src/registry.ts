@@ -1,6 +1,13 @@
 import type { Encoding } from './encoding.js';
 
-/** The names `getEncoding` knows. */
+/**
+ * The names `getEncoding` knows.
+ *
+ * @example
+ * ```ts
+ * for (const name of ENCODING_NAMES) console.log(name, (await getEncoding(name)).nVocab);
+ * ```
+ */
 export const ENCODING_NAMES = [
   'gpt2',
   'r50k_base',
@@ -10,7 +17,14 @@ export const ENCODING_NAMES = [
   'o200k_base',
 ] as const;
 
-/** One of {@link ENCODING_NAMES}. */
+/**
+ * One of {@link ENCODING_NAMES}.
+ *
+ * @example
+ * ```ts
+ * const name: EncodingName = 'o200k_base';
+ * ```
+ */
 export type EncodingName = (typeof ENCODING_NAMES)[number];
 
 // One dynamic import per encoding, written out so that bundlers split each encoding's rank data
@@ -24,7 +38,14 @@ const LOADERS: Record<EncodingName, () => Promise<Encoding>> = {
   o200k_base: () => import('./encodings/o200k_base.js').then((module) => module.o200kBase),
 };
 
-/** Whether `name` is one of {@link ENCODING_NAMES}. */
+/**
+ * Whether `name` is one of {@link ENCODING_NAMES}.
+ *
+ * @example
+ * ```ts
+ * isEncodingName('cl100k_base'); // true
+ * ```
+ */
 export function isEncodingName(name: string): name is EncodingName {
   return Object.hasOwn(LOADERS, name);
 }

@@ -1,10 +1,32 @@
-/** Which special tokens `encode` may emit as their ids: a list, or `'all'`. */
+/**
+ * Which special tokens `encode` may emit as their ids: a list, or `'all'`.
+ *
+ * @example
+ * ```ts
+ * const allowed: AllowedSpecial = ['<|endoftext|>'];
+ * ```
+ */
 export type AllowedSpecial = readonly string[] | ReadonlySet<string> | 'all';
 
-/** Which special tokens make `encode` throw when their text appears: a list, or `'all'` (the default: every special not allowed). */
+/**
+ * Which special tokens make `encode` throw when their text appears: a list, or `'all'` (the default:
+ * every special not allowed).
+ *
+ * @example
+ * ```ts
+ * const disallowed: DisallowedSpecial = []; // never throw; unlisted specials are ordinary text
+ * ```
+ */
 export type DisallowedSpecial = readonly string[] | ReadonlySet<string> | 'all';
 
-/** Options of `encode`, with tiktoken's meaning and defaults. */
+/**
+ * Options of `encode`, with tiktoken's meaning and defaults.
+ *
+ * @example
+ * ```ts
+ * enc.encode(text, { allowedSpecial: 'all' });
+ * ```
+ */
 export interface EncodeOptions {
   /** Special tokens to encode as their ids where their text appears (default: none). */
   allowedSpecial?: AllowedSpecial;

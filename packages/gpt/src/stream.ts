@@ -24,6 +24,11 @@ function isWhiteSpace(unit: number): boolean {
  * piece of any of the split patterns holds such a pair (a piece only continues past non-space into
  * `\r`/`\n`), no pattern looks back, and a piece ending before `c` looks at most at `c`; special tokens
  * hold no spaces. So the pieces on either side are exactly the pieces of the whole text. -1 if none.
+ *
+ * @example
+ * ```ts
+ * lastSafeCut('hello wor'); // 5: 'hello' is final, ' wor' may still grow
+ * ```
  */
 export function lastSafeCut(text: string, from = 1): number {
   for (let c = text.length - 1; c >= Math.max(from, 1); c--) {

@@ -1,6 +1,13 @@
 import { NO_RANK, type RankTable } from '../ranks/rank-table.js';
 
-/** Where encoded ids go: an id array, a counter, ... */
+/**
+ * Where encoded ids go: an id array, a counter, ...
+ *
+ * @example
+ * ```ts
+ * const counter: IdSink & { n: number } = { n: 0, push() { this.n++; } };
+ * ```
+ */
 export interface IdSink {
   /** Receive the next id. */
   push(id: number): void;
