@@ -1,4 +1,5 @@
 import { getEncoding } from '@tokenlab/gpt';
+import { recoverMerges as referenceRecoverMerges } from '@tokenlab/gpt/minbpe';
 import { readGolden } from '@tokenlab/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
@@ -50,6 +51,16 @@ describe('step 2: bpe stopped at a rank', () => {
 describe('step 3: recover the merges', () => {
   it('finds one merge per multi-byte token', () => {
     expect(merges().size, '100,256 tokens minus 256 single bytes = 100,000 merges').toBe(100_000);
+  });
+
+  it('finds the same merges as @tokenlab/gpt/minbpe', async () => {
+    const reference = referenceRecoverMerges((await getEncoding('cl100k_base')).ranks);
+    const mine = [...merges()].map(([pair, rank]) => [...pair.split(',').map(Number), rank]);
+    const first = mine.findIndex((merge, i) => merge.join() !== reference[i]?.join());
+    expect(
+      first,
+      `merge ${first} differs: yours ${JSON.stringify(mine[first])}, reference ${JSON.stringify(reference[first])}`,
+    ).toBe(-1);
   });
 
   it('finds the first merges in rank order', () => {
