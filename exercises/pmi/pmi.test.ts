@@ -58,9 +58,9 @@ describe('step 3: ranking', () => {
         actual.map(([pair]) => pair),
         `order of score_ngrams(pmi) for ${row.tokens.slice(0, 5).join(' ')} ...`,
       ).toEqual(expected.map(([pair]) => pair));
-      actual.forEach(([pair, score], i) =>
-        expect(score, `pmi of ${pair.join(' ')}`).toBeCloseTo(expected[i]![1], 12),
-      );
+      for (const [i, [pair, score]] of actual.entries()) {
+        expect(score, `pmi of ${pair.join(' ')}`).toBeCloseTo(expected[i]![1], 12);
+      }
     }
   });
 });

@@ -25,14 +25,12 @@ const rows = readGolden<VectorizerRow>('sklearn_vectorizers').filter((row) => ro
 
 function expectClose(actual: number[][], expected: number[][], what: string, tolerance = 1e-9) {
   expect(actual.length, `${what}: number of rows`).toBe(expected.length);
-  actual.forEach((row, i) =>
-    row.forEach((value, j) =>
-      expect(
-        Math.abs(value - expected[i]![j]!),
-        `${what}[${i}][${j}]: ${value} vs ${expected[i]![j]}`,
-      ).toBeLessThan(tolerance),
-    ),
-  );
+  for (const [i, row] of actual.entries()) {
+    for (const [j, value] of row.entries()) {
+      const want = expected[i]![j]!;
+      expect(Math.abs(value - want), `${what}[${i}][${j}]: ${value} vs ${want}`).toBeLessThan(tolerance);
+    }
+  }
 }
 
 describe('step 1: terms and features', () => {
