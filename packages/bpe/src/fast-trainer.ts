@@ -34,6 +34,9 @@ export function trainMerges(table: ChunkTable, numMerges: number, options: Train
   return trainer.run(numMerges, options);
 }
 
+/** Pairs whose two ids are both below this are indexed directly (a 1,024 × 1,024 table, 4 MB). */
+const DIRECT = 1024;
+
 /** Grow a typed array to at least `size` elements, doubling. */
 function grow<T extends Int32Array | Float64Array>(array: T, size: number): T {
   if (size <= array.length) return array;
@@ -53,9 +56,12 @@ class FastTrainer {
   private readonly weight: Float64Array | null;
 
   // Pairs, by dense index.
-  // Open-addressing hash from (left, right) to pair index + 1 (0 = empty slot).
+  // Pairs of two small ids (most pairs early on) are found by direct index, pair index + 1 (0 = none)...
+  private readonly direct = new Int32Array(DIRECT * DIRECT);
+  // ...the others through an open-addressing hash from (left, right) to pair index + 1 (0 = empty slot).
   private slots = new Int32Array(1 << 16);
   private slotMask = (1 << 16) - 1;
+  private hashed = 0;
   private pairLeft = new Int32Array(1024);
   private pairRight = new Int32Array(1024);
   private pairCount = new Float64Array(1024);
@@ -168,13 +174,15 @@ class FastTrainer {
 
   /** The dense index of an existing pair (left, right). */
   private pairOf(left: number, right: number): number {
+    if (left < DIRECT && right < DIRECT) return this.direct[left * DIRECT + right]! - 1;
     return this.slots[this.slotOf(left, right)]! - 1;
   }
 
   /** The dense index of pair (left, right), created with an empty occurrence list if new. */
   private pairFor(left: number, right: number): number {
-    const slot = this.slotOf(left, right);
-    const entry = this.slots[slot]!;
+    const small = left < DIRECT && right < DIRECT;
+    const slot = small ? left * DIRECT + right : this.slotOf(left, right);
+    const entry = small ? this.direct[slot]! : this.slots[slot]!;
     if (entry !== 0) return entry - 1;
     const pair = this.pairs++;
     if (pair >= this.pairLeft.length) {
@@ -189,16 +197,23 @@ class FastTrainer {
     this.pairRight[pair] = right;
     this.occurrenceStart[pair] = 0;
     this.occurrenceEnd[pair] = 0;
+    if (small) {
+      this.direct[slot] = pair + 1;
+      return pair;
+    }
     this.slots[slot] = pair + 1;
-    if (this.pairs * 2 > this.slots.length) this.rehash();
+    if (++this.hashed * 2 > this.slots.length) this.rehash();
     return pair;
   }
 
   private rehash(): void {
     this.slots = new Int32Array(this.slots.length * 2);
     this.slotMask = this.slots.length - 1;
-    for (let pair = 0; pair < this.pairs; pair++)
-      this.slots[this.slotOf(this.pairLeft[pair]!, this.pairRight[pair]!)] = pair + 1;
+    for (let pair = 0; pair < this.pairs; pair++) {
+      const left = this.pairLeft[pair]!;
+      const right = this.pairRight[pair]!;
+      if (left >= DIRECT || right >= DIRECT) this.slots[this.slotOf(left, right)] = pair + 1;
+    }
   }
 
   /** Whether node `i` still starts an occurrence of `pair`. */
