@@ -5,7 +5,7 @@ import { glyphRuns } from './glyphs.js';
 import { layoutTokens, type Piece, upperBound } from './layout.js';
 
 /** How many pieces a column draws at most; the counts always cover the whole text. */
-export const MAX_DRAWN_PIECES = 4000;
+export const MAX_DRAWN_PIECES = 2000;
 
 /** Display options shared by every column. */
 export interface DrawOptions {
