@@ -14,7 +14,7 @@ export interface WordTokenizeOptions {
 const nltkWord = new NLTKWordTokenizer();
 
 /**
- * NLTK's `word_tokenize` as a {@link Tokenizer}: Punkt sentences, then {@link NLTKWordTokenizer} on each,
+ * NLTK's `word_tokenize` as a `Tokenizer`: Punkt sentences, then {@link NLTKWordTokenizer} on each,
  * with spans into the whole text.
  *
  * @example
