@@ -21,8 +21,13 @@ describe('tokenlab encode', () => {
   });
   it('refuses special tokens unless allowed, naming the fix', async () => {
     const refused = await runCapture(['encode', '-e', 'cl100k_base'], 'hi <|endoftext|>');
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('special token that is not allowed: <|endoftext|>');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "special token <|endoftext|> (at index 3). Pass --allowed-special '<|endoftext|>'",
+    );
+    expect(refused.stderr).toContain('--special-as-text');
+    const asText = await runCapture(['encode', '-e', 'cl100k_base', '--special-as-text'], 'hi <|endoftext|>');
+    expect(asText.stdout).toBe('6151 83739 8862 728 428 91 29\n');
     const all = await runCapture(
       ['encode', '-e', 'cl100k_base', '--allowed-special', 'all'],
       'hi <|endoftext|>',

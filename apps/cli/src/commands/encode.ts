@@ -16,6 +16,7 @@ Options:
   -e, --encoding NAME          gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
   -m, --model PREFIX.model     a minbpe model (trained with 'tokenlab train' or by minbpe)
       --allowed-special LIST   'all' or a comma-separated list of special tokens to encode as such
+      --special-as-text        encode the text of special tokens that are not allowed as ordinary text
       --count                  print only the number of tokens
       --json                   print a JSON array of ids (with --count: a JSON number)
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
@@ -26,26 +27,28 @@ Options:
       encoding: { type: 'string', short: 'e' },
       model: { type: 'string', short: 'm' },
       'allowed-special': { type: 'string' },
+      'special-as-text': { type: 'boolean' },
       count: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
     });
     const codec = await codecFromOptions(values, 'encode');
     const allowed = parseAllowedSpecial(values['allowed-special']);
+    const asText = Boolean(values['special-as-text']);
     const count = Boolean(values.count);
     if (values.jsonl) {
       for await (const line of readJsonlStrings(io.stdin)) {
-        const result = count ? codec.count(line, allowed) : codec.encode(line, allowed);
+        const result = count ? codec.count(line, allowed, asText) : codec.encode(line, allowed, asText);
         await writeLine(io.stdout, JSON.stringify(result));
       }
       return 0;
     }
     const text = await readInputText(positionals, io);
     if (count) {
-      await writeLine(io.stdout, String(codec.count(text, allowed)));
+      await writeLine(io.stdout, String(codec.count(text, allowed, asText)));
       return 0;
     }
-    const ids = codec.encode(text, allowed);
+    const ids = codec.encode(text, allowed, asText);
     await writeLine(io.stdout, values.json ? JSON.stringify(ids) : ids.join(' '));
     return 0;
   },

@@ -4,10 +4,10 @@ import { UsageError } from '../io.js';
 
 /** What `encode` and `decode` run: a tiktoken encoding or a minbpe model, behind one shape. */
 export interface IdCodec {
-  /** Encode with the given special tokens allowed (`undefined`: none, and their text is an error). */
-  encode(text: string, allowedSpecial: 'all' | string[] | undefined): number[];
+  /** Encode with the given special tokens allowed (`undefined`: none, and their text is an error unless `asText`). */
+  encode(text: string, allowedSpecial: 'all' | string[] | undefined, asText?: boolean): number[];
   /** Count without keeping the ids where the codec can. */
-  count(text: string, allowedSpecial: 'all' | string[] | undefined): number;
+  count(text: string, allowedSpecial: 'all' | string[] | undefined, asText?: boolean): number;
   /** Decode ids to text (invalid UTF-8 becomes U+FFFD). */
   decode(ids: number[]): string;
 }
@@ -20,9 +20,13 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
     throw new UsageError(`give either --encoding or --model, not both`);
   if (typeof model === 'string') {
     const tokenizer = await loadModelFile(model);
+    const encode = (text: string, allowed: 'all' | string[] | undefined, asText?: boolean) =>
+      explainSpecial(() =>
+        tokenizer.encode(text, { allowedSpecial: allowed ?? (asText ? 'none' : 'none_raise') }),
+      );
     return {
-      encode: (text, allowed) => tokenizer.encode(text, { allowedSpecial: allowed ?? 'none_raise' }),
-      count: (text, allowed) => tokenizer.encode(text, { allowedSpecial: allowed ?? 'none_raise' }).length,
+      encode,
+      count: (text, allowed, asText) => encode(text, allowed, asText).length,
       decode: (ids) => tokenizer.decode(ids),
     };
   }
@@ -33,11 +37,30 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
   if (!isEncodingName(encodingName))
     throw new UsageError(`unknown encoding '${encodingName}'. Available: ${ENCODING_NAMES.join(', ')}`);
   const encoding = await getEncoding(encodingName);
+  const options = (allowed: 'all' | string[] | undefined, asText?: boolean) => ({
+    allowedSpecial: allowed ?? [],
+    ...(asText ? { disallowedSpecial: [] } : {}),
+  });
   return {
-    encode: (text, allowed) => encoding.encode(text, { allowedSpecial: allowed ?? [] }),
-    count: (text, allowed) => encoding.countTokens(text, { allowedSpecial: allowed ?? [] }),
+    encode: (text, allowed, asText) => explainSpecial(() => encoding.encode(text, options(allowed, asText))),
+    count: (text, allowed, asText) =>
+      explainSpecial(() => encoding.countTokens(text, options(allowed, asText))),
     decode: (ids) => encoding.decode(ids),
   };
+}
+
+/** A special token in the text, not allowed: a usage error that names the command-line fixes. */
+function explainSpecial<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const { token, index } = error as { token?: unknown; index?: unknown };
+    if (typeof token !== 'string' || typeof index !== 'number') throw error;
+    throw new UsageError(
+      `the text contains the special token ${token} (at index ${index}). Pass --allowed-special '${token}' ` +
+        `(or all) to encode it as the special token, or --special-as-text to encode it as ordinary text.`,
+    );
+  }
 }
 
 /** `--allowed-special all|TOKEN,...` as the codec takes it. */
