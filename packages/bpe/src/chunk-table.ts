@@ -25,28 +25,36 @@ const encoder = new TextEncoder();
  * ```
  */
 export function chunkTable(chunks: Iterable<readonly [string | Uint8Array, number]>): ChunkTable {
-  const parts: Uint8Array[] = [];
-  const weights: number[] = [];
-  let total = 0;
-  for (const [chunk, count] of chunks) {
-    if (!Number.isFinite(count) || count < 0 || !Number.isInteger(count))
+  const entries: Array<readonly [string | Uint8Array, number]> = [];
+  let capacity = 0;
+  for (const entry of chunks) {
+    const [chunk, count] = entry;
+    if (!Number.isInteger(count) || count < 0)
       throw new RangeError(
         `chunk count must be a non-negative integer, got ${count} for ${JSON.stringify(chunk)}`,
       );
     if (count === 0) continue;
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    if (bytes.length < 2) continue;
-    parts.push(bytes);
-    weights.push(count);
-    total += bytes.length;
+    entries.push(entry);
+    capacity += typeof chunk === 'string' ? chunk.length * 3 : chunk.length;
   }
-  const bytes = new Uint8Array(total);
-  const lengths = new Int32Array(parts.length);
+  // One buffer for everything: each chunk is encoded straight into place, with no array per chunk.
+  let bytes = new Uint8Array(capacity);
+  const lengths = new Int32Array(entries.length);
+  const counts = new Float64Array(entries.length);
   let offset = 0;
-  for (let i = 0; i < parts.length; i++) {
-    bytes.set(parts[i]!, offset);
-    offset += parts[i]!.length;
-    lengths[i] = parts[i]!.length;
+  let kept = 0;
+  for (const [chunk, count] of entries) {
+    let length: number;
+    if (typeof chunk === 'string') length = encoder.encodeInto(chunk, bytes.subarray(offset)).written;
+    else {
+      bytes.set(chunk, offset);
+      length = chunk.length;
+    }
+    if (length < 2) continue;
+    offset += length;
+    lengths[kept] = length;
+    counts[kept++] = count;
   }
-  return { bytes, lengths, counts: Float64Array.from(weights) };
+  bytes = bytes.slice(0, offset);
+  return { bytes, lengths: lengths.slice(0, kept), counts: counts.slice(0, kept) };
 }
