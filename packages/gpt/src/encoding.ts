@@ -301,7 +301,15 @@ export class Encoding implements Tokenizer {
     return allowed;
   }
 
-  /** `encode` into any sink. */
+  /**
+   * `encode` into any sink (a sink with a `full` flag that turns true stops the encoding early).
+   *
+   * @example
+   * ```ts
+   * const ids: number[] = [];
+   * enc.encodeInto('hello world', {}, { push: (id) => ids.push(id) });
+   * ```
+   */
   encodeInto(text: string, options: EncodeOptions, sink: IdSink & { readonly full?: boolean }): void {
     const allowed = this.allowedSpecialFor(text, options);
     if (allowed.size === 0 || this.specialRegex === null) {
@@ -327,7 +335,15 @@ export class Encoding implements Tokenizer {
     this.encodeOrdinaryInto(text, start, text.length, sink);
   }
 
-  /** Encode `text[from, to)` as ordinary text (the split pattern sees only that slice, as tiktoken's does). */
+  /**
+   * Encode `text[from, to)` as ordinary text (the split pattern sees only that slice, as tiktoken's does).
+   *
+   * @example
+   * ```ts
+   * const ids: number[] = [];
+   * enc.encodeOrdinaryInto('say hello', 4, 9, { push: (id) => ids.push(id) }); // the ids of 'hello'
+   * ```
+   */
   encodeOrdinaryInto(
     text: string,
     from: number,
@@ -434,7 +450,14 @@ export class Encoding implements Tokenizer {
     for (let i = 0; i < ids.length; i++) sink.push(ids[i]!);
   }
 
-  /** Forget the ids of merged pieces remembered so far (to measure cold runs, or free memory). */
+  /**
+   * Forget the ids of merged pieces remembered so far (to measure cold runs, or free memory).
+   *
+   * @example
+   * ```ts
+   * enc.clearCache();
+   * ```
+   */
   clearCache(): void {
     this.mergeCache.clear();
   }
