@@ -27,7 +27,7 @@ export class PunktLanguageVars {
   readonly wordPattern: PythonPattern;
   /** A sentence-end character followed by punctuation or by whitespace and the next token. */
   readonly periodContextPattern: PythonPattern;
-  /** {@link PunktLanguageVars.periodContextPattern} as a RegExp with match indices (`d`), built once. */
+  /** {@link PunktLanguageVars.periodContextPattern}'s RegExp, private to the sentence tokenizer's loop. */
   readonly periodContextRegExp: RegExp;
   /** A quick test for any sentence-end character. */
   readonly anySentEnd: RegExp;
@@ -52,7 +52,7 @@ export class PunktLanguageVars {
     );
     this.periodContextRegExp = new RegExp(
       this.periodContextPattern.regexp.source,
-      `${this.periodContextPattern.regexp.flags}d`,
+      this.periodContextPattern.regexp.flags,
     );
     this.anySentEnd = new RegExp(sentEnd, 'u');
     const realign = compilePythonPattern(String.raw`["\')\]}]+?(?:\s+|(?=--)|$)`, { flags: 'm' });

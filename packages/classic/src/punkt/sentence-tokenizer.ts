@@ -159,7 +159,11 @@ export class PunktSentenceTokenizer implements Tokenizer {
         start,
         end: start + found[0].length,
         afterTok: found[afterTokGroup] ?? '',
-        nextTokStart: found.indices![nextTokGroup]?.[0],
+        // next_tok ends the lookahead, which starts right after the sentence-end character.
+        nextTokStart:
+          found[nextTokGroup] === undefined
+            ? undefined
+            : start + found[0].length + (found[afterTokGroup]?.length ?? 0) - found[nextTokGroup]!.length,
       };
       let indexAfterLastSpace = lastAsciiWhitespace(text, previousSlice.stop, start);
       if (indexAfterLastSpace) indexAfterLastSpace += previousSlice.stop + 1;

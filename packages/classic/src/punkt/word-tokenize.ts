@@ -1,4 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { alignTokens } from '../treebank/align.js';
 import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
 import { englishPunkt } from './models.js';
 import type { PunktSentenceTokenizer } from './sentence-tokenizer.js';
@@ -37,8 +38,8 @@ export class WordTokenizer implements Tokenizer {
     if (this.preserveLine) return nltkWord.tokenize(text);
     const tokens: Token[] = [];
     for (const [start, end] of (this.sentenceModel ?? englishPunkt()).spanTokenize(text)) {
-      for (const token of nltkWord.tokenize(text.slice(start, end)))
-        tokens.push({ text: token.text, start: token.start + start, end: token.end + start });
+      const sentence = text.slice(start, end);
+      for (const token of alignTokens(nltkWord.words(sentence), sentence, start)) tokens.push(token);
     }
     return tokens;
   }

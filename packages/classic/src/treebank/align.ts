@@ -8,9 +8,10 @@ const SOURCE_QUOTES = /``|''|"/g;
  * rewrite produced (`` ` ` `` and `''` for `"`) are matched, in order, to the quotes in the source,
  * then every token is found left to right (`align_tokens`). A quote token keeps its rewritten text,
  * while its span covers the source quote. A token that cannot be found (only possible when the rewrite
- * produced text that is not in the source) gets an empty span where the search stood.
+ * produced text that is not in the source) gets an empty span where the search stood. `offset` is added
+ * to every span (for text cut from a larger one).
  */
-export function alignTokens(tokens: readonly string[], text: string): Token[] {
+export function alignTokens(tokens: readonly string[], text: string, offset = 0): Token[] {
   const hasQuotes = text.includes('"') || text.includes("''");
   const sourceQuotes = hasQuotes ? (text.match(SOURCE_QUOTES) ?? []) : [];
   let quoteIndex = 0;
@@ -22,11 +23,11 @@ export function alignTokens(tokens: readonly string[], text: string): Token[] {
       needle = sourceQuotes[quoteIndex++]!;
     const start = text.indexOf(needle, point);
     if (start === -1) {
-      result.push({ text: token, start: point, end: point });
+      result.push({ text: token, start: point + offset, end: point + offset });
       continue;
     }
     point = start + needle.length;
-    result.push({ text: token, start, end: point });
+    result.push({ text: token, start: start + offset, end: point + offset });
   }
   return result;
 }
