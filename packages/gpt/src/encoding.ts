@@ -47,7 +47,7 @@ const SCANNERS = new Map<string, PieceScanner>([
 ]);
 
 /** How many merged pieces an encoding remembers before it starts over. */
-const MERGE_CACHE_SIZE = 32_768;
+const MERGE_CACHE_SIZE = 131_072;
 /** Longer pieces are merged every time: they rarely repeat and would hold memory. */
 const MAX_CACHED_PIECE_BYTES = 64;
 

@@ -48,7 +48,7 @@ export function bytePairEncode(
   let parts = length;
   for (let i = 0; i < length; i++) starts[i] = start + i;
   starts[length] = end;
-  for (let i = 0; i < length - 1; i++) pairRanks[i] = table.rankOf(bytes, start + i, start + i + 2);
+  for (let i = 0; i < length - 1; i++) pairRanks[i] = table.rankOfPair(bytes, start + i);
   pairRanks[length - 1] = NO_RANK;
   for (;;) {
     let best = NO_RANK;
@@ -97,7 +97,7 @@ function bytePairEncodeLong(
   next[length] = length;
   const heap = new KeyHeap(length + 16);
   for (let p = 0; p + 1 < length; p++) {
-    const rank = table.rankOf(bytes, start + p, start + p + 2);
+    const rank = table.rankOfPair(bytes, start + p);
     pairRank[p] = rank;
     if (rank !== NO_RANK) heap.push(rank * TWO_32 + p);
   }

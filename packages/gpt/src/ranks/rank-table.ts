@@ -47,6 +47,8 @@ export class RankTable {
   private readonly mask: number;
   /** How many ranks have a token. */
   readonly size: number;
+  /** Ranks of two-byte tokens by `first << 8 | second`, filled on first use (-1: not looked up yet). */
+  private readonly pairs = new Int32Array(65536).fill(-1);
 
   /** Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}). */
   constructor(bytes: Uint8Array, offsets: Uint32Array) {
@@ -110,6 +112,14 @@ export class RankTable {
   /** The rank of `buffer[start, end)`, or {@link NO_RANK} when those bytes are not a token. */
   rankOf(buffer: Uint8Array, start: number, end: number): number {
     return this.lookup(buffer, start, end, hashBytes(buffer, start, end));
+  }
+
+  /** The rank of the two bytes `buffer[at]`, `buffer[at + 1]` (or {@link NO_RANK}): a table read after the first time. */
+  rankOfPair(buffer: Uint8Array, at: number): number {
+    const key = (buffer[at]! << 8) | buffer[at + 1]!;
+    const known = this.pairs[key]!;
+    if (known !== -1) return known;
+    return (this.pairs[key] = this.rankOf(buffer, at, at + 2));
   }
 
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
