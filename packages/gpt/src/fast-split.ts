@@ -38,7 +38,9 @@ for (let unit = 0; unit < 0x80; unit++) classes[unit] = classify(unit);
 function classOf(unit: number): number {
   const known = classes[unit]!;
   if (known !== UNKNOWN) return known;
-  return (classes[unit] = classify(unit));
+  const kind = classify(unit);
+  classes[unit] = kind;
+  return kind;
 }
 
 function isLetterClass(kind: number): boolean {

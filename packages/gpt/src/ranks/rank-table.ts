@@ -119,7 +119,9 @@ export class RankTable {
     const key = (buffer[at]! << 8) | buffer[at + 1]!;
     const known = this.pairs[key]!;
     if (known !== -1) return known;
-    return (this.pairs[key] = this.rankOf(buffer, at, at + 2));
+    const rank = this.rankOf(buffer, at, at + 2);
+    this.pairs[key] = rank;
+    return rank;
   }
 
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
