@@ -1,5 +1,5 @@
 import { PYTHON_WORD, UNICODE_WORD } from '../pattern/emit.js';
-import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
+import { isPythonSpace } from '../pattern/python-space.js';
 
 /** A character's class for the hand-written scanners: Python whitespace, word character, or other. */
 export const SPACE = 0;

@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
+import { isPythonSpace } from '../pattern/python-space.js';
 
 /** Runs of non-whitespace as tokens, by Python's `str.isspace()` (all such characters are in the BMP). */
 export function splitOnPythonSpace(text: string): Token[] {

@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { isPythonSpace } from '../punkt/sentence-tokenizer.js';
+import { isPythonSpace } from '../pattern/python-space.js';
 import { alignTokens } from './align.js';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
 import { pythonRewrite, type Rewrite } from './rewrite.js';
