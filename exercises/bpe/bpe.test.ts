@@ -3,7 +3,7 @@ import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 
-const { buildVocab, decode, encode, getStats, merge, train } = testingSolution
+const { buildVocab, compressionRatio, decode, encode, getStats, merge, train } = testingSolution
   ? await import('./solution.js')
   : await import('./starter.js');
 
@@ -171,5 +171,23 @@ describe('steps 5 and 6: buildVocab and decode', () => {
 
   it('refuses an unknown id', () => {
     expect(() => decode([300], []), 'an id with no bytes must throw').toThrow(/300/);
+  });
+});
+
+describe('step 7: compression', () => {
+  it('measures bytes per token', () => {
+    const merges = train('aaabdaaabac', 259);
+    expect(compressionRatio('aaabdaaabac', merges), '11 bytes in 5 tokens').toBeCloseTo(2.2, 12);
+    expect(compressionRatio('xyz', merges), 'no merge applies: 1 byte per token').toBe(1);
+  });
+
+  it('packs more than one Arabic letter (2 bytes) into a token', () => {
+    const row = basicRows.find((r) => r.training_text_id.includes('-ar-'))!;
+    const text = trainingTexts.get(row.training_text_id)!;
+    const ratio = compressionRatio(text, row.expected.merges);
+    expect(
+      ratio,
+      `minbpe's 64 merges on its Arabic training text: ${ratio.toFixed(2)} bytes per token`,
+    ).toBeGreaterThan(2);
   });
 });

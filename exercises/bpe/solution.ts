@@ -98,3 +98,8 @@ export function decode(ids: readonly number[], merges: readonly Merge[]): string
   });
   return new TextDecoder().decode(Uint8Array.from(bytes));
 }
+
+/** How much the merges compress `text`: its UTF-8 bytes per token (the seeds' compression ratio). */
+export function compressionRatio(text: string, merges: readonly Merge[]): number {
+  return textToBytes(text).length / encode(text, merges).length;
+}

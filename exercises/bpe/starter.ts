@@ -59,3 +59,9 @@ export function decode(ids: readonly number[], merges: readonly Merge[]): string
   // TODO step 6: concatenate the bytes of the ids and decode them with new TextDecoder().
   throw new Todo('step 6, decode: join the bytes of the ids and decode them as UTF-8');
 }
+
+/** How much the merges compress `text`: its UTF-8 bytes per token (the seeds' compression ratio). */
+export function compressionRatio(text: string, merges: readonly Merge[]): number {
+  // TODO step 7: the number of bytes of the text divided by the number of tokens encode gives.
+  throw new Todo('step 7, compressionRatio: bytes per token after encoding');
+}
