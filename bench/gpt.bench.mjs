@@ -13,7 +13,7 @@ import { benchCorpus, machineInfo } from './corpus.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const idsDir = join(here, '.data', 'gpt-ids');
 const MEGABYTES = Number(process.env.GPT_BENCH_MB ?? 10);
-const WARM_PASSES = 2;
+const WARM_PASSES = 3;
 const LIBRARIES = ['tokenlab', 'tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
 const LANGS = ['en', 'ar'];

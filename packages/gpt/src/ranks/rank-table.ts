@@ -42,8 +42,11 @@ export class RankTable {
   readonly bytes: Uint8Array;
   /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`; empty for a rank with no token. */
   readonly offsets: Uint32Array;
+  /**
+   * Open-addressing slots of four ints each — hash, rank, start of the token's bytes, its length — so
+   * that a probe touches one cache line before the byte comparison. Rank -1 marks an empty slot.
+   */
   private readonly slots: Int32Array;
-  private readonly slotHashes: Int32Array;
   private readonly mask: number;
   /** How many ranks have a token. */
   readonly size: number;
@@ -58,8 +61,7 @@ export class RankTable {
     let capacity = 1024;
     while (capacity < ranks * 2) capacity <<= 1;
     this.mask = capacity - 1;
-    this.slots = new Int32Array(capacity).fill(-1);
-    this.slotHashes = new Int32Array(capacity);
+    this.slots = new Int32Array(capacity * 4).fill(-1);
     let size = 0;
     for (let rank = 0; rank < ranks; rank++) {
       const start = offsets[rank]!;
@@ -70,9 +72,11 @@ export class RankTable {
       if (existing !== NO_RANK)
         throw new Error(`rank ${rank} repeats the bytes of rank ${existing}; ranks must be unique`);
       let slot = hash & this.mask;
-      while (this.slots[slot] !== -1) slot = (slot + 1) & this.mask;
-      this.slots[slot] = rank;
-      this.slotHashes[slot] = hash;
+      while (this.slots[slot * 4 + 1] !== -1) slot = (slot + 1) & this.mask;
+      this.slots[slot * 4] = hash;
+      this.slots[slot * 4 + 1] = rank;
+      this.slots[slot * 4 + 2] = start;
+      this.slots[slot * 4 + 3] = end - start;
       size++;
     }
     this.size = size;
@@ -127,20 +131,18 @@ export class RankTable {
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
   lookup(buffer: Uint8Array, start: number, end: number, hash: number): number {
     const length = end - start;
-    const { slots, slotHashes, offsets, bytes, mask } = this;
-    let slot = hash & mask;
+    const { slots, bytes, mask } = this;
+    let slot = (hash & mask) << 2;
     for (;;) {
-      const rank = slots[slot]!;
+      const rank = slots[slot + 1]!;
       if (rank === -1) return NO_RANK;
-      if (slotHashes[slot] === hash) {
-        const tokenStart = offsets[rank]!;
-        if (offsets[rank + 1]! - tokenStart === length) {
-          let i = 0;
-          while (i < length && bytes[tokenStart + i] === buffer[start + i]) i++;
-          if (i === length) return rank;
-        }
+      if (slots[slot] === hash && slots[slot + 3] === length) {
+        const tokenStart = slots[slot + 2]!;
+        let i = 0;
+        while (i < length && bytes[tokenStart + i] === buffer[start + i]) i++;
+        if (i === length) return rank;
       }
-      slot = (slot + 1) & mask;
+      slot = (slot + 4) & ((mask << 2) | 3);
     }
   }
 
