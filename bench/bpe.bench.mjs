@@ -208,7 +208,6 @@ function benchTaylorswift() {
     regexMs: median(regexTimes),
     bestMs: Math.min(...basicTimes) + Math.min(...regexTimes),
     cpuMs: median(cpuTimes),
-    bestMs: Math.min(...basicTimes) + Math.min(...regexTimes),
     firstMs: basicTimes[0] + regexTimes[0],
     python,
     pythonNote,
