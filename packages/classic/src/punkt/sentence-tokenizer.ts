@@ -4,6 +4,7 @@ import { PunktLanguageVars } from './language-vars.js';
 import { ORTHO_BEG_LC, ORTHO_LC, ORTHO_MID_UC, ORTHO_UC, type PunktParameters } from './parameters.js';
 import { hasContent, PunktToken } from './token.js';
 
+const DECISION_CACHE_SIZE = 100_000;
 const PUNCTUATION = new Set([';', ':', ',', '.', '!', '?']);
 const ASCII_WHITESPACE = new Set([' ', '\t', '\n', '\r', '\v', '\f']);
 
@@ -80,8 +81,12 @@ export class PunktSentenceTokenizer implements Tokenizer {
   readonly params: PunktParameters;
   /** Sentence-end characters and the regular expressions built from them. */
   readonly languageVars: PunktLanguageVars;
+  private readonly decisions = new Map<string, boolean>();
 
-  /** A tokenizer with the given parameters (English language variables unless given). */
+  /**
+   * A tokenizer with the given parameters (English language variables unless given). It remembers its
+   * decisions, so build a new one after changing the parameters.
+   */
   constructor(
     params: PunktParameters,
     languageVars: PunktLanguageVars = new PunktLanguageVars(),
@@ -110,9 +115,21 @@ export class PunktSentenceTokenizer implements Tokenizer {
 
   /** Whether a sentence ends before the last token of `text` (NLTK's `text_contains_sentbreak`). */
   textContainsSentbreak(text: string): boolean {
+    // The decision depends on the context text and the fixed parameters only, and the same contexts
+    // ("said. The") recur throughout a corpus, so decisions are remembered (a bounded cache).
+    const known = this.decisions.get(text);
+    if (known !== undefined) return known;
     const tokens = this.annotateTokens(punktWords(text, this.languageVars));
-    for (let index = 0; index < tokens.length - 1; index++) if (tokens[index]!.sentbreak) return true;
-    return false;
+    let decision = false;
+    for (let index = 0; index < tokens.length - 1; index++) {
+      if (tokens[index]!.sentbreak) {
+        decision = true;
+        break;
+      }
+    }
+    if (this.decisions.size >= DECISION_CACHE_SIZE) this.decisions.clear();
+    this.decisions.set(text, decision);
+    return decision;
   }
 
   /** Both annotation passes over a token list. */
