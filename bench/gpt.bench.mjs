@@ -177,6 +177,13 @@ function report(results, patho, sizes, load) {
         `| ${lang} | ${encoding} | ${fmt(ours.coldMBs / bestCold)}× | ${fmt(ours.warmMBs / bestWarm)}× | ${fmt(ours.coldMBs / wasm.coldMBs)}× | ${fmt(ours.warmMBs / wasm.warmMBs)}× | ${fmt(wasm.loadMs / ours.loadMs)}× |`,
       );
     }
+  const differing = results.filter((r) => r.mismatches > 0);
+  lines.push(
+    '',
+    differing.length === 0
+      ? "Every library gave tiktoken's ids on these two texts: they hold none of the characters where the JS ports differ (U+0085, U+FEFF next to spaces; see `packages/gpt/README.md`), which the parity tests of @tokenlab/gpt cover."
+      : `Libraries with ids that differ from tiktoken's: ${differing.map((r) => `${r.library} (${r.lang}, ${r.encoding}: ${r.mismatches})`).join(', ')}.`,
+  );
   lines.push('', '### Pathological inputs (tokenlab only, one pass each, ids round-trip)', '');
   lines.push('| encoding | input | UTF-8 bytes | ms | tokens |', '|---|---|---:|---:|---:|');
   for (const p of patho)
