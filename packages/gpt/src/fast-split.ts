@@ -75,8 +75,13 @@ function numberRunEnd(text: string, at: number, length: number, limit: number): 
   return at;
 }
 
-/** `[^\s\p{L}\p{N}]+` from `at`, then `[\r\n]*` when `trailingNewlines`; -1 at a surrogate. */
-function punctRunEnd(text: string, at: number, length: number, trailingNewlines: boolean): number {
+// What may trail a punctuation run: nothing (r50k), `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k).
+const TRAIL_NONE = 0;
+const TRAIL_NEWLINES = 1;
+const TRAIL_NEWLINES_SLASHES = 2;
+
+/** `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows; -1 at a surrogate. */
+function punctRunEnd(text: string, at: number, length: number, trail: number): number {
   while (at < length) {
     const kind = classOf(text.charCodeAt(at));
     if (!isPunctClass(kind)) {
@@ -85,10 +90,10 @@ function punctRunEnd(text: string, at: number, length: number, trailingNewlines:
     }
     at++;
   }
-  if (trailingNewlines) {
+  if (trail !== TRAIL_NONE) {
     while (at < length) {
       const unit = text.charCodeAt(at);
-      if (unit !== 0x0a && unit !== 0x0d) break;
+      if (unit !== 0x0a && unit !== 0x0d && (unit !== 0x2f || trail !== TRAIL_NEWLINES_SLASHES)) break;
       at++;
     }
   }
@@ -136,7 +141,7 @@ export const scanR50kPiece: PieceScanner = (text, start, length) => {
   if (isLetterClass(kind)) return letterRunEnd(text, at + 1, length);
   if (kind === NUMBER) return numberRunEnd(text, at + 1, length, length);
   if (kind === SPACE) return spaceRunEnd(text, start, length, false);
-  if (isPunctClass(kind)) return punctRunEnd(text, at, length, false);
+  if (isPunctClass(kind)) return punctRunEnd(text, at, length, TRAIL_NONE);
   return NOT_DECIDED;
 };
 
@@ -151,9 +156,9 @@ export const scanCl100kPiece: PieceScanner = (text, start, length) => {
   const nextKind = start + 1 < length ? classOf(text.charCodeAt(start + 1)) : UNKNOWN;
   if (nextKind === SURROGATE) return NOT_DECIDED;
   if (unit !== 0x0a && unit !== 0x0d && isLetterClass(nextKind)) return letterRunEnd(text, start + 2, length);
-  if (unit === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, start + 1, length, true);
+  if (unit === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, start + 1, length, TRAIL_NEWLINES);
   if (kind === SPACE) return spaceRunEnd(text, start, length, true);
-  return punctRunEnd(text, start, length, true);
+  return punctRunEnd(text, start, length, TRAIL_NEWLINES);
 };
 
 /**
@@ -171,6 +176,8 @@ function o200kWordEnd(text: string, at: number, length: number): number {
     else if (kind !== UPPER) break;
     at++;
   }
+  // An astral character may continue the run (as a letter or mark): where the word ends is then unknown.
+  if (at < length && kind === SURROGATE) return NOT_DECIDED;
   let end: number;
   if (at < length && kind === LOWER) {
     while (at < length) {
@@ -202,7 +209,8 @@ export const scanO200kPiece: PieceScanner = (text, start, length) => {
   if (nextKind === SURROGATE) return NOT_DECIDED;
   if (unit !== 0x0a && unit !== 0x0d && (isLetterClass(nextKind) || nextKind === MARK))
     return o200kWordEnd(text, start + 1, length);
-  if (unit === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, start + 1, length, true);
+  if (unit === 0x20 && isPunctClass(nextKind))
+    return punctRunEnd(text, start + 1, length, TRAIL_NEWLINES_SLASHES);
   if (kind === SPACE) return spaceRunEnd(text, start, length, true);
-  return punctRunEnd(text, start, length, true);
+  return punctRunEnd(text, start, length, TRAIL_NEWLINES_SLASHES);
 };

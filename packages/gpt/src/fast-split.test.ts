@@ -1,0 +1,57 @@
+import { readGolden, readSharedText } from '@tokenlab/test-support';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from './fast-split.js';
+import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
+import { stressTextAnyCodePoint } from './test-strings.js';
+
+/** Piece ends by the scanner, falling back to the regex where it does not decide. */
+function scannedEnds(text: string, scan: PieceScanner, regex: RegExp): number[] {
+  const ends: number[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = scan(text, at, text.length);
+    if (end < 0) {
+      regex.lastIndex = at;
+      regex.test(text);
+      end = regex.lastIndex;
+    }
+    ends.push(end);
+    at = end;
+  }
+  return ends;
+}
+
+function regexEnds(text: string, regex: RegExp): number[] {
+  const ends: number[] = [];
+  regex.lastIndex = 0;
+  while (regex.lastIndex < text.length && regex.test(text)) ends.push(regex.lastIndex);
+  return ends;
+}
+
+const CASES: [string, PieceScanner, string][] = [
+  ['r50k', scanR50kPiece, R50K_PATTERN_SOURCE],
+  ['cl100k', scanCl100kPiece, CL100K_PATTERN_SOURCE],
+  ['o200k', scanO200kPiece, O200K_PATTERN_SOURCE],
+];
+
+describe('the hand-written scanners cut exactly where the split regexes do', () => {
+  const corpus = [
+    ...readGolden<{ input: string }>('inputs_text_cases').map((row) => row.input),
+    readSharedText('corpora', 'en', 'taylorswift.txt'),
+    readSharedText('corpora', 'ar', 'msa', 'farasa-wikinews.diacritized.txt').slice(0, 100_000),
+  ];
+  for (const [name, scan, source] of CASES) {
+    const regex = new RegExp(source, 'uy');
+    it(`${name}: golden text cases and corpus samples`, () => {
+      for (const text of corpus) expect(scannedEnds(text, scan, regex)).toEqual(regexEnds(text, regex));
+    });
+    it(`${name}: generated strings`, () => {
+      fc.assert(
+        fc.property(stressTextAnyCodePoint, (text) => {
+          expect(scannedEnds(text, scan, regex)).toEqual(regexEnds(text, regex));
+        }),
+        { numRuns: Number(process.env.FAST_SPLIT_RUNS ?? 3000) },
+      );
+    });
+  }
+});
