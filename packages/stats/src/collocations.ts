@@ -206,7 +206,7 @@ function rankOrder(
   let nanCount = 0;
   for (let i = 0; i < n; i++) {
     const score = sortedScores[i]!;
-    if (score !== score) nanCount++;
+    if (Number.isNaN(score)) nanCount++;
     else if (distinctCount === 0 || distinct[distinctCount - 1] !== score) distinct[distinctCount++] = score;
   }
   const bucketCount = distinctCount + (nanCount > 0 ? 1 : 0);
@@ -215,7 +215,7 @@ function rankOrder(
   for (let i = 0; i < n; i++) {
     const score = scores[current[i]!]!;
     let bucket: number;
-    if (score !== score) bucket = bucketCount - 1;
+    if (Number.isNaN(score)) bucket = bucketCount - 1;
     else {
       let low = 0;
       let high = distinctCount - 1;

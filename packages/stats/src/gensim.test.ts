@@ -52,7 +52,9 @@ describe('Dictionary and TfidfModel against gensim (gensim_tfidf golden)', () =>
         expect(vector.map(([id]) => [dictionary.get(id), id])).toEqual(
           expected.map(([token, id]) => [token, id]),
         );
-        vector.forEach(([, weight], k) => expect(close(weight, expected[k]![2]), `${d}:${k}`).toBe(true));
+        vector.forEach(([, weight], k) => {
+          expect(close(weight, expected[k]![2]), `${d}:${k}`).toBe(true);
+        });
       });
     });
   }

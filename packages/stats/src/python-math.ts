@@ -316,7 +316,7 @@ function computeLog(x: number): number {
   const lo = abError + hiError + exponent * LN2_SPLIT_LO + LOG_TABLE_LO[index]! + seriesTail();
   const error = ERROR_SCALE * (Math.abs(a) + Math.abs(b) + Math.abs(c)) + 1e-300;
   const y = roundChecked(hi, lo, error);
-  if (y === y) return y;
+  if (!Number.isNaN(y)) return y;
   lnDoubleDouble(x, result);
   return result[0]!;
 }
@@ -359,6 +359,6 @@ function computeLog2(x: number): number {
   const lo = abError + hiError + LOG2_TABLE_LO[index]! + cLo;
   const error = ERROR_SCALE * (Math.abs(exponent) + Math.abs(b) + Math.abs(c)) + 1e-300;
   const y = roundChecked(hi, lo, error);
-  if (y === y) return y;
+  if (!Number.isNaN(y)) return y;
   return logsBySlowPath(x)[1];
 }
