@@ -239,7 +239,7 @@ lines.push(
   `  (load average ${loadavg()
     .map((x) => x.toFixed(1))
     .join(' / ')} when the run started: absolute times are inflated, the`,
-  '  side-by-side ratios less so); ' + `${date}.`,
+  `  side-by-side ratios less so); ${date}.`,
 );
 lines.push(
   '* Ours: the fast trainer (unique chunks, incremental pair counts, lazy heap by count then first occurrence); the',
