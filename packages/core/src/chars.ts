@@ -24,7 +24,15 @@ export class UnknownCharacterError extends Error {
   }
 }
 
-/** The saved form of a {@link CharTokenizer}: its characters in id order. */
+/**
+ * The saved form of a {@link CharTokenizer}: its characters in id order.
+ *
+ * @example
+ * ```ts
+ * const saved: CharVocabulary = JSON.parse(CharTokenizer.fromText('ba').save());
+ * saved.chars; // ['a', 'b']
+ * ```
+ */
 export interface CharVocabulary {
   /** Format marker, so a wrong file is recognised. */
   format: 'tokenlab-chars';

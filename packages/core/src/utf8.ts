@@ -1,7 +1,22 @@
-/** How to treat input that is not well-formed: replace it with U+FFFD, or throw. */
+/**
+ * How to treat input that is not well-formed: replace it with U+FFFD, or throw.
+ *
+ * @example
+ * ```ts
+ * const errors: Utf8Errors = 'strict';
+ * decodeBytes(new Uint8Array([0xff]), { errors }); // throws Utf8Error
+ * ```
+ */
 export type Utf8Errors = 'replace' | 'strict';
 
-/** Options of {@link toBytes} and {@link decodeBytes}. */
+/**
+ * Options of {@link toBytes} and {@link decodeBytes}.
+ *
+ * @example
+ * ```ts
+ * toBytes('a\uD800', { errors: 'replace' }); // Uint8Array [0x61, 0xef, 0xbf, 0xbd]
+ * ```
+ */
 export interface Utf8Options {
   /**
    * `'replace'` (default): lone surrogates encode as U+FFFD (`EF BF BD`), and invalid byte sequences

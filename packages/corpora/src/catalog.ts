@@ -1,7 +1,23 @@
-/** A language the bundled corpora cover. */
+/**
+ * A language the bundled corpora cover.
+ *
+ * @example
+ * ```ts
+ * const language: CorpusLanguage = 'ar';
+ * listCorpora(language).length; // 3 or more
+ * ```
+ */
 export type CorpusLanguage = 'en' | 'ar';
 
-/** What is known about one bundled corpus: where it came from and under which terms it ships. */
+/**
+ * What is known about one bundled corpus: where it came from and under which terms it ships.
+ *
+ * @example
+ * ```ts
+ * const info: CorpusInfo = corpusInfo('quran-uthmani');
+ * info.license; // 'CC BY 3.0 (verbatim copies only)'
+ * ```
+ */
 export interface CorpusInfo {
   /** The id given to {@link loadCorpus}. */
   id: string;
@@ -30,6 +46,11 @@ export interface CorpusInfo {
  * - `plain`: the text as it is; documents are paragraphs (blank-line separated).
  * - `tanzil`: `sura|aya|text` lines and a trailing `#` copyright block; documents are verses.
  * - `farasa`: `# category` heading lines; documents are articles (blank-line separated).
+ *
+ * @example
+ * ```ts
+ * const format: CorpusFormat = corpusInfo('quran-uthmani').format; // 'tanzil'
+ * ```
  */
 export type CorpusFormat = 'plain' | 'tanzil' | 'farasa';
 

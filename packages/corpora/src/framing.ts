@@ -2,7 +2,15 @@ import type { CorpusFormat } from './catalog.js';
 
 const TANZIL_LINE = /^(\d+)\|(\d+)\|(.*)$/;
 
-/** One verse of a Tanzil file. */
+/**
+ * One verse of a Tanzil file.
+ *
+ * @example
+ * ```ts
+ * const [verse]: TanzilVerse[] = parseTanzil('2|255|ٱللَّهُ\n');
+ * verse.sura; // 2
+ * ```
+ */
 export interface TanzilVerse {
   /** Sura (chapter) number, from 1. */
   sura: number;
