@@ -1,6 +1,16 @@
 import type { Token } from '@tokenlab/core';
 
-/** Tokens with spans, and how many of them could not be found in the text. */
+/**
+ * Tokens with spans, and how many of them could not be found in the text.
+ *
+ * @example
+ * ```ts
+ * const { tokens, unmatched } = recoverSpans('a  cat', ['a', 'kat', 'cat']);
+ * unmatched; // 1
+ * tokens[1]; // { text: 'kat', start: 1, end: 1 }
+ * tokens[2]; // { text: 'cat', start: 3, end: 6 }
+ * ```
+ */
 export interface RecoveredTokens {
   /** The tokens, in natural's order, each with the span where it was found. */
   tokens: Token[];

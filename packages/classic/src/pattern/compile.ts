@@ -3,7 +3,15 @@ import { emitPattern } from './emit.js';
 import { PythonPatternError } from './error.js';
 import { parsePythonPattern } from './parse.js';
 
-/** Options of {@link compilePythonPattern}. */
+/**
+ * Options of {@link compilePythonPattern}.
+ *
+ * @example
+ * ```ts
+ * findall(String.raw`^\w+`, 'one\ntwo', { flags: 'm' });     // ['one', 'two']
+ * findall(String.raw`\w+`, 'مُحَمَّد', { unicodeWord: true }); // ['مُحَمَّد']
+ * ```
+ */
 export interface PythonPatternOptions {
   /**
    * Python flags as letters, as if passed to `re.compile`: `i` IGNORECASE, `m` MULTILINE, `s` DOTALL,

@@ -4,11 +4,31 @@ import { PythonPatternError } from './error.js';
 /**
  * Python's character classes, as JavaScript class contents. Python's `\w` is `str.isalnum()` or `_`:
  * letters and numbers, but not the combining marks (Mn, Mc) that Arabic diacritics are.
+ *
+ * @example
+ * ```ts
+ * 'a_1 b'.match(new RegExp(`[${PYTHON_WORD}]+`, 'gu'));    // ['a_1', 'b']
+ * 'مُحَمَّد'.match(new RegExp(`[${PYTHON_WORD}]+`, 'gu')); // ['م', 'ح', 'م', 'د'], as Python cuts it
+ * ```
  */
 export const PYTHON_WORD = '\\p{L}\\p{N}_';
-/** `\w` with combining marks, for Unicode-correct word matching (Arabic diacritics stay inside words). */
+/**
+ * `\w` with combining marks, for Unicode-correct word matching (Arabic diacritics stay inside words).
+ *
+ * @example
+ * ```ts
+ * 'مُحَمَّد'.match(new RegExp(`[${UNICODE_WORD}]+`, 'gu')); // ['مُحَمَّد']
+ * ```
+ */
 export const UNICODE_WORD = '\\p{L}\\p{M}\\p{N}_';
-/** Python's Unicode `\s`: `str.isspace()`, which includes the separators U+001C..U+001F and U+0085. */
+/**
+ * Python's Unicode `\s`: `str.isspace()`, which includes the separators U+001C..U+001F and U+0085.
+ *
+ * @example
+ * ```ts
+ * 'x\u001cy\u0085z'.split(new RegExp(`[${PYTHON_SPACE}]+`, 'u')); // ['x', 'y', 'z']
+ * ```
+ */
 export const PYTHON_SPACE =
   '\\t-\\r\\u{1c}-\\u{20}\\u{85}\\u{a0}\\u{1680}\\u{2000}-\\u{200a}\\u{2028}\\u{2029}\\u{202f}\\u{205f}\\u{3000}';
 const PYTHON_DIGIT = '\\p{Nd}';

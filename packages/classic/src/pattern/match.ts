@@ -27,12 +27,29 @@ export interface PythonMatch {
   spans: ([number, number] | undefined)[];
 }
 
-/** A pattern given as Python source or already compiled. */
+/**
+ * A pattern given as Python source or already compiled.
+ *
+ * @example
+ * ```ts
+ * findall(String.raw`\d+`, 'a1b22');                       // ['1', '22']
+ * findall(compilePythonPattern(String.raw`\d+`), 'a1b22'); // ['1', '22']
+ * ```
+ */
 export type PatternInput = string | PythonPattern;
 
 const compiled = new Map<string, PythonPattern>();
 
-/** Compile (or reuse) a pattern; a small cache keeps repeated calls with the same string cheap. */
+/**
+ * Compile (or reuse) a pattern; a small cache keeps repeated calls with the same string cheap.
+ *
+ * @example
+ * ```ts
+ * const words = toPythonPattern(String.raw`\w+`);
+ * toPythonPattern(String.raw`\w+`) === words; // true: compiled once
+ * toPythonPattern(words) === words;           // true: a compiled pattern is passed through
+ * ```
+ */
 export function toPythonPattern(pattern: PatternInput, options?: PythonPatternOptions): PythonPattern {
   if (typeof pattern !== 'string') return pattern;
   const key = `${options?.flags ?? ''}\u0000${options?.allowNestedQuantifiers ? 1 : 0}${options?.unicodeWord ? 1 : 0}\u0000${pattern}`;

@@ -1,6 +1,15 @@
 import { compilePythonPattern, type PythonPattern } from '../pattern/compile.js';
 
-/** What distinguishes one language's Punkt segmentation from another's. */
+/**
+ * What distinguishes one language's Punkt segmentation from another's.
+ *
+ * @example
+ * ```ts
+ * const greek = new PunktLanguageVars({ sentEndChars: ['.', '!', ';'], internalPunctuation: ',:·' });
+ * new PunktSentenceTokenizer(new PunktParameters(), greek).sentences('Τι κάνεις; Καλά.');
+ * // ['Τι κάνεις;', 'Καλά.']
+ * ```
+ */
 export interface PunktLanguageVarsOptions {
   /** Characters that can end a sentence (default `. ? !`). */
   sentEndChars?: readonly string[];

@@ -3,15 +3,37 @@ import { englishPunktTab } from './models/english.generated.js';
 import { PunktParameters, type PunktTabFiles } from './parameters.js';
 import { PunktSentenceTokenizer } from './sentence-tokenizer.js';
 
-/** The sentence models shipped in the package. */
+/**
+ * The sentence models shipped in the package.
+ *
+ * @example
+ * ```ts
+ * const name: PunktModelName = 'arabic';
+ * const tokenizer = await loadPunktModel(name);
+ * ```
+ */
 export type PunktModelName = 'english' | 'arabic';
 
-/** The names of the shipped models. */
+/**
+ * The names of the shipped models.
+ *
+ * @example
+ * ```ts
+ * PUNKT_MODELS;                    // ['english', 'arabic']
+ * PUNKT_MODELS.includes('english'); // true
+ * ```
+ */
 export const PUNKT_MODELS: readonly PunktModelName[] = ['english', 'arabic'];
 
 /**
  * Arabic sentence ends and inner punctuation: the Arabic question mark `؟` ends a sentence, the Arabic
  * comma `،` and semicolon `؛` sit inside one.
+ *
+ * @example
+ * ```ts
+ * const arabic = new PunktLanguageVars(ARABIC_LANGUAGE_VARS_OPTIONS);
+ * arabic.wordTokenize('قال: نعم؟'); // ['قال', ':', 'نعم', '؟']
+ * ```
  */
 export const ARABIC_LANGUAGE_VARS_OPTIONS: PunktLanguageVarsOptions = {
   sentEndChars: ['.', '?', '!', '؟'],

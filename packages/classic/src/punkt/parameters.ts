@@ -88,7 +88,15 @@ export class PunktParameters {
   }
 }
 
-/** The texts of a `punkt_tab` model directory. */
+/**
+ * The texts of a `punkt_tab` model directory.
+ *
+ * @example
+ * ```ts
+ * const params = PunktParameters.fromTab({ abbrevTypes: 'dr\n', collocations: '', sentStarters: '', orthoContext: '' });
+ * new PunktSentenceTokenizer(params).sentences('Ask Dr. Who. Now.'); // ['Ask Dr. Who.', 'Now.']
+ * ```
+ */
 export interface PunktTabFiles {
   /** `abbrev_types.txt`: one type a line. */
   abbrevTypes: string;

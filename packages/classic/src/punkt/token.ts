@@ -23,6 +23,13 @@ export function isNonPunctType(type: string): boolean {
 /**
  * A word with the annotations Punkt gives it (NLTK's `PunktToken`). The type is the lower-cased
  * token with numbers folded to `##number##`.
+ *
+ * @example
+ * ```ts
+ * new PunktToken('3.14').type;        // '##number##'
+ * new PunktToken('Dr.').typeNoPeriod; // 'dr'
+ * englishPunkt().annotateTokens([new PunktToken('Dr.'), new PunktToken('Smith')])[0].abbr; // true
+ * ```
  */
 export class PunktToken {
   /** The token as written. */

@@ -11,7 +11,16 @@ import {
 import { annotateFirstPass, punktWords } from './sentence-tokenizer.js';
 import { isNonPunctType, type PunktToken } from './token.js';
 
-/** The thresholds of Punkt training, with NLTK's defaults. */
+/**
+ * The thresholds of Punkt training, with NLTK's defaults.
+ *
+ * @example
+ * ```ts
+ * const trainer = new PunktTrainer({ abbrev: 0.1, includeAllCollocs: true });
+ * trainer.train('Dr. Smith came. Dr. Jones left. We met Dr. Brown. '.repeat(3));
+ * trainer.getParams().abbrevTypes.has('dr'); // true
+ * ```
+ */
 export interface PunktTrainerOptions {
   /** Minimum score for a type to count as an abbreviation (0.3). */
   abbrev?: number;

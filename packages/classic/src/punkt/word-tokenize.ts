@@ -4,7 +4,15 @@ import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
 import { englishPunkt } from './models.js';
 import type { PunktSentenceTokenizer } from './sentence-tokenizer.js';
 
-/** Options of {@link wordTokenize} and {@link WordTokenizer}. */
+/**
+ * Options of {@link wordTokenize} and {@link WordTokenizer}.
+ *
+ * @example
+ * ```ts
+ * wordTokenize('Hi there. Bye.', { preserveLine: true }); // ['Hi', 'there.', 'Bye', '.']
+ * wordTokenize('Hi there. Bye.');                         // ['Hi', 'there', '.', 'Bye', '.']
+ * ```
+ */
 export interface WordTokenizeOptions {
   /** Skip sentence splitting and treat the text as one sentence (default false). */
   preserveLine?: boolean;

@@ -5,7 +5,15 @@ import { pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { splitOnPythonSpace } from './whitespace.js';
 import { classRuns } from './wordpunct.js';
 
-/** Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them. */
+/**
+ * Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them.
+ *
+ * @example
+ * ```ts
+ * regexpTokenize('a, b,c', String.raw`,\s*`, { gaps: true }); // ['a', 'b', 'c']
+ * new RegexpTokenizer(String.raw`\s+`, { gaps: true, name: 'spaces' }).name; // 'spaces'
+ * ```
+ */
 export interface RegexpTokenizerOptions extends PythonPatternOptions {
   /** The pattern matches the separators between tokens rather than the tokens (default false). */
   gaps?: boolean;

@@ -1,7 +1,15 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
 import { type CharClassifier, OTHER, pythonClassifier, unicodeClassifier, WORD } from './char-classes.js';
 
-/** Options of {@link WordPunctTokenizer}. */
+/**
+ * Options of {@link WordPunctTokenizer}.
+ *
+ * @example
+ * ```ts
+ * new WordPunctTokenizer({ unicodeWord: true }).tokenize('مُحَمَّد').length; // 1
+ * new WordPunctTokenizer().tokenize('مُحَمَّد').length;                      // 7
+ * ```
+ */
 export interface WordPunctOptions {
   /**
    * Count combining marks as word characters, so Arabic diacritics stay inside their words. Off by

@@ -55,7 +55,15 @@ function pythonStrip(text: string): string {
   return text.replace(EDGE_SPACE, '');
 }
 
-/** Options of {@link TreebankWordDetokenizer}. */
+/**
+ * Options of {@link TreebankWordDetokenizer}.
+ *
+ * @example
+ * ```ts
+ * const detokenizer = new TreebankWordDetokenizer();
+ * detokenizer.detokenize(['-LRB-', 'a', '-RRB-'], { convertParentheses: true }); // '(a)'
+ * ```
+ */
 export interface DetokenizeOptions {
   /** Turn `-LRB-`, `-RRB-`, ... back into brackets (default false). */
   convertParentheses?: boolean;

@@ -1,6 +1,14 @@
 import { compilePythonPattern } from '../pattern/compile.js';
 
-/** A Python `re.sub(pattern, template, text)` compiled once and applied to many texts. */
+/**
+ * A Python `re.sub(pattern, template, text)` compiled once and applied to many texts.
+ *
+ * @example
+ * ```ts
+ * const squeeze: Rewrite = pythonRewrite(String.raw`\s+`, ' ');
+ * squeeze('a \t b'); // 'a b'
+ * ```
+ */
 export type Rewrite = (text: string) => string;
 
 /**

@@ -20,7 +20,14 @@ import {
 
 const raw = String.raw;
 
-/** Options of the Treebank-style tokenizers. */
+/**
+ * Options of the Treebank-style tokenizers.
+ *
+ * @example
+ * ```ts
+ * new TreebankWordTokenizer({ convertParentheses: true }).words('(a)'); // ['-LRB-', 'a', '-RRB-']
+ * ```
+ */
 export interface TreebankOptions {
   /** Write brackets as the Penn Treebank symbols `-LRB-`, `-RRB-`, `-LSB-`, ... (default false). */
   convertParentheses?: boolean;

@@ -3,7 +3,16 @@ import { Encoding } from '../encoding.js';
 import { R50K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
 
-/** The p50k_base ranks (shared with `p50k_edit`). */
+/**
+ * The p50k_base ranks (shared with `p50k_edit`).
+ *
+ * @example
+ * ```ts
+ * import { p50kRanks } from '@tokenlab/gpt/encodings/p50k_base';
+ * p50kRanks.size;                                         // 50280
+ * new TextDecoder().decode(p50kRanks.tokenBytes(50257)); // '  ' (two spaces)
+ * ```
+ */
 export const p50kRanks = rankTableFromCompact(data);
 
 /**

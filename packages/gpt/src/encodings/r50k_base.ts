@@ -3,7 +3,16 @@ import { Encoding } from '../encoding.js';
 import { R50K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
 
-/** The r50k_base ranks (shared with `gpt2`). */
+/**
+ * The r50k_base ranks (shared with `gpt2`).
+ *
+ * @example
+ * ```ts
+ * import { r50kRanks } from '@tokenlab/gpt/encodings/r50k_base';
+ * r50kRanks.size;                                         // 50256
+ * new TextDecoder().decode(r50kRanks.tokenBytes(31373)); // 'hello'
+ * ```
+ */
 export const r50kRanks = rankTableFromCompact(data);
 
 /**
