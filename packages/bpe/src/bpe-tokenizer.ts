@@ -12,25 +12,67 @@ import { MAX_TOKEN_ID, pairKey } from './pair.js';
 import { type AllowedSpecial, selectSpecialTokens, splitOnSpecialTokens } from './special-tokens.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
 
-/** One merge: the ids of the left and right parts and the id of the merged token. */
+/**
+ * One merge: the ids of the left and right parts and the id of the merged token.
+ *
+ * @example
+ * ```ts
+ * const tokenizer = new BasicTokenizer();
+ * tokenizer.train('aaabdaaabac', 257);
+ * const [left, right, id]: MergeRule = tokenizer.merges[0]!; // [97, 97, 256]
+ * ```
+ */
 export type MergeRule = readonly [left: number, right: number, id: number];
 
-/** Special tokens as a `Map` or a plain object, token string to id. */
+/**
+ * Special tokens as a `Map` or a plain object, token string to id.
+ *
+ * @example
+ * ```ts
+ * const special: SpecialTokens = { '<|endoftext|>': 100257 };
+ * tokenizer.registerSpecialTokens(special);
+ * ```
+ */
 export type SpecialTokens = ReadonlyMap<string, number> | Readonly<Record<string, number>>;
 
-/** Options of `encode`. */
+/**
+ * Options of `encode`.
+ *
+ * @example
+ * ```ts
+ * tokenizer.registerSpecialTokens({ '<|endoftext|>': 258 });
+ * tokenizer.encode('hi<|endoftext|>', { allowedSpecial: 'all' }); // [104, 105, 258]
+ * ```
+ */
 export interface EncodeOptions {
   /** Which registered special tokens to match (default `'none_raise'`, as minbpe). */
   allowedSpecial?: AllowedSpecial;
 }
 
-/** Options of `train`: progress reporting, and which trainer to run. */
+/**
+ * Options of `train`: progress reporting, and which trainer to run.
+ *
+ * @example
+ * ```ts
+ * const options: TokenizerTrainOptions = { trainer: 'reference', verbose: true };
+ * new BasicTokenizer().train('aaabdaaabac', 259, options);
+ * ```
+ */
 export interface TokenizerTrainOptions extends TrainOptions {
   /** `'fast'` (default) or `'reference'`, the direct transcription of minbpe's loop (slow; same merges). */
   trainer?: 'fast' | 'reference';
 }
 
-/** What `train` did: the {@link TrainResult} plus the vocabulary size reached. */
+/**
+ * What `train` did: the {@link TrainResult} plus the vocabulary size reached.
+ *
+ * @example
+ * ```ts
+ * const summary = new RegexTokenizer('gpt4').train('hello hello world', 258);
+ * summary.merges;    // [[104, 101], [256, 108]]
+ * summary.vocabSize; // 258
+ * ```
+ */
 export interface TrainSummary extends TrainResult {
   /** `256 + merges.length`: the requested size, or less when the text ran out of pairs. */
   vocabSize: number;

@@ -6,6 +6,12 @@ import { type PatternSpec, SplitPattern } from './split-pattern.js';
 /**
  * How often each chunk occurs, in the order chunks first appear in the text (a `Map` keeps insertion
  * order). This order is what lets the fast trainer break ties exactly as minbpe.
+ *
+ * @example
+ * ```ts
+ * const counts: ChunkCounts = countChunks('the cat the'); // Map { 'the' => 1, ' cat' => 1, ' the' => 1 }
+ * new RegexTokenizer('gpt4').trainFromCounts(counts, 260);
+ * ```
  */
 export type ChunkCounts = Map<string, number>;
 

@@ -1,6 +1,13 @@
 /**
  * The training input of the fast trainer: unique chunks as UTF-8 bytes laid end to end, in the order
  * of their first appearance in the text, each with how often it occurs.
+ *
+ * @example
+ * ```ts
+ * const table: ChunkTable = chunkTable(new Map([['ab', 2], [' c', 1]]));
+ * table.counts; // Float64Array [2, 1]
+ * trainMerges(table, 1).merges; // [[97, 98]]
+ * ```
  */
 export interface ChunkTable {
   /** All chunks' bytes, concatenated. */

@@ -64,7 +64,15 @@ function base64(bytes: Uint8Array): string {
   return out;
 }
 
-/** What {@link tiktokenExport} gives: the parts of a tiktoken encoding. */
+/**
+ * What {@link tiktokenExport} gives: the parts of a tiktoken encoding.
+ *
+ * @example
+ * ```ts
+ * const { ranks, pattern, specialTokens } = tiktokenExport(tokenizer);
+ * ranks.split('\n')[0]; // 'AA== 0'
+ * ```
+ */
 export interface TiktokenExport {
   /** The `.tiktoken` file text: `base64(bytes) rank` per line, ranks = ids. */
   ranks: string;

@@ -24,14 +24,7 @@ export {
   type TokenizerTrainOptions,
   type TrainSummary,
 } from './bpe-tokenizer.js';
-export {
-  type ChunkCounts,
-  countChunks,
-  mergeChunkCounts,
-  mergeScanned,
-  type ScanSpec,
-  scanSource,
-} from './chunk-counts.js';
+export { type ChunkCounts, countChunks, mergeChunkCounts } from './chunk-counts.js';
 export { type ChunkTable, chunkTable } from './chunk-table.js';
 export { encodeChunk } from './encode-chunk.js';
 export {

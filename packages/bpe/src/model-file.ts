@@ -3,10 +3,26 @@ import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 
-/** The first line of every minbpe `.model` file. */
+/**
+ * The first line of every minbpe `.model` file.
+ *
+ * @example
+ * ```ts
+ * MODEL_VERSION; // 'minbpe v1'
+ * modelFileText(tokenizer).startsWith(`${MODEL_VERSION}\n`); // true
+ * ```
+ */
 export const MODEL_VERSION = 'minbpe v1';
 
-/** What a `.model` file holds. */
+/**
+ * What a `.model` file holds.
+ *
+ * @example
+ * ```ts
+ * const model: ParsedModel = parseModel(modelFileText(tokenizer), 'toy.model');
+ * model.merges; // [[97, 97], [256, 97], [257, 98]]
+ * ```
+ */
 export interface ParsedModel {
   /** The split pattern (`''` for a BasicTokenizer). */
   pattern: string;
@@ -16,7 +32,18 @@ export interface ParsedModel {
   merges: Array<[number, number]>;
 }
 
-/** A `.model` file that cannot be read: `source` and `line` say where. */
+/**
+ * A `.model` file that cannot be read: `source` and `line` say where.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseModel('minbpe v2\n', 'bad.model');
+ * } catch (error) {
+ *   if (error instanceof ModelFileError) error.line; // 1 (message 'bad.model:1: unknown version header ...')
+ * }
+ * ```
+ */
 export class ModelFileError extends Error {
   /** The file (or other source name) given to {@link parseModel}. */
   readonly source: string;

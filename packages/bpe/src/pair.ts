@@ -1,6 +1,12 @@
 /**
  * The largest token id a pair key can hold, exclusive (2^21 = 2,097,152). Ids are packed two to a
  * number so that pair counts can live in a `Map<number, number>` without allocating a key per pair.
+ *
+ * @example
+ * ```ts
+ * MAX_TOKEN_ID; // 2097152
+ * pairKey(256, 97) === 256 * MAX_TOKEN_ID + 97; // true
+ * ```
  */
 export const MAX_TOKEN_ID = 2 ** 21;
 

@@ -15,7 +15,15 @@ import type { TrainResult } from './train-progress.js';
 
 const utf8 = new TextEncoder();
 
-/** Options of {@link RegexTokenizer.fromMerges}. */
+/**
+ * Options of {@link RegexTokenizer.fromMerges}.
+ *
+ * @example
+ * ```ts
+ * const options: FromMergesOptions = { pattern: 'gpt2', specialTokens: { '<|eot|>': 257 } };
+ * RegexTokenizer.fromMerges([[104, 105, 256]], options).encode('hi'); // [256]
+ * ```
+ */
 export interface FromMergesOptions {
   /** The split pattern (default GPT-4). */
   pattern?: PatternSpec;
@@ -30,7 +38,15 @@ export interface FromMergesOptions {
   name?: string;
 }
 
-/** Merges as `[left, right, id]` triples, or as `[[left, right], id]` entries (a `Map` from pair to id). */
+/**
+ * Merges as `[left, right, id]` triples, or as `[[left, right], id]` entries (a `Map` from pair to id).
+ *
+ * @example
+ * ```ts
+ * const merges: MergesInput = new Map([[[104, 105], 256]]); // or [[104, 105, 256]]
+ * RegexTokenizer.fromMerges(merges).encode('hi hi'); // [256, 32, 256]
+ * ```
+ */
 export type MergesInput = Iterable<
   readonly [number, number, number] | readonly [readonly [number, number], number]
 >;

@@ -1,4 +1,13 @@
-/** Distinct chunks of a text in first-appearance order, with their counts. */
+/**
+ * Distinct chunks of a text in first-appearance order, with their counts.
+ *
+ * @example
+ * ```ts
+ * const { chunks, counts }: ScannedCounts = scanCountChunks('the cat the', null);
+ * chunks; // ['the', ' cat', ' the']
+ * counts; // Float64Array [1, 1, 1]
+ * ```
+ */
 export interface ScannedCounts {
   /** The distinct chunks, in order of first appearance. */
   chunks: string[];

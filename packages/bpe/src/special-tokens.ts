@@ -1,7 +1,26 @@
-/** Which special tokens `encode` may emit: minbpe's `allowed_special`. */
+/**
+ * Which special tokens `encode` may emit: minbpe's `allowed_special`.
+ *
+ * @example
+ * ```ts
+ * const allowed: AllowedSpecial = ['<|endoftext|>']; // or 'all', 'none', 'none_raise', a Set
+ * tokenizer.encode('hi<|endoftext|>', { allowedSpecial: allowed }); // [104, 105, 258]
+ * ```
+ */
 export type AllowedSpecial = 'all' | 'none' | 'none_raise' | ReadonlySet<string> | readonly string[];
 
-/** Thrown by `encode` under `'none_raise'` when the text contains a registered special token. */
+/**
+ * Thrown by `encode` under `'none_raise'` when the text contains a registered special token.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   tokenizer.encode('hi<|endoftext|>'); // '<|endoftext|>' registered, allowedSpecial defaults to 'none_raise'
+ * } catch (error) {
+ *   if (error instanceof DisallowedSpecialTokenError) [error.token, error.index]; // ['<|endoftext|>', 2]
+ * }
+ * ```
+ */
 export class DisallowedSpecialTokenError extends Error {
   /** The special token found. */
   readonly token: string;

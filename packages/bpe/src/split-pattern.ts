@@ -6,7 +6,15 @@ import {
   GPT4_SPLIT_PATTERN,
 } from './patterns.js';
 
-/** A named built-in pattern, a Python `regex` pattern string, a JavaScript RegExp, or a ready {@link SplitPattern}. */
+/**
+ * A named built-in pattern, a Python `regex` pattern string, a JavaScript RegExp, or a ready {@link SplitPattern}.
+ *
+ * @example
+ * ```ts
+ * const pattern: PatternSpec = /\w+|-/gu; // or 'gpt2', 'gpt4', GPT4_PYTHON_PATTERN, a SplitPattern
+ * countChunks('a-b', pattern); // Map { 'a' => 1, '-' => 1, 'b' => 1 }
+ * ```
+ */
 export type PatternSpec = 'gpt2' | 'gpt4' | string | RegExp | SplitPattern;
 
 const WHITE_SPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;

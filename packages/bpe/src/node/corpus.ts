@@ -6,7 +6,15 @@ import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { ChunkCountPool } from './count-workers.js';
 import { readTextBlocks, safePieces, type TextBlockOptions } from './text-blocks.js';
 
-/** Options of {@link countFileChunks} and {@link countChunksParallel}. */
+/**
+ * Options of {@link countFileChunks} and {@link countChunksParallel}.
+ *
+ * @example
+ * ```ts
+ * const options: CountFileOptions = { workers: 4, onProgress: (characters) => console.log(characters) };
+ * const counts = await countFileChunks(['corpus.txt'], 'gpt4', options);
+ * ```
+ */
 export interface CountFileOptions extends TextBlockOptions {
   /** Worker threads; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
   workers?: number;

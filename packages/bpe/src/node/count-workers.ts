@@ -17,7 +17,16 @@ parentPort.on('message', ({ id, text, source, flags }) => {
 });
 `;
 
-/** One worker's counts for one piece: chunks in first-appearance order and how often each occurs. */
+/**
+ * One worker's counts for one piece: chunks in first-appearance order and how often each occurs.
+ *
+ * @example
+ * ```ts
+ * const reply: ChunkCountReply = await pool.countPiece('the cat the', { source: null, flags: '' });
+ * reply.chunks; // ['the', ' cat', ' the']
+ * reply.counts; // Float64Array [1, 1, 1]
+ * ```
+ */
 export interface ChunkCountReply {
   /** Which request this answers. */
   id: number;
@@ -27,7 +36,15 @@ export interface ChunkCountReply {
   counts: Float64Array;
 }
 
-/** Options of {@link ChunkCountPool}. */
+/**
+ * Options of {@link ChunkCountPool}.
+ *
+ * @example
+ * ```ts
+ * const options: ChunkCountPoolOptions = { workers: 2 };
+ * new ChunkCountPool(options).size; // 2
+ * ```
+ */
 export interface ChunkCountPoolOptions {
   /** Worker threads (default: the number of cores, at most 8). */
   workers?: number;
@@ -37,6 +54,14 @@ export interface ChunkCountPoolOptions {
  * A pool of worker threads that split and count pieces of a text (with the GPT-4 scanner when `source`
  * is null, else with the regex `source`/`flags`, whose whole match is the chunk), and merge the results in piece order: the counts, and their
  * first-appearance order, are exactly those of counting the whole text in one thread.
+ *
+ * @example
+ * ```ts
+ * const pool = new ChunkCountPool({ workers: 2 });
+ * const gpt4 = { source: null, flags: '' };
+ * await pool.countPieces(['the cat', ' the'], gpt4); // Map { 'the' => 1, ' cat' => 1, ' the' => 1 }
+ * await pool.close();
+ * ```
  */
 export class ChunkCountPool {
   private readonly workers: Worker[];

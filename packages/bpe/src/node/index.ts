@@ -19,4 +19,4 @@
 export { type CountFileOptions, countChunksParallel, countFileChunks, readCorpusBytes } from './corpus.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
 export { loadModelFile, save } from './model-io.js';
-export { readTextBlocks, safePieces, type TextBlockOptions } from './text-blocks.js';
+export { readTextBlocks, type TextBlockOptions } from './text-blocks.js';

@@ -1,6 +1,14 @@
 import { open } from 'node:fs/promises';
 
-/** Options of {@link readTextBlocks}. */
+/**
+ * Options of {@link readTextBlocks}.
+ *
+ * @example
+ * ```ts
+ * const options: TextBlockOptions = { blockSize: 1 << 20, universalNewlines: false };
+ * for await (const block of readTextBlocks(['corpus.txt'], options)) console.log(block.length);
+ * ```
+ */
 export interface TextBlockOptions {
   /** Bytes read at a time (default 4 MiB). */
   blockSize?: number;
@@ -15,6 +23,14 @@ export interface TextBlockOptions {
  * The text of `files`, joined by `\n`, as a sequence of strings of about `blockSize` bytes each, never
  * the whole corpus at once. Files must be valid UTF-8 (the error names the file and byte offset); a
  * byte-order mark is kept, as Python's `utf-8` codec keeps it.
+ *
+ * @example
+ * ```ts
+ * // a.txt holds 'the cat\r\nthe\n', b.txt holds 'dog'
+ * let text = '';
+ * for await (const block of readTextBlocks(['a.txt', 'b.txt'])) text += block;
+ * text; // 'the cat\nthe\n\ndog'
+ * ```
  */
 export async function* readTextBlocks(
   files: readonly string[],
