@@ -3,10 +3,26 @@ import { codePointArray, collapseWhitespace, pythonSplit } from './python-text.j
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 import { wordRuns } from './word-runs.js';
 
-/** scikit-learn's default `token_pattern`: words of two or more Python `\w` characters. */
+/**
+ * scikit-learn's default `token_pattern`: words of two or more Python `\w` characters.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_TOKEN_PATTERN; // '(?u)\\b\\w\\w+\\b'
+ * buildAnalyzer({ tokenPattern: DEFAULT_TOKEN_PATTERN })('a bb ccc'); // ['bb', 'ccc']
+ * ```
+ */
 export const DEFAULT_TOKEN_PATTERN = String.raw`(?u)\b\w\w+\b`;
 
-/** How documents become features, with scikit-learn's parameter meanings. */
+/**
+ * How documents become features, with scikit-learn's parameter meanings.
+ *
+ * @example
+ * ```ts
+ * const options: AnalyzerOptions = { stopWords: 'english', ngramRange: [1, 2] };
+ * buildAnalyzer(options)('The cat sat'); // ['cat', 'sat', 'cat sat']
+ * ```
+ */
 export interface AnalyzerOptions {
   /**
    * `'word'` (default): tokens from `tokenPattern`, then word n-grams; `'char'`: character n-grams

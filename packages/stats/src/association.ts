@@ -11,13 +11,38 @@ import { pythonLog, pythonLog2 } from './python-math.js';
  * instead; each measure's comment says which.
  */
 
-/** NLTK's smoothing constant, added where a division or `log` could otherwise fail. */
+/**
+ * NLTK's smoothing constant, added where a division or `log` could otherwise fail.
+ *
+ * @example
+ * ```ts
+ * SMALL; // 1e-20
+ * ```
+ */
 export const SMALL = 1e-20;
 
-/** A bigram measure: `(n_ii, [n_ix, n_xi], n_xx) → score`. */
+/**
+ * A bigram measure: `(n_ii, [n_ix, n_xi], n_xx) → score`.
+ *
+ * @example
+ * ```ts
+ * const overlap: BigramScoreFn = (nii, [nix, nxi]) => nii / Math.min(nix, nxi);
+ * const finder = BigramCollocationFinder.fromWords('this this is is a a test test'.split(' '));
+ * finder.scoreNgrams(overlap)[0]; // [['a', 'a'], 0.5]
+ * ```
+ */
 export type BigramScoreFn = (nii: number, marginals: readonly [number, number], nxx: number) => number;
 
-/** A trigram measure: `(n_iii, [n_iix, n_ixi, n_xii], [n_ixx, n_xix, n_xxi], n_xxx) → score`. */
+/**
+ * A trigram measure: `(n_iii, [n_iix, n_ixi, n_xii], [n_ixx, n_xix, n_xxi], n_xxx) → score`.
+ *
+ * @example
+ * ```ts
+ * const share: TrigramScoreFn = (niii, _pairs, _singles, nxxx) => niii / nxxx;
+ * TrigramCollocationFinder.fromWords('a b c a b c'.split(' ')).scoreNgrams(share)[0];
+ * // [['a', 'b', 'c'], 0.3333333333333333]
+ * ```
+ */
 export type TrigramScoreFn = (
   niii: number,
   pairs: readonly [number, number, number],

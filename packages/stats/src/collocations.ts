@@ -3,10 +3,27 @@ import { FreqDist } from './freqdist.js';
 import { compareCodePoints } from './python-order.js';
 import { TupleCounter } from './tuple-counter.js';
 
-/** A scored n-gram as `scoreNgrams` returns it: `[[w1, w2, ...], score]`. */
+/**
+ * A scored n-gram as `scoreNgrams` returns it: `[[w1, w2, ...], score]`.
+ *
+ * @example
+ * ```ts
+ * const finder = BigramCollocationFinder.fromWords('this this is is a a test test'.split(' '));
+ * const [words, score]: ScoredNgram = finder.scoreNgrams(BigramAssocMeasures.rawFreq)[0]!;
+ * // words ['a', 'a'], score 0.125
+ * ```
+ */
 export type ScoredNgram = [string[], number];
 
-/** A word, or `null` for the padding between documents (NLTK's `None`), which is never counted. */
+/**
+ * A word, or `null` for the padding between documents (NLTK's `None`), which is never counted.
+ *
+ * @example
+ * ```ts
+ * const words: WordOrPad[] = ['a', 'b', null, 'a', 'b'];
+ * BigramCollocationFinder.fromWords(words).scoreNgrams(BigramAssocMeasures.rawFreq); // [[['a', 'b'], 0.5]]
+ * ```
+ */
 export type WordOrPad = string | null | undefined;
 
 /** Word ids in first-seen order, their counts and their code point rank for Python's tuple order. */

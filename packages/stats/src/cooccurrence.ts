@@ -1,7 +1,16 @@
 import { compareCodePoints } from './python-order.js';
 import { CsrMatrix, type SparseRow } from './sparse.js';
 
-/** Options of {@link CooccurrenceMatrix}. */
+/**
+ * Options of {@link CooccurrenceMatrix}.
+ *
+ * @example
+ * ```ts
+ * const options: CooccurrenceOptions = { window: 2, harmonic: true, minCount: 1 };
+ * const matrix = CooccurrenceMatrix.fromDocuments([['the', 'cat', 'drinks']], options);
+ * matrix.count('the', 'drinks'); // 0.5: two words away, weighed 1/2
+ * ```
+ */
 export interface CooccurrenceOptions {
   /** Contexts are the words at most this far from the word (default 2). */
   window?: number;
@@ -13,7 +22,16 @@ export interface CooccurrenceOptions {
   minCount?: number;
 }
 
-/** Options of {@link CooccurrenceMatrix.ppmi}. */
+/**
+ * Options of {@link CooccurrenceMatrix.ppmi}.
+ *
+ * @example
+ * ```ts
+ * const options: PpmiOptions = { alpha: 0.75 };
+ * matrix.pmi('cat', 'drinks');          // 0.1699... (the matrix of the CooccurrenceMatrix example)
+ * matrix.pmi('cat', 'drinks', options); // 0.3379...
+ * ```
+ */
 export interface PpmiOptions {
   /**
    * Context distribution smoothing: context probabilities from `count^alpha` (Levy, Goldberg &

@@ -8,6 +8,13 @@ import { CsrMatrix, EntryBuffer, type SparseRow } from './sparse.js';
  * JavaScript can: an integer is a document count, a fraction a proportion of the documents. As
  * `1.0` and `1` are the same number here, write `{ proportion: 1 }` for "100% of the documents"
  * (the default `maxDf`) and `{ count: n }` to be explicit.
+ *
+ * @example
+ * ```ts
+ * const maxDf: DocumentFrequency = { proportion: 0.5 }; // or 0.5; { count: 2 } or 2 for a count
+ * const vectorizer = new CountVectorizer({ maxDf });
+ * vectorizer.fit(['the cat sat', 'the cat ran', 'the dog sat']).getFeatureNamesOut(); // ['dog', 'ran']
+ * ```
  */
 export type DocumentFrequency =
   | number
@@ -20,7 +27,16 @@ export type DocumentFrequency =
       count: number;
     };
 
-/** Options of {@link CountVectorizer}, with scikit-learn's names in camelCase. */
+/**
+ * Options of {@link CountVectorizer}, with scikit-learn's names in camelCase.
+ *
+ * @example
+ * ```ts
+ * const options: CountVectorizerOptions = { stopWords: 'english', minDf: 2 };
+ * const vectorizer = new CountVectorizer(options).fit(['the cat sat', 'the cat ran', 'a dog sat']);
+ * vectorizer.getFeatureNamesOut(); // ['cat', 'sat']
+ * ```
+ */
 export interface CountVectorizerOptions extends AnalyzerOptions {
   /** Drop terms in more documents than this (default `{ proportion: 1 }`: keep all). */
   maxDf?: DocumentFrequency;
@@ -34,7 +50,15 @@ export interface CountVectorizerOptions extends AnalyzerOptions {
   binary?: boolean;
 }
 
-/** Documents as strings; sync or async iterables of them for the streaming methods. */
+/**
+ * Documents as strings; sync or async iterables of them for the streaming methods.
+ *
+ * @example
+ * ```ts
+ * const documents: Documents = new Set(['the cat sat', 'the dog sat']);
+ * new CountVectorizer().fitTransform(documents).shape; // [2, 4]
+ * ```
+ */
 export type Documents = Iterable<string>;
 
 /** Term statistics gathered in one pass: ids in first-seen order, document and total frequencies. */

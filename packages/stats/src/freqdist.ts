@@ -2,7 +2,16 @@ import { comparePython, formatPythonInt, padPython, pythonStr } from './python-f
 import { codePointLength } from './python-order.js';
 import { lineChartSvg } from './svg-chart.js';
 
-/** Options of {@link FreqDist.tabulate}. */
+/**
+ * Options of {@link FreqDist.tabulate}.
+ *
+ * @example
+ * ```ts
+ * const options: TabulateOptions<string> = { samples: ['the', 'cat'], cumulative: true };
+ * new FreqDist('the cat and the hat'.split(' ')).tabulate(undefined, options);
+ * // 'the cat \n  2   3 \n'
+ * ```
+ */
 export interface TabulateOptions<T> {
   /** The samples to show, in this order (default: the `n` most common). */
   samples?: readonly T[];
@@ -10,7 +19,15 @@ export interface TabulateOptions<T> {
   cumulative?: boolean;
 }
 
-/** Options of {@link FreqDist.plot}. */
+/**
+ * Options of {@link FreqDist.plot}.
+ *
+ * @example
+ * ```ts
+ * const options: PlotOptions = { cumulative: true, title: 'Top words', width: 400 };
+ * const svg = new FreqDist('the cat and the hat'.split(' ')).plot(2, options); // '<svg xmlns=...'
+ * ```
+ */
 export interface PlotOptions {
   /** Plot running totals (NLTK's `cumulative=True`). */
   cumulative?: boolean;
@@ -266,7 +283,16 @@ function pythonRepr(value: unknown): string {
   return pythonStr(value);
 }
 
-/** Options of {@link ConditionalFreqDist.tabulate} and {@link ConditionalFreqDist.plot}. */
+/**
+ * Options of {@link ConditionalFreqDist.tabulate} and {@link ConditionalFreqDist.plot}.
+ *
+ * @example
+ * ```ts
+ * const cfd = new ConditionalFreqDist([['news', 'the'], ['news', 'a'], ['fiction', 'the']]);
+ * const options: ConditionalTableOptions<string, string> = { conditions: ['news'], samples: ['the', 'a'] };
+ * cfd.tabulate(options); // '     the   a \nnews   1   1 \n'
+ * ```
+ */
 export interface ConditionalTableOptions<C, T> {
   /** Which conditions, in this order (default: all, sorted as Python sorts them). */
   conditions?: readonly C[];

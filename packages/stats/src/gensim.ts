@@ -1,10 +1,27 @@
 import { pythonLog } from './python-math.js';
 import { compareCodePoints } from './python-order.js';
 
-/** A bag of words: `[id, count]` pairs sorted by id, as gensim's `doc2bow` returns. */
+/**
+ * A bag of words: `[id, count]` pairs sorted by id, as gensim's `doc2bow` returns.
+ *
+ * @example
+ * ```ts
+ * const dictionary = new Dictionary([['b', 'a', 'b'], ['c']]);
+ * const bow: BagOfWords = dictionary.doc2bow(['c', 'a', 'c']); // [[0, 1], [2, 2]]
+ * ```
+ */
 export type BagOfWords = [number, number][];
 
-/** Options of {@link Dictionary.doc2bow}. */
+/**
+ * Options of {@link Dictionary.doc2bow}.
+ *
+ * @example
+ * ```ts
+ * const dictionary = new Dictionary([['b', 'a', 'b'], ['c']]);
+ * const options: Doc2BowOptions = { allowUpdate: true };
+ * dictionary.doc2bow(['b', 'x', 'x'], options); // [[1, 1], [3, 2]]: 'x' got id 3
+ * ```
+ */
 export interface Doc2BowOptions {
   /** Add unseen tokens and update the statistics (gensim's `allow_update`). */
   allowUpdate?: boolean;
@@ -104,7 +121,16 @@ export class Dictionary {
   }
 }
 
-/** Options of {@link TfidfModel}. */
+/**
+ * Options of {@link TfidfModel}.
+ *
+ * @example
+ * ```ts
+ * const dictionary = new Dictionary([['a', 'b'], ['a', 'c']]);
+ * const options: TfidfModelOptions = { dictionary, normalize: false };
+ * new TfidfModel(undefined, options).transform(dictionary.doc2bow(['b', 'c'])); // [[1, 1], [2, 1]]
+ * ```
+ */
 export interface TfidfModelOptions {
   /** Take document frequencies and the document count from this dictionary instead of a corpus. */
   dictionary?: Dictionary;

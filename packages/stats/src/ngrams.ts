@@ -1,4 +1,12 @@
-/** Padding options shared by {@link ngrams} and friends, named as in NLTK. */
+/**
+ * Padding options shared by {@link ngrams} and friends, named as in NLTK.
+ *
+ * @example
+ * ```ts
+ * const options: PaddingOptions<string> = { padLeft: true, padRight: true, leftPadSymbol: '<s>', rightPadSymbol: '</s>' };
+ * ngrams(['a', 'b'], 2, options); // [['<s>', 'a'], ['a', 'b'], ['b', '</s>']]
+ * ```
+ */
 export interface PaddingOptions<P = null> {
   /** Add `n - 1` copies of `leftPadSymbol` before the sequence. */
   padLeft?: boolean;

@@ -14,7 +14,15 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-/** Options of {@link readLines}. */
+/**
+ * Options of {@link readLines}.
+ *
+ * @example
+ * ```ts
+ * const options: ReadLinesOptions = { skipBlank: false };
+ * for await (const line of readLines('corpus.txt', options)) console.log(line); // blank lines too
+ * ```
+ */
 export interface ReadLinesOptions {
   /** Skip lines that are empty or only whitespace (default true: one document per non-empty line). */
   skipBlank?: boolean;

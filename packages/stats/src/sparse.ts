@@ -1,4 +1,13 @@
-/** One row of a {@link CsrMatrix}: column indices (ascending) and their values, as views. */
+/**
+ * One row of a {@link CsrMatrix}: column indices (ascending) and their values, as views.
+ *
+ * @example
+ * ```ts
+ * const row: SparseRow = CsrMatrix.fromRows([[[1, 2]], [[0, 5], [2, 1]]], 3).getRow(1);
+ * row.indices; // Int32Array [0, 2]
+ * row.data;    // Float64Array [5, 1]
+ * ```
+ */
 export interface SparseRow {
   /** Column indices of the stored entries. */
   indices: Int32Array;

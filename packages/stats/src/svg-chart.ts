@@ -1,4 +1,13 @@
-/** One line of a {@link lineChartSvg}. */
+/**
+ * One line of a {@link lineChartSvg}.
+ *
+ * @example
+ * ```ts
+ * const news: ChartSeries = { label: 'news', values: [10, 4] };
+ * const fiction: ChartSeries = { label: 'fiction', values: [7, 5] };
+ * lineChartSvg({ labels: ['the', 'of'], series: [news, fiction] }); // '<svg ...' with a legend
+ * ```
+ */
 export interface ChartSeries {
   /** Legend text (omit for a single unnamed line). */
   label?: string;
@@ -6,7 +15,15 @@ export interface ChartSeries {
   values: readonly number[];
 }
 
-/** What {@link lineChartSvg} draws. */
+/**
+ * What {@link lineChartSvg} draws.
+ *
+ * @example
+ * ```ts
+ * const chart: LineChart = { labels: ['the', 'of'], series: [{ values: [10, 4] }], title: 'Top words' };
+ * lineChartSvg(chart).startsWith('<svg'); // true
+ * ```
+ */
 export interface LineChart {
   /** The x-axis tick labels (the samples), drawn rotated by 90°. */
   labels: readonly string[];

@@ -7,10 +7,28 @@ import {
 import { pythonLog } from './python-math.js';
 import { CsrMatrix, type SparseRow } from './sparse.js';
 
-/** Row normalisation: `'l2'` (unit length), `'l1'` (absolute values sum to 1), or none. */
+/**
+ * Row normalisation: `'l2'` (unit length), `'l1'` (absolute values sum to 1), or none.
+ *
+ * @example
+ * ```ts
+ * const norm: Norm = 'l1';
+ * const X = new TfidfVectorizer({ norm }).fitTransform(['the cat sat', 'the dog sat down']);
+ * X.getRow(0).data; // Float64Array [0.4127..., 0.2936..., 0.2936...]: sums to 1
+ * ```
+ */
 export type Norm = 'l1' | 'l2' | 'none' | null;
 
-/** Options of {@link TfidfTransformer}, scikit-learn's names in camelCase. */
+/**
+ * Options of {@link TfidfTransformer}, scikit-learn's names in camelCase.
+ *
+ * @example
+ * ```ts
+ * const options: TfidfOptions = { norm: null, useIdf: false, sublinearTf: true };
+ * const counts = CsrMatrix.fromRows([[[0, 1], [1, 3]]], 2);
+ * new TfidfTransformer(options).fitTransform(counts).toDense(); // [[1, 2.0986...]]: 1 + ln(3)
+ * ```
+ */
 export interface TfidfOptions {
   /** Row normalisation (default `'l2'`). */
   norm?: Norm;
@@ -105,7 +123,17 @@ export class TfidfTransformer {
   }
 }
 
-/** Options of {@link TfidfVectorizer}: those of the count vectorizer and of the transformer. */
+/**
+ * Options of {@link TfidfVectorizer}: those of the count vectorizer and of the transformer.
+ *
+ * @example
+ * ```ts
+ * const options: TfidfVectorizerOptions = { stopWords: 'english', norm: null };
+ * const vectorizer = new TfidfVectorizer(options);
+ * vectorizer.fitTransform(['the cat sat', 'the dog sat down']).toDense(); // [[1.405..., 0, 1], [0, 1.405..., 1]]
+ * vectorizer.getFeatureNamesOut(); // ['cat', 'dog', 'sat']
+ * ```
+ */
 export interface TfidfVectorizerOptions extends CountVectorizerOptions, TfidfOptions {}
 
 /**
