@@ -40,16 +40,30 @@ export async function readInputText(files: readonly string[], io: CommandIO): Pr
   return texts.join('\n');
 }
 
-/**
- * The lines of stdin in JSONL mode: each must be a JSON string. Yields the parsed strings with their
- * line numbers, and throws on a line that is not a JSON string, naming the line.
- */
-export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string> {
+/** One non-empty input line and its 1-based line number. */
+export interface NumberedLine {
+  /** The line without its line ending. */
+  line: string;
+  /** Its number in the input, from 1. */
+  lineNumber: number;
+}
+
+/** The non-empty lines of a stream with their line numbers (JSONL input, one record per line). */
+export async function* readNumberedLines(stream: Readable): AsyncGenerator<NumberedLine> {
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber++;
-    if (line.trim() === '') continue;
+    if (line.trim() !== '') yield { line, lineNumber };
+  }
+}
+
+/**
+ * The lines of stdin in JSONL mode: each must be a JSON string. Yields the parsed strings, and
+ * throws on a line that is not a JSON string, naming the line.
+ */
+export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string> {
+  for await (const { line, lineNumber } of readNumberedLines(stream)) {
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -1,6 +1,5 @@
-import { createInterface } from 'node:readline';
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, UsageError, writeLine } from '../io.js';
+import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
 import { codecFromOptions } from './gpt-source.js';
 
 /** Ids from text such as `1 2 3`, `1,2,3` or `[1, 2, 3]`; anything else is an error that shows it. */
@@ -40,11 +39,7 @@ Options:
     });
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
-      const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-      let lineNumber = 0;
-      for await (const line of lines) {
-        lineNumber++;
-        if (line.trim() === '') continue;
+      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
         await writeLine(
           io.stdout,
           JSON.stringify(decodeOrExplain(codec, parseIds(line, `stdin line ${lineNumber}`))),

@@ -1,7 +1,6 @@
-import { createInterface } from 'node:readline';
 import { TreebankWordDetokenizer } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, UsageError, writeLine } from '../io.js';
+import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
 
 function tokensOf(line: string, lineNumber: number): string[] {
   let value: unknown;
@@ -41,11 +40,7 @@ Options:
     const detokenizer = new TreebankWordDetokenizer();
     const options = { convertParentheses: Boolean(values.parentheses) };
     if (values.jsonl) {
-      const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-      let lineNumber = 0;
-      for await (const line of lines) {
-        lineNumber++;
-        if (line.trim() === '') continue;
+      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
         await writeLine(
           io.stdout,
           JSON.stringify(detokenizer.detokenize(tokensOf(line, lineNumber), options)),

@@ -1,8 +1,7 @@
-import { createInterface } from 'node:readline';
 import { isriStem } from '@tokenlab/classic';
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, UsageError, writeLine } from '../io.js';
+import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
 
 const STEMMERS: Readonly<Record<string, (word: string) => string>> = {
   porter: naturalPorterStem,
@@ -58,11 +57,7 @@ Options:
     if (!stem)
       throw new UsageError(`unknown stemmer '${name}'. Available: ${Object.keys(STEMMERS).join(', ')}`);
     if (values.jsonl) {
-      const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-      let lineNumber = 0;
-      for await (const line of lines) {
-        lineNumber++;
-        if (line.trim() === '') continue;
+      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
         const words = wordsOf(line, lineNumber);
         await writeLine(io.stdout, JSON.stringify(typeof words === 'string' ? stem(words) : words.map(stem)));
       }

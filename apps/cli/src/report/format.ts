@@ -1,4 +1,12 @@
-import type { CompareReport, OutOfVocabulary, RoundTrip, TextSource, TokenizerRow } from './model.js';
+import type {
+  CompareReport,
+  OutOfVocabulary,
+  RatioRow,
+  RatioSection,
+  RoundTrip,
+  TextSource,
+  TokenizerRow,
+} from './model.js';
 
 /** The credit a bundled text asks for, with its licence unless the credit already names it. */
 export function creditLine(source: TextSource): string {
@@ -119,3 +127,21 @@ export const LEGEND: readonly [string, string][] = [
     'UTF-8 megabytes tokenized per second over the whole corpus, one timed pass (after 20 untimed lines), in this process',
   ],
 ];
+
+/** The cells of one row of a language:English ratio table, shared by every output format. */
+export function ratioCells(row: RatioRow, ratio: RatioSection): string[] {
+  const lang = ratio.language;
+  return [
+    row.name,
+    formatNumber(row.tokensPer1000Chars.en, 1),
+    formatNumber(row.tokensPer1000Chars[lang], 1),
+    formatNumber(row.perCharacterRatio),
+    ...(ratio.parallel
+      ? [
+          formatCount(row.parallelTokens?.en),
+          formatCount(row.parallelTokens?.[lang]),
+          formatNumber(row.parallelRatio),
+        ]
+      : []),
+  ];
+}

@@ -3,9 +3,9 @@ import {
   bpeTable,
   creditLine,
   formatCount,
-  formatNumber,
   LEGEND,
   NUMERIC_COLUMNS,
+  ratioCells,
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
@@ -107,19 +107,7 @@ function ratioTable(ratio: RatioSection): string {
   const head = headers.map((header, i) => `<th${i ? ' class="num"' : ''}>${escapeXml(header)}</th>`).join('');
   const body = ratio.rows
     .map((row) => {
-      const cells = [
-        row.name,
-        formatNumber(row.tokensPer1000Chars.en, 1),
-        formatNumber(row.tokensPer1000Chars[lang], 1),
-        formatNumber(row.perCharacterRatio),
-        ...(ratio.parallel
-          ? [
-              formatCount(row.parallelTokens?.en),
-              formatCount(row.parallelTokens?.[lang]),
-              formatNumber(row.parallelRatio),
-            ]
-          : []),
-      ];
+      const cells = ratioCells(row, ratio);
       return `<tr>${cells.map((text, i) => `<td class="${i ? 'num' : 'name'}">${escapeXml(text)}</td>`).join('')}</tr>`;
     })
     .join('\n');

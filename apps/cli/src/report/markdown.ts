@@ -2,9 +2,9 @@ import type { ReportChart } from './charts.js';
 import {
   creditLine,
   formatCount,
-  formatNumber,
   LEGEND,
   NUMERIC_COLUMNS,
+  ratioCells,
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
@@ -50,19 +50,7 @@ function ratioPart(ratio: RatioSection): string {
     `${lang}:en per char`,
     ...(ratio.parallel ? ['UDHR en tokens', `UDHR ${lang} tokens`, `${lang}:en same text`] : []),
   ];
-  const rows = ratio.rows.map((row) => [
-    row.name,
-    formatNumber(row.tokensPer1000Chars.en, 1),
-    formatNumber(row.tokensPer1000Chars[lang], 1),
-    formatNumber(row.perCharacterRatio),
-    ...(ratio.parallel
-      ? [
-          formatCount(row.parallelTokens?.en),
-          formatCount(row.parallelTokens?.[lang]),
-          formatNumber(row.parallelRatio),
-        ]
-      : []),
-  ]);
+  const rows = ratio.rows.map((row) => ratioCells(row, ratio));
   const note = ratio.parallel
     ? `"Same text" divides the tokens of the ${lang} declaration by those of the English one (${ratio.parallel.note}); ` +
       '"per char" compares tokens per character on the main corpora, which say different things.'

@@ -1,9 +1,9 @@
 import {
   bpeTable,
   formatCount,
-  formatNumber,
   LEGEND,
   NUMERIC_COLUMNS,
+  ratioCells,
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
@@ -65,19 +65,7 @@ export function ratioTable(ratio: RatioSection): string {
     `${lang}:en per char`,
     ...(ratio.parallel ? ['UDHR en', `UDHR ${lang}`, `${lang}:en same text`] : []),
   ];
-  const rows = ratio.rows.map((row) => [
-    row.name,
-    formatNumber(row.tokensPer1000Chars.en, 1),
-    formatNumber(row.tokensPer1000Chars[lang], 1),
-    formatNumber(row.perCharacterRatio),
-    ...(ratio.parallel
-      ? [
-          formatCount(row.parallelTokens?.en),
-          formatCount(row.parallelTokens?.[lang]),
-          formatNumber(row.parallelRatio),
-        ]
-      : []),
-  ]);
+  const rows = ratio.rows.map((row) => ratioCells(row, ratio));
   return textTable(headers, rows, [false, true, true, true, true, true, true]);
 }
 
