@@ -1,7 +1,10 @@
 import type { BigramScoreFn, TrigramScoreFn } from './association.js';
+import { codePointOrder } from './code-point-sort.js';
 import { FreqDist } from './freqdist.js';
-import { compareCodePoints } from './python-order.js';
+import { countPairs } from './pair-counts.js';
+import { orderByScore } from './score-order.js';
 import { TupleCounter } from './tuple-counter.js';
+import { emptyWordTable, internWordList, wordId } from './word-table.js';
 
 /**
  * A scored n-gram as `scoreNgrams` returns it: `[[w1, w2, ...], score]`.
@@ -29,32 +32,31 @@ export type WordOrPad = string | null | undefined;
 /** Word ids in first-seen order, their counts and their code point rank for Python's tuple order. */
 class Vocabulary {
   readonly words: string[] = [];
-  readonly ids = new Map<string, number>();
   counts: number[] = [];
+  private table = emptyWordTable();
   private ranks: Int32Array | undefined;
 
-  id(word: string): number {
-    let id = this.ids.get(word);
-    if (id === undefined) {
-      id = this.words.length;
-      this.ids.set(word, id);
-      this.words.push(word);
-      this.counts.push(0);
-      this.ranks = undefined;
-    }
-    return id;
+  /** The id of `word` (undefined if it was never seen). */
+  id(word: string): number | undefined {
+    const id = wordId(this.words, this.table, word);
+    return id < 0 ? undefined : id;
+  }
+
+  /** The words as an array of ids (-1 for padding), adding the new ones. */
+  intern(words: Iterable<WordOrPad>): Int32Array {
+    const list = Array.isArray(words) ? (words as WordOrPad[]) : [...words];
+    const ids = new Int32Array(list.length);
+    this.table = internWordList(list, ids, this.words, this.counts, this.table);
+    this.ranks = undefined;
+    return ids;
   }
 
   /** `rank[id]`: the position of the word in code point order, to compare tuples with integers. */
   rank(): Int32Array {
     if (!this.ranks) {
-      const order = this.words
-        .map((_, id) => id)
-        .sort((a, b) => compareCodePoints(this.words[a]!, this.words[b]!));
-      const ranks = new Int32Array(order.length);
-      order.forEach((id, position) => {
-        ranks[id] = position;
-      });
+      const ranks = new Int32Array(this.words.length);
+      const order = codePointOrder(this.words);
+      for (let position = 0; position < order.length; position++) ranks[order[position]!] = position;
       this.ranks = ranks;
     }
     return this.ranks;
@@ -82,8 +84,11 @@ abstract class CollocationFinder<Fn> {
     this.N = total;
   }
 
-  /** @internal Score entry `entry` of `ngrams` (undefined = not scored, as NLTK's `None`). */
-  protected abstract scoreEntry(fn: Fn, entry: number): number | undefined;
+  /**
+   * @internal Write the score of each entry of `ngrams` into `scores` and the entries that have one
+   * (in entry order; NLTK's `None` has none) into `scored`; returns how many do.
+   */
+  protected abstract scoreAll(fn: Fn, scores: Float64Array, scored: Int32Array): number;
 
   /** How often each word was counted (NLTK's `word_fd`). */
   get wordFd(): FreqDist<string> {
@@ -140,30 +145,18 @@ abstract class CollocationFinder<Fn> {
   scoreNgrams(fn: Fn): ScoredNgram[] {
     const size = this.ngrams.size;
     const scores = new Float64Array(size);
-    const scored: number[] = [];
-    for (let entry = 0; entry < size; entry++) {
-      const score = this.scoreEntry(fn, entry);
-      if (score === undefined) continue;
-      scores[entry] = score;
-      scored.push(entry);
-    }
-    const order = rankOrder(
-      this.ngrams,
+    const scored = new Int32Array(size);
+    const scoredCount = this.scoreAll(fn, scores, scored);
+    const order = orderByScore(
       scored,
+      scoredCount,
       scores,
+      this.ngrams.ids,
+      this.ngrams.arity,
       this.vocabulary.rank(),
       this.vocabulary.words.length,
     );
-    const { arity, ids } = this.ngrams;
-    const words = this.vocabulary.words;
-    const result: ScoredNgram[] = new Array(order.length);
-    for (let i = 0; i < order.length; i++) {
-      const entry = order[i]!;
-      const gram: string[] =
-        arity === 2 ? [words[ids[2 * entry]!]!, words[ids[2 * entry + 1]!]!] : this.entryWords(entry);
-      result[i] = [gram, scores[entry]!];
-    }
-    return result;
+    return scoredRows(order, scores, this.ngrams.ids, this.ngrams.arity, this.vocabulary.words);
   }
 
   /** The `n` best candidates under `fn`. */
@@ -184,72 +177,70 @@ abstract class CollocationFinder<Fn> {
   }
 }
 
-/**
- * The scored entries in NLTK's order — score descending, ties by the tuple of words in code point
- * order — without a comparison sort over all entries: a radix sort by word rank (last word first)
- * gives the tie order, then entries are bucketed by score and the distinct scores sorted.
- */
-function rankOrder(
-  ngrams: TupleCounter,
-  entries: number[],
+/** The result rows `[[w1, w2, ...], score]` of the entries in `order`. */
+function scoredRows(
+  order: Int32Array,
   scores: Float64Array,
-  rank: Int32Array,
-  vocabularySize: number,
-): Int32Array {
-  const { arity, ids } = ngrams;
-  const n = entries.length;
-  let current = Int32Array.from(entries);
-  let next = new Int32Array(n);
-  const counts = new Int32Array(vocabularySize + 1);
-  for (let k = arity - 1; k >= 0; k--) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[rank[ids[current[i]! * arity + k]!]! + 1]!++;
-    for (let r = 0; r < vocabularySize; r++) counts[r + 1]! += counts[r]!;
-    for (let i = 0; i < n; i++) {
-      const entry = current[i]!;
-      next[counts[rank[ids[entry * arity + k]!]!]!++] = entry;
+  ids: Int32Array,
+  arity: number,
+  words: readonly string[],
+): ScoredNgram[] {
+  const count = order.length;
+  const rows: ScoredNgram[] = new Array(count);
+  if (arity !== 2) {
+    for (let i = 0; i < count; i++) {
+      const entry = order[i]!;
+      const gram: string[] = [];
+      for (let k = 0; k < arity; k++) gram.push(words[ids[entry * arity + k]!]!);
+      rows[i] = [gram, scores[entry]!];
     }
-    const swap = current;
-    current = next;
-    next = swap;
+    return rows;
   }
-  // Then a stable counting sort by score: distinct scores from a native sort, each entry's bucket by
-  // binary search (-0 and 0 are one score, as Python compares them; NaN goes last).
-  const sortedScores = new Float64Array(n);
-  for (let i = 0; i < n; i++) sortedScores[i] = scores[current[i]!]!;
-  sortedScores.sort();
-  const distinct = new Float64Array(n);
-  let distinctCount = 0;
-  let nanCount = 0;
-  for (let i = 0; i < n; i++) {
-    const score = sortedScores[i]!;
-    if (Number.isNaN(score)) nanCount++;
-    else if (distinctCount === 0 || distinct[distinctCount - 1] !== score) distinct[distinctCount++] = score;
+  // Gather the pairs' word ids and scores in row order first: the allocating loop then reads
+  // memory in sequence, which makes it markedly faster than one loop doing the scattered reads.
+  const firsts = new Int32Array(count);
+  const seconds = new Int32Array(count);
+  const rowScores = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const entry = order[i]!;
+    firsts[i] = ids[2 * entry]!;
+    seconds[i] = ids[2 * entry + 1]!;
+    rowScores[i] = scores[entry]!;
   }
-  const bucketCount = distinctCount + (nanCount > 0 ? 1 : 0);
-  const bucketOf = new Int32Array(n);
-  const starts = new Int32Array(bucketCount + 1);
-  for (let i = 0; i < n; i++) {
-    const score = scores[current[i]!]!;
-    let bucket: number;
-    if (Number.isNaN(score)) bucket = bucketCount - 1;
-    else {
-      let low = 0;
-      let high = distinctCount - 1;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (distinct[middle]! < score) low = middle + 1;
-        else high = middle;
-      }
-      bucket = distinctCount - 1 - low; // highest score first
-    }
-    bucketOf[i] = bucket;
-    starts[bucket + 1]!++;
+  for (let i = 0; i < count; i++) rows[i] = [[words[firsts[i]!]!, words[seconds[i]!]!], rowScores[i]!];
+  return rows;
+}
+
+/**
+ * The bigram scoring loop of {@link BigramCollocationFinder}: `fn(n_ii, [n_ix, n_xi], N)` for each
+ * pair, with `n_ii` its count over `windowSpan` (the pairs a window holds). Returns the number of
+ * pairs scored, listed in `scored` (a zero count, NLTK's `None`, gets no score).
+ */
+function scoreBigrams(
+  fn: BigramScoreFn,
+  pairIds: Int32Array,
+  pairCounts: Float64Array,
+  size: number,
+  wordCounts: readonly number[],
+  windowSpan: number,
+  total: number,
+  scores: Float64Array,
+  scored: Int32Array,
+): number {
+  // One marginals pair reused for every call: measures read it and return a number.
+  const marginals: [number, number] = [0, 0];
+  let count = 0;
+  for (let entry = 0; entry < size; entry++) {
+    const nii = pairCounts[entry]! / windowSpan;
+    if (nii === 0) continue;
+    marginals[0] = wordCounts[pairIds[2 * entry]!]!;
+    marginals[1] = wordCounts[pairIds[2 * entry + 1]!]!;
+    const score: number | undefined = fn(nii, marginals, total);
+    if (score === undefined) continue; // as NLTK's None
+    scores[entry] = score;
+    scored[count++] = entry;
   }
-  for (let b = 0; b < bucketCount; b++) starts[b + 1]! += starts[b]!;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[starts[bucketOf[i]!]!++] = current[i]!;
-  return order;
+  return count;
 }
 
 function* padDocuments(documents: Iterable<Iterable<string>>, padding: number): Generator<WordOrPad> {
@@ -264,15 +255,12 @@ function checkWindow(windowSize: number, minimum: number): void {
     throw new RangeError(`windowSize must be an integer >= ${minimum}, got ${windowSize}`);
 }
 
-/** The words as an array of ids (-1 for padding), interning them into `vocabulary`. */
-function internWords(words: Iterable<WordOrPad>, vocabulary: Vocabulary): Int32Array {
-  const list = Array.isArray(words) ? (words as WordOrPad[]) : [...words];
-  const ids = new Int32Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const word = list[i];
-    ids[i] = word === null || word === undefined ? -1 : vocabulary.id(word);
+/** Count each word once per occurrence (padding, id -1, is not counted). */
+function countWords(ids: Int32Array, counts: number[]): void {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (id >= 0) counts[id]!++;
   }
-  return ids;
 }
 
 /** Lets the trigram finder build a bigram finder over its counts without a public constructor. */
@@ -319,20 +307,9 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
   static fromWords(words: Iterable<WordOrPad>, windowSize = 2): BigramCollocationFinder {
     checkWindow(windowSize, 2);
     const vocabulary = new Vocabulary();
-    const ids = internWords(words, vocabulary);
-    const counts = vocabulary.counts;
-    const pairs = new TupleCounter(2, Math.max(1024, ids.length >> 2));
-    const length = ids.length;
-    for (let i = 0; i < length; i++) {
-      const first = ids[i]!;
-      if (first < 0) continue;
-      counts[first]!++;
-      const end = Math.min(length, i + windowSize);
-      for (let j = i + 1; j < end; j++) {
-        const second = ids[j]!;
-        if (second >= 0) pairs.increment(first, second);
-      }
-    }
+    const ids = vocabulary.intern(words);
+    countWords(ids, vocabulary.counts);
+    const pairs = TupleCounter.fromPairs(countPairs(ids, windowSize, vocabulary.words.length));
     return new BigramCollocationFinder(vocabulary, pairs, windowSize);
   }
 
@@ -346,24 +323,16 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
   }
 
   /** @internal */
-  protected scoreEntry(fn: BigramScoreFn, entry: number): number | undefined {
-    const nii = this.ngrams.counts[entry]! / (this.windowSize - 1);
-    if (nii === 0) return undefined;
-    const ids = this.ngrams.ids;
-    const counts = this.vocabulary.counts;
-    // One marginals pair reused for every call: measures read it and return a number.
-    const marginals = this.marginals;
-    marginals[0] = counts[ids[2 * entry]!]!;
-    marginals[1] = counts[ids[2 * entry + 1]!]!;
-    return fn(nii, marginals, this.N);
+  protected scoreAll(fn: BigramScoreFn, scores: Float64Array, scored: Int32Array): number {
+    const { ids, counts, size } = this.ngrams;
+    const span = this.windowSize - 1;
+    return scoreBigrams(fn, ids, counts, size, this.vocabulary.counts, span, this.N, scores, scored);
   }
-
-  private readonly marginals: [number, number] = [0, 0];
 
   /** The score of one pair (undefined if it was not seen), as NLTK's `score_ngram`. */
   scoreNgram(fn: BigramScoreFn, w1: string, w2: string): number | undefined {
-    const a = this.vocabulary.ids.get(w1);
-    const b = this.vocabulary.ids.get(w2);
+    const a = this.vocabulary.id(w1);
+    const b = this.vocabulary.id(w2);
     if (a === undefined || b === undefined) return undefined;
     const nii = this.ngrams.countOf(a, b) / (this.windowSize - 1);
     if (nii === 0) return undefined;
@@ -406,7 +375,7 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
   static fromWords(words: Iterable<WordOrPad>, windowSize = 3): TrigramCollocationFinder {
     checkWindow(windowSize, 3);
     const vocabulary = new Vocabulary();
-    const ids = internWords(words, vocabulary);
+    const ids = vocabulary.intern(words);
     const counts = vocabulary.counts;
     const pairs = new TupleCounter(2);
     const wildcards = new TupleCounter(2);
@@ -453,20 +422,27 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
   }
 
   /** @internal */
-  protected scoreEntry(fn: TrigramScoreFn, entry: number): number | undefined {
-    const ids = this.ngrams.ids;
-    return this.scoreIds(
-      fn,
-      ids[3 * entry]!,
-      ids[3 * entry + 1]!,
-      ids[3 * entry + 2]!,
-      this.ngrams.counts[entry]!,
-    );
+  protected scoreAll(fn: TrigramScoreFn, scores: Float64Array, scored: Int32Array): number {
+    const { ids, counts, size } = this.ngrams;
+    let count = 0;
+    for (let entry = 0; entry < size; entry++) {
+      const score = this.scoreIds(
+        fn,
+        ids[3 * entry]!,
+        ids[3 * entry + 1]!,
+        ids[3 * entry + 2]!,
+        counts[entry]!,
+      );
+      if (score === undefined) continue;
+      scores[entry] = score;
+      scored[count++] = entry;
+    }
+    return count;
   }
 
   /** The score of one triple (undefined if it was not seen). */
   scoreNgram(fn: TrigramScoreFn, w1: string, w2: string, w3: string): number | undefined {
-    const ids = [w1, w2, w3].map((word) => this.vocabulary.ids.get(word));
+    const ids = [w1, w2, w3].map((word) => this.vocabulary.id(word));
     if (ids.some((id) => id === undefined)) return undefined;
     const [a, b, c] = ids as [number, number, number];
     return this.scoreIds(fn, a, b, c, this.ngrams.countOf(a, b, c));

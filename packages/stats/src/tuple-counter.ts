@@ -1,3 +1,5 @@
+import type { PairCounts } from './pair-counts.js';
+
 /**
  * Counts of fixed-length tuples of small integer ids (word ids of n-grams) in an open-addressing
  * hash table on typed arrays: no per-entry objects, no string keys. Entries keep their first-seen
@@ -12,8 +14,9 @@ export class TupleCounter {
   counts: Float64Array;
   /** The number of entries. */
   size = 0;
-  private table: Int32Array;
-  private mask: number;
+  /** Slots holding entry + 1 (0 = empty); built on first use for counters made from arrays. */
+  private table: Int32Array | undefined;
+  private mask = 0;
 
   /** An empty counter for tuples of `arity` ids. */
   constructor(arity: number, capacity = 1024) {
@@ -26,6 +29,26 @@ export class TupleCounter {
     this.counts = new Float64Array(capacity);
   }
 
+  /** A pair counter over the entries `countPairs` counted, keeping its arrays. */
+  static fromPairs(pairs: PairCounts): TupleCounter {
+    const counter = new TupleCounter(2, 1);
+    counter.ids = pairs.ids;
+    counter.counts = pairs.counts;
+    counter.size = pairs.size;
+    counter.table = undefined; // scoring needs no lookups: build it only if something does
+    return counter;
+  }
+
+  /** The hash table, built over the entries if it is not there yet. */
+  private slots(): Int32Array {
+    if (!this.table) {
+      let tableSize = 1024;
+      while (tableSize < this.size * 2) tableSize *= 2;
+      this.rebuild(tableSize);
+    }
+    return this.table!;
+  }
+
   private hash(ids: ArrayLike<number>, offset: number): number {
     let h = 0x811c9dc5;
     for (let k = 0; k < this.arity; k++) h = Math.imul(h ^ ids[offset + k]!, 0x01000193) ^ (h >>> 15);
@@ -34,7 +57,8 @@ export class TupleCounter {
 
   /** Slot of the tuple `key[offset..offset+arity)`: its entry index + 1, or 0 and the free slot. */
   private find(key: ArrayLike<number>, offset: number): number {
-    const { arity, ids, table, mask } = this;
+    const table = this.slots();
+    const { arity, ids, mask } = this;
     let slot = this.hash(key, offset) & mask;
     for (;;) {
       const entry = table[slot]!;
@@ -63,8 +87,9 @@ export class TupleCounter {
     const base = entry * this.arity;
     for (let k = 0; k < this.arity; k++) this.ids[base + k] = key[offset + k]!;
     this.counts[entry] = by;
-    this.table[-found - 1] = entry + 1;
-    if (this.size * 2 > this.table.length) this.rehash();
+    const table = this.slots();
+    table[-found - 1] = entry + 1;
+    if (this.size * 2 > table.length) this.rebuild(table.length * 2);
   }
 
   private readonly scratch = new Int32Array(4);
@@ -84,11 +109,9 @@ export class TupleCounter {
 
   /** The hot path for pairs: the same hash and probing as {@link TupleCounter.add}, unrolled. */
   private incrementPair(a: number, b: number): void {
-    let h = Math.imul(0x811c9dc5 ^ a, 0x01000193) ^ (0x811c9dc5 >>> 15);
-    h = Math.imul(h ^ b, 0x01000193) ^ (h >>> 15);
-    h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) ^ (h >>> 16);
-    const { ids, table, mask } = this;
-    let slot = h & mask;
+    const table = this.slots();
+    const { ids, mask } = this;
+    let slot = pairHash(a, b) & mask;
     for (;;) {
       const entry = table[slot]!;
       if (entry === 0) break;
@@ -137,9 +160,9 @@ export class TupleCounter {
     this.counts = counts;
   }
 
-  private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
-    const mask = table.length - 1;
+  private rebuild(tableSize: number): void {
+    const table = new Int32Array(tableSize);
+    const mask = tableSize - 1;
     for (let entry = 0; entry < this.size; entry++) {
       let slot = this.hash(this.ids, entry * this.arity) & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
@@ -148,4 +171,11 @@ export class TupleCounter {
     this.table = table;
     this.mask = mask;
   }
+}
+
+/** {@link TupleCounter}'s hash of the tuple `(a, b)`, unrolled. */
+function pairHash(a: number, b: number): number {
+  let h = Math.imul(0x811c9dc5 ^ a, 0x01000193) ^ (0x811c9dc5 >>> 15);
+  h = Math.imul(h ^ b, 0x01000193) ^ (h >>> 15);
+  return Math.imul(h ^ (h >>> 13), 0x5bd1e995) ^ (h >>> 16);
 }

@@ -1,0 +1,121 @@
+/**
+ * Counting the word pairs of a text without a hash table: the pairs are bucketed by their first
+ * word (a counting sort, as the word ids are small), and within one bucket a pair's second word
+ * indexes an array of vocabulary size directly. Every pass but that one streams through memory,
+ * where a hash table costs a cache miss or two per token.
+ *
+ * These are functions over typed arrays rather than methods: their optimized code then depends on
+ * no object's hidden class, so it survives the garbage collections that drop the objects.
+ */
+
+/** Pair counts in the order NLTK's `FreqDist` holds them: by first occurrence. */
+export interface PairCounts {
+  /** `ids[2e]`, `ids[2e + 1]`: the words of pair `e`. */
+  ids: Int32Array;
+  /** `counts[e]`: how often pair `e` occurs. */
+  counts: Float64Array;
+  /** The number of distinct pairs. */
+  size: number;
+}
+
+/**
+ * Count the pairs `(words[i], words[j])` with `i < j < i + windowSize` (ids in `0..vocabularySize)`;
+ * ids below 0 are padding, in no pair). Pairs are numbered by first occurrence, that is by
+ * `(i, j)`, as NLTK's counting loop meets them.
+ */
+export function countPairs(words: Int32Array, windowSize: number, vocabularySize: number): PairCounts {
+  const length = words.length;
+  const span = windowSize - 1;
+  // Bucket boundaries: how many pairs start with each word.
+  const bucketEnd = new Int32Array(vocabularySize + 1);
+  for (let i = 0; i < length; i++) {
+    const first = words[i]!;
+    if (first < 0) continue;
+    const end = Math.min(length, i + windowSize);
+    for (let j = i + 1; j < end; j++) if (words[j]! >= 0) bucketEnd[first + 1]!++;
+  }
+  for (let word = 0; word < vocabularySize; word++) bucketEnd[word + 1]! += bucketEnd[word]!;
+  const total = bucketEnd[vocabularySize]!;
+  // Each pair's second word and occurrence number `i·span + (j - i - 1)`, bucketed by first word;
+  // occurrences ascend within a bucket. (bucketEnd[w] moves from the start to the end of bucket w.)
+  const seconds = new Int32Array(total);
+  const occurrences = new Int32Array(total);
+  for (let i = 0; i < length; i++) {
+    const first = words[i]!;
+    if (first < 0) continue;
+    const end = Math.min(length, i + windowSize);
+    for (let j = i + 1; j < end; j++) {
+      const second = words[j]!;
+      if (second < 0) continue;
+      const at = bucketEnd[first]!++;
+      seconds[at] = second;
+      occurrences[at] = i * span + (j - i - 1);
+    }
+  }
+  const {
+    firstSeen,
+    bucketCounts,
+    seconds: bucketSeconds,
+  } = countBuckets(seconds, occurrences, bucketEnd, vocabularySize, length * span);
+  return inFirstSeenOrder(firstSeen, bucketCounts, bucketSeconds, words, span);
+}
+
+/**
+ * Within each first word's bucket, the distinct second words and their counts, numbered in bucket
+ * order; `firstSeen[occurrence]` is that number + 1 at each pair's first occurrence, else 0.
+ */
+function countBuckets(
+  seconds: Int32Array,
+  occurrences: Int32Array,
+  bucketEnd: Int32Array,
+  vocabularySize: number,
+  occurrenceCount: number,
+) {
+  const firstSeen = new Int32Array(occurrenceCount);
+  const bucketCounts = new Int32Array(seconds.length);
+  const distinctSeconds = new Int32Array(seconds.length);
+  // lastBucket[w]: the bucket in which second word w was last met; numberIn[w]: its pair there.
+  const lastBucket = new Int32Array(vocabularySize).fill(-1);
+  const numberIn = new Int32Array(vocabularySize);
+  let distinct = 0;
+  let at = 0;
+  for (let first = 0; first < vocabularySize; first++) {
+    for (const end = bucketEnd[first]!; at < end; at++) {
+      const second = seconds[at]!;
+      if (lastBucket[second] === first) {
+        bucketCounts[numberIn[second]!]!++;
+        continue;
+      }
+      lastBucket[second] = first;
+      numberIn[second] = distinct;
+      distinctSeconds[distinct] = second;
+      bucketCounts[distinct] = 1;
+      firstSeen[occurrences[at]!] = ++distinct;
+    }
+  }
+  return { firstSeen, bucketCounts, seconds: distinctSeconds };
+}
+
+/** The pairs renumbered by first occurrence, reading their words back from the text. */
+function inFirstSeenOrder(
+  firstSeen: Int32Array,
+  bucketCounts: Int32Array,
+  seconds: Int32Array,
+  words: Int32Array,
+  span: number,
+): PairCounts {
+  let size = 0;
+  for (let occurrence = 0; occurrence < firstSeen.length; occurrence++)
+    if (firstSeen[occurrence] !== 0) size++;
+  const ids = new Int32Array(2 * size);
+  const counts = new Float64Array(size);
+  let entry = 0;
+  for (let occurrence = 0; occurrence < firstSeen.length; occurrence++) {
+    const number = firstSeen[occurrence]!;
+    if (number === 0) continue;
+    ids[2 * entry] = words[Math.floor(occurrence / span)]!;
+    ids[2 * entry + 1] = seconds[number - 1]!;
+    counts[entry++] = bucketCounts[number - 1]!;
+  }
+  return { ids, counts, size };
+}
