@@ -18,9 +18,13 @@ const areas = readdirSync(here)
   .filter((area) => wanted.length === 0 || wanted.includes(area));
 for (const area of areas) {
   console.log(`\n## ${area}\n`);
-  execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', join(here, `${area}.bench.mjs`)], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', join(here, `${area}.bench.mjs`)],
+    {
+      stdio: 'inherit',
+    },
+  );
 }
 
 const results = join(here, 'results');
