@@ -298,6 +298,22 @@ export function pythonLog(x: number): number {
   return y;
 }
 
+const sum = new Float64Array(2);
+
+/**
+ * `(a + b) + c` rounded into `out[0]`, and the exact rounding errors of both additions summed into
+ * `out[1]` (Knuth's two-sum), so the caller can carry them into the low part.
+ */
+function threeSum(a: number, b: number, c: number, out: Float64Array): void {
+  const ab = a + b;
+  let v = ab - a;
+  const abError = a - (ab - v) + (b - v);
+  const hi = ab + c;
+  v = hi - ab;
+  out[0] = hi;
+  out[1] = abError + (ab - (hi - v) + (c - v));
+}
+
 function computeLog(x: number): number {
   const value = special(x);
   if (value !== undefined) return value;
@@ -307,13 +323,9 @@ function computeLog(x: number): number {
   const a = exponent * LN2_SPLIT;
   const b = LOG_TABLE_HI[index]!;
   const c = 2 * sHi;
-  const ab = a + b;
-  let v = ab - a;
-  const abError = a - (ab - v) + (b - v);
-  const hi = ab + c;
-  v = hi - ab;
-  const hiError = ab - (hi - v) + (c - v);
-  const lo = abError + hiError + exponent * LN2_SPLIT_LO + LOG_TABLE_LO[index]! + seriesTail();
+  threeSum(a, b, c, sum);
+  const hi = sum[0]!;
+  const lo = sum[1]! + exponent * LN2_SPLIT_LO + LOG_TABLE_LO[index]! + seriesTail();
   const error = ERROR_SCALE * (Math.abs(a) + Math.abs(b) + Math.abs(c)) + 1e-300;
   const y = roundChecked(hi, lo, error);
   if (!Number.isNaN(y)) return y;
@@ -350,13 +362,9 @@ function computeLog2(x: number): number {
   twoProduct(2 * sHi, INV_LN2_HI, scratch);
   const c = scratch[0]!;
   const cLo = scratch[1]! + 2 * sHi * INV_LN2_LO + seriesTail() * INV_LN2_HI;
-  const ab = exponent + b;
-  let v = ab - exponent;
-  const abError = exponent - (ab - v) + (b - v);
-  const hi = ab + c;
-  v = hi - ab;
-  const hiError = ab - (hi - v) + (c - v);
-  const lo = abError + hiError + LOG2_TABLE_LO[index]! + cLo;
+  threeSum(exponent, b, c, sum);
+  const hi = sum[0]!;
+  const lo = sum[1]! + LOG2_TABLE_LO[index]! + cLo;
   const error = ERROR_SCALE * (Math.abs(exponent) + Math.abs(b) + Math.abs(c)) + 1e-300;
   const y = roundChecked(hi, lo, error);
   if (!Number.isNaN(y)) return y;
