@@ -110,6 +110,19 @@ export interface LineChartSpec {
   height?: number;
 }
 
+/** Vertical grid lines and labels for the ticks of a horizontal axis spanning `top`..`bottom`. */
+function xGrid(x: Scale, top: number, bottom: number, labelOffset: number): string[] {
+  const parts: string[] = [];
+  for (const tick of x.ticks) {
+    const px = round(x.toPixel(tick));
+    parts.push(
+      `<line x1="${px}" y1="${top}" x2="${px}" y2="${bottom}" stroke="#e3e3e3"/>`,
+      `<text x="${px}" y="${bottom + labelOffset}" text-anchor="middle" fill="#555">${x.format(tick)}</text>`,
+    );
+  }
+  return parts;
+}
+
 function svgOpen(width: number, height: number, title: string, marks: number): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" width="${width}" ` +
@@ -169,13 +182,7 @@ export function lineChart(spec: LineChartSpec): string {
   parts.push(
     `<rect x="${x0}" y="${y1}" width="${x1 - x0}" height="${plotHeight}" fill="#fafafa" stroke="#ccc"/>`,
   );
-  for (const tick of x.ticks) {
-    const px = round(x.toPixel(tick));
-    parts.push(
-      `<line x1="${px}" y1="${y1}" x2="${px}" y2="${y0}" stroke="#e3e3e3"/>`,
-      `<text x="${px}" y="${y0 + 15}" text-anchor="middle" fill="#555">${x.format(tick)}</text>`,
-    );
-  }
+  parts.push(...xGrid(x, y1, y0, 15));
   for (const tick of y.ticks) {
     const py = round(y.toPixel(tick));
     parts.push(
@@ -248,13 +255,7 @@ export function barChart(spec: {
   const max = Math.max(spec.reference ?? 0, ...spec.bars.map((bar) => bar.value), 1e-9);
   const x = linearScale(0, max, margin.left, width - margin.right);
   const parts: string[] = [];
-  for (const tick of x.ticks) {
-    const px = round(x.toPixel(tick));
-    parts.push(
-      `<line x1="${px}" y1="${margin.top}" x2="${px}" y2="${margin.top + plotHeight}" stroke="#e3e3e3"/>`,
-      `<text x="${px}" y="${margin.top + plotHeight + 14}" text-anchor="middle" fill="#555">${x.format(tick)}</text>`,
-    );
-  }
+  parts.push(...xGrid(x, margin.top, margin.top + plotHeight, 14));
   spec.bars.forEach((bar, index) => {
     const top = margin.top + index * rowHeight;
     const end = x.toPixel(Math.max(0, bar.value));
@@ -312,13 +313,7 @@ export function boxPlot(spec: {
     : linearScale(0, max, margin.left, width - margin.right);
   const at = (value: number) => round(x.toPixel(spec.logX ? Math.max(1, value) : value));
   const parts: string[] = [];
-  for (const tick of x.ticks) {
-    const px = round(x.toPixel(tick));
-    parts.push(
-      `<line x1="${px}" y1="${margin.top}" x2="${px}" y2="${margin.top + plotHeight}" stroke="#e3e3e3"/>`,
-      `<text x="${px}" y="${margin.top + plotHeight + 14}" text-anchor="middle" fill="#555">${x.format(tick)}</text>`,
-    );
-  }
+  parts.push(...xGrid(x, margin.top, margin.top + plotHeight, 14));
   spec.boxes.forEach((box, index) => {
     const mid = margin.top + index * rowHeight + rowHeight / 2;
     const colour = SERIES_COLOURS[index % SERIES_COLOURS.length];
