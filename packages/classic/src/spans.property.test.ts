@@ -126,3 +126,37 @@ describe('every token is the slice of the text its span covers', () => {
     );
   });
 });
+
+/** A tokenizer with the strings-only and spans-only views of `tokenize`. */
+interface WithViews extends Tokenizer {
+  words(text: string): string[];
+  spanTokenize?(text: string): [number, number][];
+}
+
+const withViews: [string, WithViews][] = [
+  ['whitespace', new WhitespaceTokenizer()],
+  ['wordpunct', new WordPunctTokenizer()],
+  ['wordpunct-unicode', new WordPunctTokenizer({ unicodeWord: true })],
+  ['regexp \\w+ (scanner)', new RegexpTokenizer(String.raw`\w+`)],
+  ['regexp \\s+ gaps (scanner)', new RegexpTokenizer(String.raw`\s+`, { gaps: true })],
+  ['regexp book pattern (engine match)', tokenizers[4]![1] as RegexpTokenizer],
+  ['regexp one group', new RegexpTokenizer(String.raw`(\w+)'?`)],
+  ['regexp gaps kept empty', new RegexpTokenizer(String.raw`[,.]`, { gaps: true, discardEmpty: false })],
+  ['treebank', new TreebankWordTokenizer()],
+  ['nltk-word', new NLTKWordTokenizer()],
+  ['word', new WordTokenizer()],
+];
+
+describe('words and spanTokenize give exactly the texts and spans of tokenize', () => {
+  it.each(withViews)('%s', (_, tokenizer) => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const tokens = tokenizer.tokenize(input);
+        expect(tokenizer.words(input)).toEqual(tokens.map((token) => token.text));
+        if (tokenizer.spanTokenize)
+          expect(tokenizer.spanTokenize(input)).toEqual(tokens.map((token) => [token.start, token.end]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -29,6 +29,7 @@ const nltkWord = new NLTKWordTokenizer();
  * @example
  * ```ts
  * new WordTokenizer().tokenize('Hi there. Bye.').map((t) => t.text); // ['Hi', 'there', '.', 'Bye', '.']
+ * new WordTokenizer().words('Hi there. Bye.');                        // ['Hi', 'there', '.', 'Bye', '.']
  * ```
  */
 export class WordTokenizer implements Tokenizer {
@@ -51,6 +52,15 @@ export class WordTokenizer implements Tokenizer {
     }
     return tokens;
   }
+
+  /** The token strings alone, as NLTK's `word_tokenize` returns them (faster: no spans). */
+  words(text: string): string[] {
+    if (this.preserveLine) return nltkWord.words(text);
+    const words: string[] = [];
+    for (const sentence of (this.sentenceModel ?? englishPunkt()).sentences(text))
+      for (const word of nltkWord.words(sentence)) words.push(word);
+    return words;
+  }
 }
 
 /**
@@ -63,5 +73,5 @@ export class WordTokenizer implements Tokenizer {
  * ```
  */
 export function wordTokenize(text: string, options: WordTokenizeOptions = {}): string[] {
-  return new WordTokenizer(options).tokenize(text).map((token) => token.text);
+  return new WordTokenizer(options).words(text);
 }

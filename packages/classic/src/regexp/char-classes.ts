@@ -12,7 +12,8 @@ export const OTHER = 2;
  * scanners agree with the RegExp versions exactly.
  */
 export class CharClassifier {
-  private readonly table = new Uint8Array(0x10000);
+  /** The class of every BMP code unit; the surrogates are {@link OTHER} (pairs go through `classAt`). */
+  readonly table = new Uint8Array(0x10000);
   private readonly wordRegExp: RegExp;
 
   constructor(word: string) {

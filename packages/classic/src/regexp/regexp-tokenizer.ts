@@ -2,8 +2,7 @@ import type { Token, Tokenizer } from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
 import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
 import { pythonClassifier, unicodeClassifier } from './char-classes.js';
-import { splitOnPythonSpace } from './whitespace.js';
-import { classRuns } from './wordpunct.js';
+import { scanClassRuns, scanNonSpaceRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
 
 /**
  * Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them.
@@ -48,8 +47,8 @@ export class RegexpTokenizer implements Tokenizer {
   readonly pattern: PythonPattern;
   private readonly gaps: boolean;
   private readonly discardEmpty: boolean;
-  /** A hand-written scanner that gives exactly the same tokens, for the most common patterns. */
-  private readonly scanner?: (text: string) => Token[];
+  /** A hand-written scanner that finds exactly the same tokens, for the most common patterns. */
+  private readonly scan?: (text: string) => void;
 
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
@@ -57,7 +56,7 @@ export class RegexpTokenizer implements Tokenizer {
     this.pattern = toPythonPattern(pattern, { ...options, flags: options.flags ?? NLTK_FLAGS });
     this.gaps = options.gaps ?? false;
     this.discardEmpty = options.discardEmpty ?? true;
-    this.scanner = scannerFor(this.pattern, this.gaps, this.discardEmpty);
+    this.scan = scannerFor(this.pattern, this.gaps, this.discardEmpty);
     if (this.pattern.groupCount > 1 && !this.gaps)
       throw new RangeError(
         `pattern ${JSON.stringify(this.pattern.source)} has ${this.pattern.groupCount} capturing groups: NLTK's findall would return tuples, not tokens; make the groups non-capturing with (?:...)`,
@@ -65,7 +64,10 @@ export class RegexpTokenizer implements Tokenizer {
   }
 
   tokenize(text: string): Token[] {
-    if (this.scanner) return this.scanner(text);
+    if (this.scan) {
+      this.scan(text);
+      return scannedTokens(text);
+    }
     if (this.gaps) return this.tokenizeGaps(text);
     const { pattern } = this;
     if (pattern.groupCount === 0 && !pattern.nullable) return matchTokens(pattern.regexp, text);
@@ -83,6 +85,27 @@ export class RegexpTokenizer implements Tokenizer {
       }
     }
     return tokens;
+  }
+
+  /** The token strings alone, as NLTK's `tokenize` returns them (faster: no spans). */
+  words(text: string): string[] {
+    if (this.scan) {
+      this.scan(text);
+      return scannedStrings(text);
+    }
+    const { pattern } = this;
+    // Without groups or empty matches, the engine's own global match gives exactly findall's strings.
+    if (!this.gaps && pattern.groupCount === 0 && !pattern.nullable) return text.match(pattern.regexp) ?? [];
+    return this.tokenize(text).map((token) => token.text);
+  }
+
+  /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
+  spanTokenize(text: string): [number, number][] {
+    if (this.scan) {
+      this.scan(text);
+      return scannedSpans();
+    }
+    return this.tokenize(text).map((token) => [token.start, token.end]);
   }
 
   private tokenizeGaps(text: string): Token[] {
@@ -112,18 +135,18 @@ function scannerFor(
   pattern: PythonPattern,
   gaps: boolean,
   discardEmpty: boolean,
-): ((text: string) => Token[]) | undefined {
+): ((text: string) => void) | undefined {
   const source = pattern.regexp.source;
   const flags = pattern.regexp.flags;
   const same = (python: string, unicodeWord = false) => {
     const known = toPythonPattern(python, { unicodeWord });
     return known.regexp.source === source && known.regexp.flags === flags;
   };
-  if (gaps) return discardEmpty && same(String.raw`\s+`) ? splitOnPythonSpace : undefined;
+  if (gaps) return discardEmpty && same(String.raw`\s+`) ? scanNonSpaceRuns : undefined;
   for (const unicodeWord of [false, true]) {
-    const classifier = unicodeWord ? unicodeClassifier : pythonClassifier;
-    if (same(String.raw`\w+`, unicodeWord)) return (text) => classRuns(text, classifier(), false);
-    if (same(String.raw`\w+|[^\w\s]+`, unicodeWord)) return (text) => classRuns(text, classifier(), true);
+    const classifier = unicodeWord ? unicodeClassifier() : pythonClassifier();
+    if (same(String.raw`\w+`, unicodeWord)) return (text) => scanClassRuns(text, classifier, false);
+    if (same(String.raw`\w+|[^\w\s]+`, unicodeWord)) return (text) => scanClassRuns(text, classifier, true);
   }
   return undefined;
 }
@@ -178,5 +201,5 @@ export function regexpTokenize(
   pattern: PatternInput,
   options: RegexpTokenizerOptions = {},
 ): string[] {
-  return new RegexpTokenizer(pattern, options).tokenize(text).map((token) => token.text);
+  return new RegexpTokenizer(pattern, options).words(text);
 }

@@ -1,20 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { isPythonSpace } from '../pattern/python-space.js';
-
-/** Runs of non-whitespace as tokens, by Python's `str.isspace()` (all such characters are in the BMP). */
-export function splitOnPythonSpace(text: string): Token[] {
-  const tokens: Token[] = [];
-  const length = text.length;
-  let index = 0;
-  while (index < length) {
-    while (index < length && isPythonSpace(text.charCodeAt(index))) index++;
-    if (index === length) break;
-    const start = index;
-    while (index < length && !isPythonSpace(text.charCodeAt(index))) index++;
-    tokens.push({ text: text.slice(start, index), start, end: index });
-  }
-  return tokens;
-}
+import { scanNonSpaceRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
 
 /**
  * NLTK's `WhitespaceTokenizer`: split on runs of whitespace as Python's `\s` defines it (including
@@ -23,12 +8,26 @@ export function splitOnPythonSpace(text: string): Token[] {
  * @example
  * ```ts
  * new WhitespaceTokenizer().tokenize(' a\tbc\n').map((t) => [t.text, t.start]); // [['a', 1], ['bc', 3]]
+ * new WhitespaceTokenizer().words(' a\tbc\n');                                 // ['a', 'bc']
  * ```
  */
 export class WhitespaceTokenizer implements Tokenizer {
   readonly name = 'whitespace';
 
   tokenize(text: string): Token[] {
-    return splitOnPythonSpace(text);
+    scanNonSpaceRuns(text);
+    return scannedTokens(text);
+  }
+
+  /** The token strings alone, as NLTK's `tokenize` returns them (faster: no spans). */
+  words(text: string): string[] {
+    scanNonSpaceRuns(text);
+    return scannedStrings(text);
+  }
+
+  /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
+  spanTokenize(text: string): [number, number][] {
+    scanNonSpaceRuns(text);
+    return scannedSpans();
   }
 }

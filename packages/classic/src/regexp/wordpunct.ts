@@ -1,5 +1,6 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { type CharClassifier, OTHER, pythonClassifier, unicodeClassifier, WORD } from './char-classes.js';
+import { type CharClassifier, pythonClassifier, unicodeClassifier } from './char-classes.js';
+import { scanClassRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
 
 /**
  * Options of {@link WordPunctTokenizer}.
@@ -25,6 +26,7 @@ export interface WordPunctOptions {
  * @example
  * ```ts
  * new WordPunctTokenizer().tokenize("Don't stop!").map((t) => t.text); // ['Don', "'", 't', 'stop', '!']
+ * new WordPunctTokenizer().words("Don't stop!");                       // ['Don', "'", 't', 'stop', '!']
  * new WordPunctTokenizer({ unicodeWord: true }).tokenize('مُحَمَّد').length; // 1
  * ```
  */
@@ -40,34 +42,19 @@ export class WordPunctTokenizer implements Tokenizer {
 
   // A scanner rather than the RegExp: runs of one class are exactly `\w+` and `[^\w\s]+`.
   tokenize(text: string): Token[] {
-    return classRuns(text, this.classifier, true);
+    scanClassRuns(text, this.classifier, true);
+    return scannedTokens(text);
   }
-}
 
-/**
- * The maximal runs of word characters (`\w+`) and, with `punctuation`, of other non-space characters
- * (`[^\w\s]+`), left to right.
- */
-export function classRuns(text: string, classifier: CharClassifier, punctuation: boolean): Token[] {
-  const tokens: Token[] = [];
-  const length = text.length;
-  let index = 0;
-  while (index < length) {
-    const kind = classifier.classAt(text, index);
-    const start = index;
-    index += widthAt(text, index);
-    while (index < length && classifier.classAt(text, index) === kind) index += widthAt(text, index);
-    if (kind === WORD || (punctuation && kind === OTHER))
-      tokens.push({ text: text.slice(start, index), start, end: index });
+  /** The token strings alone, as NLTK's `tokenize` returns them (faster: no spans). */
+  words(text: string): string[] {
+    scanClassRuns(text, this.classifier, true);
+    return scannedStrings(text);
   }
-  return tokens;
-}
 
-function widthAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit >= 0xd800 && unit <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return 2;
+  /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
+  spanTokenize(text: string): [number, number][] {
+    scanClassRuns(text, this.classifier, true);
+    return scannedSpans();
   }
-  return 1;
 }
