@@ -11,6 +11,8 @@ import {
   englishPunkt,
   NLTKWordTokenizer,
   PunktSentenceTokenizer,
+  PYTHON_SPACE,
+  PYTHON_WORD,
   RegexpTokenizer,
   TreebankWordTokenizer,
   WhitespaceTokenizer,
@@ -47,12 +49,18 @@ const loadAtStart = loadavg()[0];
 // Punkt remembers its decisions per context, so every run gets a fresh tokenizer: no run profits
 // from an earlier one.
 const freshPunkt = () => new PunktSentenceTokenizer(englishPunkt().params, englishPunkt().languageVars);
-/** Each benchmark: our tokenizer (token strings), and the NLTK and natural equivalents. */
+/**
+ * Each benchmark: our tokenizer, and the NLTK and natural equivalents. `strings` is our call that
+ * returns what NLTK's returns (the token strings); `tokenize` also gives every token its span.
+ * `engine`, for the regular-expression tokenizers, is V8's own `String.prototype.match` with the
+ * same pattern: the strings a JavaScript library gets without a loop of its own.
+ */
 const CASES = [
   {
     name: 'whitespace',
     make: () => new WhitespaceTokenizer(),
-    nltk: 'WhitespaceTokenizer().tokenize',
+    engine: new RegExp(`[^${PYTHON_SPACE}]+`, 'gu'),
+    nltk: 'lambda: WhitespaceTokenizer().tokenize',
     natural: () => {
       const tokenizer = new regexpTokenizers.RegexpTokenizer({ pattern: /\s+/ });
       return (line) => tokenizer.tokenize(line);
@@ -62,7 +70,8 @@ const CASES = [
   {
     name: 'wordpunct',
     make: () => new WordPunctTokenizer(),
-    nltk: 'WordPunctTokenizer().tokenize',
+    engine: new RegExp(`[${PYTHON_WORD}]+|[^${PYTHON_WORD}${PYTHON_SPACE}]+`, 'gu'),
+    nltk: 'lambda: WordPunctTokenizer().tokenize',
     natural: () => {
       const tokenizer = new regexpTokenizers.WordPunctTokenizer();
       return (line) => tokenizer.tokenize(line);
@@ -72,7 +81,8 @@ const CASES = [
   {
     name: 'regexp \\w+',
     make: () => new RegexpTokenizer(String.raw`\w+`),
-    nltk: "RegexpTokenizer(r'\\w+').tokenize",
+    engine: new RegExp(`[${PYTHON_WORD}]+`, 'gu'),
+    nltk: "lambda: RegexpTokenizer(r'\\w+').tokenize",
     natural: () => {
       const tokenizer = new regexpTokenizers.WordTokenizer();
       return (line) => tokenizer.tokenize(line);
@@ -82,12 +92,13 @@ const CASES = [
   {
     name: 'regexp (book pattern)',
     make: () => new RegexpTokenizer(BOOK_PATTERN),
-    nltk: 'lambda line: regexp_tokenize(line, BOOK_PATTERN)',
+    engine: new RegexpTokenizer(BOOK_PATTERN).pattern.regexp,
+    nltk: 'lambda: lambda line: regexp_tokenize(line, BOOK_PATTERN)',
   },
   {
     name: 'treebank',
     make: () => new TreebankWordTokenizer(),
-    nltk: 'TreebankWordTokenizer().tokenize',
+    nltk: 'lambda: TreebankWordTokenizer().tokenize',
     natural: () => {
       const tokenizer = new NaturalTreebank();
       return (line) => tokenizer.tokenize(line);
@@ -97,17 +108,18 @@ const CASES = [
   {
     name: 'nltk-word',
     make: () => new NLTKWordTokenizer(),
-    nltk: 'NLTKWordTokenizer().tokenize',
+    nltk: 'lambda: NLTKWordTokenizer().tokenize',
   },
   {
     name: 'word_tokenize',
     make: () => new WordTokenizer({ sentences: freshPunkt() }),
-    nltk: 'word_tokenize',
+    nltk: 'make_word_tokenize',
   },
   {
     name: 'sentences (Punkt)',
     make: freshPunkt,
-    nltk: 'punkt.tokenize',
+    strings: (punkt) => (line) => punkt.sentences(line),
+    nltk: 'lambda: make_punkt().tokenize',
     natural: () => {
       const tokenizer = new SentenceTokenizer();
       return (line) => (line.trim() === '' ? [] : tokenizer.tokenize(line));
@@ -161,7 +173,7 @@ function runNltk(corpusPath, work) {
   writeFileSync(patternFile, BOOK_PATTERN);
   const cases = CASES.map((entry) => `(${JSON.stringify(entry.name)}, ${entry.nltk})`).join(',\n  ');
   const script = `
-import json, time, hashlib
+import gc, json, time, hashlib
 from collections import defaultdict
 from nltk.tokenize import (WhitespaceTokenizer, WordPunctTokenizer, RegexpTokenizer, TreebankWordTokenizer,
     NLTKWordTokenizer, regexp_tokenize)
@@ -178,22 +190,32 @@ params.ortho_context = defaultdict(int)
 for line in read_lines('ortho_context.tab'):
     typ, bits = line.rsplit('\\t', 1)
     params.ortho_context[typ] = int(bits)
-punkt = PunktSentenceTokenizer(params)
-nltk_word = NLTKWordTokenizer()
-def word_tokenize(text):
-    return [token for sentence in punkt.tokenize(text) for token in nltk_word.tokenize(sentence)]
+def make_punkt():
+    return PunktSentenceTokenizer(params)
+def make_word_tokenize():
+    punkt, nltk_word = make_punkt(), NLTKWordTokenizer()
+    return lambda text: [token for sentence in punkt.tokenize(text) for token in nltk_word.tokenize(sentence)]
 lines = open(${JSON.stringify(corpusPath)}, encoding='utf-8', newline='').read().split('\\n')
 out = {}
-for name, fn in [
+for name, make in [
   ${cases}
 ]:
-    start = time.perf_counter()
-    results = [fn(line) for line in lines]
-    seconds = time.perf_counter() - start
+    # As on the JavaScript side: a fresh tokenizer per run, the timed loop only counts tokens (so no
+    # run keeps millions of strings alive), median of ${RUNS} runs; the outputs are hashed afterwards.
+    times = []
+    for run in range(${RUNS}):
+        fn = make()
+        gc.collect()
+        count = 0
+        start = time.perf_counter()
+        for line in lines:
+            count += len(fn(line))
+        times.append(time.perf_counter() - start)
+    fn = make()
     out[name] = {
-        'seconds': seconds,
-        'tokens': sum(len(r) for r in results),
-        'hashes': [hashlib.md5('\\x1f'.join(r).encode('utf-8')).hexdigest()[:16] for r in results],
+        'seconds': sorted(times)[len(times) // 2],
+        'tokens': count,
+        'hashes': [hashlib.md5('\\x1f'.join(fn(line)).encode('utf-8')).hexdigest()[:16] for line in lines],
     }
 print(json.dumps(out))
 `;
@@ -211,39 +233,56 @@ for (const lang of ['en', 'ar']) {
   const nltk = nltkVersion ? runNltk(corpusPath, work) : undefined;
   const rows = [];
   for (const entry of CASES) {
-    const ours = measure(lines, () => {
+    const stringsOf = entry.strings ?? ((tokenizer) => (line) => tokenizer.words(line));
+    const strings = measure(lines, () => stringsOf(entry.make()));
+    const tokens = measure(lines, () => {
       const fresh = entry.make();
       return (line) => fresh.tokenize(line);
     });
     const tokenizer = entry.make();
+    const stringsOnce = stringsOf(entry.make());
     let differentLines;
-    if (nltk) {
-      const expected = nltk[entry.name].hashes;
-      differentLines = 0;
-      lines.forEach((line, index) => {
-        if (lineHash(tokenizer.tokenize(line).map((token) => token.text)) !== expected[index])
-          differentLines++;
-      });
-    }
+    let differentViews = 0;
+    lines.forEach((line, index) => {
+      const texts = tokenizer.tokenize(line).map((token) => token.text);
+      if (lineHash(texts) !== lineHash(stringsOnce(line))) differentViews++;
+      if (nltk && lineHash(texts) !== nltk[entry.name].hashes[index])
+        differentLines = (differentLines ?? 0) + 1;
+    });
+    if (nltk) differentLines ??= 0;
+    if (differentViews > 0)
+      throw new Error(`${entry.name}: strings and tokens differ on ${differentViews} lines`);
+    const engine = entry.engine
+      ? measure(lines, () => {
+          const regexp = entry.engine;
+          return (line) => line.match(regexp) ?? [];
+        })
+      : undefined;
     const natural = entry.natural ? measure(lines, entry.natural) : undefined;
+    const perSecond = (result) => (result ? { ...result, mbps: megabytes / result.seconds } : undefined);
     const row = {
       name: entry.name,
-      ours: { ...ours, mbps: megabytes / ours.seconds },
-      nltk: nltk ? { ...nltk[entry.name], mbps: megabytes / nltk[entry.name].seconds } : undefined,
-      natural: natural
-        ? { ...natural, mbps: megabytes / natural.seconds, name: entry.naturalName }
-        : undefined,
+      ours: perSecond(strings),
+      tokens: perSecond(tokens),
+      engine: perSecond(engine),
+      nltk: nltk ? perSecond(nltk[entry.name]) : undefined,
+      natural: natural ? { ...perSecond(natural), name: entry.naturalName } : undefined,
       differentLines,
     };
+    if (engine && engine.tokens !== strings.tokens)
+      throw new Error(
+        `${entry.name}: the engine's match gives ${engine.tokens} tokens, ours ${strings.tokens}`,
+      );
     rows.push(row);
+    const versus = (label, other) =>
+      other
+        ? `  ${label} ${other.mbps.toFixed(1).padStart(6)} MB/s (${(row.ours.mbps / other.mbps).toFixed(1)}×)`
+        : '';
     console.log(
-      `${entry.name.padEnd(22)} ours ${row.ours.mbps.toFixed(1).padStart(7)} MB/s` +
-        (row.nltk
-          ? `  NLTK ${row.nltk.mbps.toFixed(2).padStart(6)} MB/s (${(row.ours.mbps / row.nltk.mbps).toFixed(1)}×)`
-          : '') +
-        (row.natural
-          ? `  natural ${row.natural.mbps.toFixed(1).padStart(6)} MB/s (${(row.ours.mbps / row.natural.mbps).toFixed(1)}×)`
-          : '') +
+      `${entry.name.padEnd(22)} strings ${row.ours.mbps.toFixed(1).padStart(7)} MB/s  tokens ${row.tokens.mbps.toFixed(1).padStart(7)} MB/s` +
+        versus('NLTK', row.nltk) +
+        versus('natural', row.natural) +
+        versus('V8 match', row.engine) +
         (differentLines === undefined ? '' : `  lines differing from NLTK: ${differentLines}`),
     );
   }
@@ -256,20 +295,21 @@ const describeCorpus = {
   ar: 'the first 10 MB of `corpora/bench/openiti-0525AH-primary.ar.txt.xz` (classical Arabic prose, OpenITI)',
 };
 const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(digits));
+const ratio = (ours, other) => (other ? `${(ours.mbps / other.mbps).toFixed(1)}×` : '–');
 const tables = sections
   .map(({ lang, lines, megabytes, rows }) => {
     const body = rows
       .map(
         (row) =>
-          `| ${row.name} | ${fmt(row.ours.mbps)} | ${fmt(row.nltk?.mbps, 2)} | ${row.nltk ? `${(row.ours.mbps / row.nltk.mbps).toFixed(1)}×` : '–'} | ${row.natural ? `${fmt(row.natural.mbps)} (${row.natural.name})` : '–'} | ${row.natural ? `${(row.ours.mbps / row.natural.mbps).toFixed(1)}×` : '–'} | ${row.ours.tokens.toLocaleString('en-US')} | ${row.differentLines === undefined ? '–' : row.differentLines} |`,
+          `| ${row.name} | ${fmt(row.ours.mbps)} | ${fmt(row.nltk?.mbps, 2)} | **${ratio(row.ours, row.nltk)}** | ${fmt(row.tokens.mbps)} | ${ratio(row.tokens, row.nltk)} | ${row.natural ? `${fmt(row.natural.mbps)} (${row.natural.name})` : '–'} | ${ratio(row.ours, row.natural)} | ${fmt(row.engine?.mbps)} | ${row.ours.tokens.toLocaleString('en-US')} | ${row.differentLines === undefined ? '–' : row.differentLines} |`,
       )
       .join('\n');
     return `### ${lang === 'en' ? 'English' : 'Arabic'}: ${describeCorpus[lang]}
 
 ${megabytes.toFixed(2)} MB of UTF-8, ${lines.toLocaleString('en-US')} lines, each tokenized on its own.
 
-| tokenizer | tokenlab MB/s | NLTK MB/s | vs NLTK | natural MB/s | vs natural | tokens | lines ≠ NLTK |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| tokenizer | tokenlab strings MB/s | NLTK MB/s | strings vs NLTK | tokenlab tokens + spans MB/s | tokens vs NLTK | natural MB/s | strings vs natural | V8 \`match\` MB/s | tokens | lines ≠ NLTK |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${body}`;
   })
   .join('\n\n');
@@ -287,25 +327,35 @@ const loadAtEnd = loadavg()[0];
 
 const report = `## Classic tokenizers (NLTK parity)
 
-* Machine: ${machineInfo()}; ${new Date().toISOString().slice(0, 10)}. tokenlab and natural 8.1.1 run in this process
-  (median of ${RUNS} runs); NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) runs once in a child process,
-  timed around its loop over the same lines. Punkt in NLTK uses the parameters shipped in \`@tokenlab/classic\`.
-* tokenlab returns tokens with spans; natural and NLTK return strings.
-* "lines ≠ NLTK" counts the lines whose token list differs from NLTK's (compared by hash of the joined tokens).
-* natural's tokenizers are not NLTK-equivalent (different rules), so only their speed is comparable; it has no
-  NLTKWordTokenizer, word_tokenize or verbose-pattern equivalent.
+* Machine: ${machineInfo()}; ${new Date().toISOString().slice(0, 10)}; 1-minute load average ${loadAtStart.toFixed(1)} at
+  the start, ${loadAtEnd.toFixed(1)} at the end (2 cores, shared). tokenlab and natural 8.1.1 run in this process;
+  NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) runs in a child process on the same lines, right before.
+* Every side is timed the same way: a fresh tokenizer per run, the timed loop only counts the tokens of
+  each line (so no run keeps millions of strings alive), median of ${RUNS} runs. Outputs are compared afterwards.
+  Punkt in NLTK uses the parameters shipped in \`@tokenlab/classic\`.
+* **strings** is the like-for-like comparison: our \`words()\` (\`sentences()\` for Punkt) returns the token
+  strings, as NLTK's \`tokenize\` and natural's do. **tokens + spans** is our \`tokenize()\`, which also gives
+  every token its \`[start, end)\` span (NLTK needs a second call, \`span_tokenize\`, for those).
+* "lines ≠ NLTK" counts the lines whose token list differs from NLTK's (compared by hash of the joined
+  tokens); the run also checks that \`words()\` and \`tokenize()\` agree on every line.
+* **V8 \`match\`** is V8's own \`String.prototype.match\` with the same pattern (Python's \`\\w\`/\`\\s\` as
+  Unicode classes): the strings a JavaScript library gets from the engine's compiled regular expressions
+  without a loop of its own, i.e. the natural ceiling for a regular-expression tokenizer in JavaScript.
+  NLTK's whitespace, WordPunct and regexp tokenizers are one call into CPython's C regular-expression
+  engine per line, so their speed is bounded the same way on both sides; Treebank, \`word_tokenize\` and
+  Punkt run Python code per rule and per token.
+* natural's tokenizers are not NLTK-equivalent (different rules; on Arabic its WordTokenizer drops the
+  Arabic letters, hence its speed there), so only their speed is comparable; it has no NLTKWordTokenizer,
+  word_tokenize or verbose-pattern equivalent.
 
 ${tables}
 
 ### Against the idle-machine anchors
 
-The machine (2 cores) was shared with other jobs during this run: the 1-minute load average was
-${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end, so every absolute number above is
-depressed, NLTK's (timed at a different moment in its child process) by a different factor than ours. The
-side-by-side ratios are therefore approximate. For reference, the anchors measured on the idle machine on the
-same English 10 MB (\`../shared/docs/anchor-benchmarks.md\`), against our loaded English numbers:
+The anchors measured on an idle machine on the same English 10 MB (non-empty lines only;
+\`../shared/docs/anchor-benchmarks.md\`), against our strings numbers above:
 
-| tokenizer | tokenlab MB/s (loaded) | NLTK idle | natural idle |
+| tokenizer | tokenlab strings MB/s | NLTK idle | natural idle |
 |---|---:|---:|---:|
 ${anchorRows}
 `;
