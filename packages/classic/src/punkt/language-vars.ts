@@ -36,10 +36,10 @@ export class PunktLanguageVars {
   readonly wordPattern: PythonPattern;
   /** A sentence-end character followed by punctuation or by whitespace and the next token. */
   readonly periodContextPattern: PythonPattern;
-  /** {@link PunktLanguageVars.periodContextPattern}'s RegExp, private to the sentence tokenizer's loop. */
-  readonly periodContextRegExp: RegExp;
-  /** A quick test for any sentence-end character. */
-  readonly anySentEnd: RegExp;
+  /** Every sentence-end character, for a global search (the tokenizer reads the lookahead by hand). */
+  readonly sentEndSearch: RegExp;
+  /** The code points of `NonWord`, the punctuation that may follow a sentence end directly. */
+  readonly nonWordCodePoints: ReadonlySet<number>;
   /** Closing quotes and brackets that belong to the previous sentence. */
   readonly boundaryRealignment: RegExp;
 
@@ -59,11 +59,9 @@ export class PunktLanguageVars {
     this.periodContextPattern = compilePythonPattern(
       `${sentEnd}(?=(?P<after_tok>${nonWord}|\\s+(?P<next_tok>\\S+)))`,
     );
-    this.periodContextRegExp = new RegExp(
-      this.periodContextPattern.regexp.source,
-      this.periodContextPattern.regexp.flags,
-    );
-    this.anySentEnd = new RegExp(sentEnd, 'u');
+    this.sentEndSearch = new RegExp(sentEnd, 'gu');
+    const nonWordChars = `)";}]*:@'({[${this.sentEndChars.filter((c) => c !== '.').join('')}`;
+    this.nonWordCodePoints = new Set([...nonWordChars].map((char) => char.codePointAt(0)!));
     const realign = compilePythonPattern(String.raw`["\')\]}]+?(?:\s+|(?=--)|$)`, { flags: 'm' });
     this.boundaryRealignment = new RegExp(realign.regexp.source, 'uy');
   }

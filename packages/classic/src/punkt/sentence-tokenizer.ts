@@ -6,7 +6,6 @@ import { hasContent, PunktToken } from './token.js';
 
 const DECISION_CACHE_SIZE = 100_000;
 const PUNCTUATION = new Set([';', ':', ',', '.', '!', '?']);
-const ASCII_WHITESPACE = new Set([' ', '\t', '\n', '\r', '\v', '\f']);
 
 /** Punkt's segmentation of a text into tokens, with paragraph and line starts marked. */
 export function punktWords(text: string, languageVars: PunktLanguageVars): PunktToken[] {
@@ -48,13 +47,6 @@ export function annotateFirstPass(
     if (params.abbrevTypes.has(stem) || params.abbrevTypes.has(stem.split('-').at(-1)!)) token.abbr = true;
     else token.sentbreak = true;
   }
-}
-
-/** A candidate sentence end: where it ends, where the next token starts, and the text to judge it by. */
-interface EndContext {
-  end: number;
-  nextTokStart?: number;
-  context: string;
 }
 
 /** Python's `sentence[slice]` bounds. */
@@ -99,18 +91,20 @@ export class PunktSentenceTokenizer implements Tokenizer {
 
   /** The sentences as strings (NLTK's `tokenize`). */
   sentences(text: string, realignBoundaries = true): string[] {
-    return this.spanTokenize(text, realignBoundaries).map(([start, end]) => text.slice(start, end));
+    return this.sentenceSlices(text, realignBoundaries).map((slice) => text.slice(slice.start, slice.stop));
   }
 
   tokenize(text: string): Token[] {
-    return this.spanTokenize(text).map(([start, end]) => ({ text: text.slice(start, end), start, end }));
+    return this.sentenceSlices(text, true).map(({ start, stop }) => ({
+      text: text.slice(start, stop),
+      start,
+      end: stop,
+    }));
   }
 
   /** The `[start, end)` spans of the sentences. */
   spanTokenize(text: string, realignBoundaries = true): [number, number][] {
-    let slices = this.slicesFromText(text);
-    if (realignBoundaries) slices = this.realignBoundaries(text, slices);
-    return slices.map((slice) => [slice.start, slice.stop]);
+    return this.sentenceSlices(text, realignBoundaries).map((slice) => [slice.start, slice.stop]);
   }
 
   /** Whether a sentence ends before the last token of `text` (NLTK's `text_contains_sentbreak`). */
@@ -140,72 +134,47 @@ export class PunktSentenceTokenizer implements Tokenizer {
     return tokens;
   }
 
-  private slicesFromText(text: string): Slice[] {
-    // Without a sentence-end character there is nothing to decide.
-    if (!this.languageVars.anySentEnd.test(text)) return [{ start: 0, stop: rstripLength(text) }];
-    const slices: Slice[] = [];
-    let lastBreak = 0;
-    for (const { end, nextTokStart, context } of this.potentialEndContexts(text)) {
-      if (this.textContainsSentbreak(context)) {
-        slices.push({ start: lastBreak, stop: end });
-        lastBreak = nextTokStart ?? end;
-      }
+  private sentenceSlices(text: string, realignBoundaries: boolean): Slice[] {
+    const first = findEndCandidate(text, 0, this.languageVars);
+    // Without a candidate (no sentence-end character, or only one at the very end) the text is one sentence.
+    if (!first) {
+      const stop = rstripLength(text);
+      return stop > 0 ? [{ start: 0, stop }] : [];
     }
-    slices.push({ start: lastBreak, stop: rstripLength(text) });
-    return slices;
+    const slices = this.slicesFromText(text, first);
+    return realignBoundaries ? this.realignBoundaries(text, slices) : slices;
   }
 
   /**
-   * Each candidate sentence end with the text around it: from the start of the word before it to the
-   * token after it (NLTK's `_match_potential_end_contexts`).
+   * NLTK's `_slices_from_text`: every candidate sentence end is judged by the text around it, from
+   * the start of the word before it to the token after it (NLTK's `_match_potential_end_contexts`).
+   * That context is one stretch of the text, so it is sliced, never concatenated.
    */
-  private potentialEndContexts(text: string): EndContext[] {
-    const contexts: EndContext[] = [];
-    const regexp = this.languageVars.periodContextPattern;
-    const jsRegExp = this.languageVars.periodContextRegExp;
-    const afterTokGroup = regexp.groupIndex[regexp.groupNames.get('after_tok')!]!;
-    const nextTokGroup = regexp.groupIndex[regexp.groupNames.get('next_tok')!]!;
-    let previousSlice: Slice = { start: 0, stop: 0 };
-    let previous: { start: number; end: number; afterTok: string; nextTokStart?: number } | undefined;
-    const contextOf = (slice: Slice, match: NonNullable<typeof previous>) =>
-      text.slice(slice.start, slice.stop) + text.slice(match.start, match.end) + match.afterTok;
-    jsRegExp.lastIndex = 0;
-    let found = jsRegExp.exec(text);
-    while (found !== null) {
-      const start = found.index;
-      const match = {
-        start,
-        end: start + found[0].length,
-        afterTok: found[afterTokGroup] ?? '',
-        // next_tok ends the lookahead, which starts right after the sentence-end character.
-        nextTokStart:
-          found[nextTokGroup] === undefined
-            ? undefined
-            : start + found[0].length + (found[afterTokGroup]?.length ?? 0) - found[nextTokGroup]!.length,
-      };
-      let indexAfterLastSpace = lastAsciiWhitespace(text, previousSlice.stop, start);
-      if (indexAfterLastSpace) indexAfterLastSpace += previousSlice.stop + 1;
-      else indexAfterLastSpace = previousSlice.start;
-      const previousWordSlice = { start: indexAfterLastSpace, stop: start };
-      if (previous && previousSlice.stop <= previousWordSlice.start) {
-        contexts.push({
-          end: previous.end,
-          nextTokStart: previous.nextTokStart,
-          context: contextOf(previousSlice, previous),
-        });
+  private slicesFromText(text: string, first: EndCandidate): Slice[] {
+    const slices: Slice[] = [];
+    let lastBreak = 0;
+    const judge = (end: EndCandidate, contextStart: number) => {
+      if (this.textContainsSentbreak(text.slice(contextStart, end.contextEnd))) {
+        slices.push({ start: lastBreak, stop: end.end });
+        lastBreak = end.nextTokStart >= 0 ? end.nextTokStart : end.end;
       }
-      previous = match;
-      previousSlice = previousWordSlice;
-      if (found[0].length === 0) jsRegExp.lastIndex++;
-      found = jsRegExp.exec(text);
+    };
+    let previousStart = 0;
+    let previousStop = 0;
+    let previous: EndCandidate | undefined;
+    for (let found: EndCandidate | undefined = first; found; ) {
+      let wordStart = lastAsciiWhitespace(text, previousStop, found.start);
+      if (wordStart) wordStart += previousStop + 1;
+      else wordStart = previousStart;
+      if (previous && previousStop <= wordStart) judge(previous, previousStart);
+      previous = found;
+      previousStart = wordStart;
+      previousStop = found.start;
+      found = findEndCandidate(text, found.end, this.languageVars);
     }
-    if (previous)
-      contexts.push({
-        end: previous.end,
-        nextTokStart: previous.nextTokStart,
-        context: contextOf(previousSlice, previous),
-      });
-    return contexts;
+    if (previous) judge(previous, previousStart);
+    slices.push({ start: lastBreak, stop: rstripLength(text) });
+    return slices;
   }
 
   private realignBoundaries(text: string, slices: Slice[]): Slice[] {
@@ -284,9 +253,50 @@ export class PunktSentenceTokenizer implements Tokenizer {
 
 /** Python's `_get_last_whitespace_index` on `text[from:to]`: the last ASCII whitespace index, or 0. */
 function lastAsciiWhitespace(text: string, from: number, to: number): number {
-  for (let index = to - 1; index >= from; index--)
-    if (ASCII_WHITESPACE.has(text[index]!)) return index - from;
+  for (let index = to - 1; index >= from; index--) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0x20 || (unit >= 0x09 && unit <= 0x0d)) return index - from;
+  }
   return 0;
+}
+
+/**
+ * A match of NLTK's period context pattern, `SentEnd(?=(?P<after_tok>NonWord|\s+(?P<next_tok>\S+)))`:
+ * the sentence-end character ends at `end`, the lookahead (`after_tok`) at `contextEnd`, and the
+ * next token starts at `nextTokStart` (-1 when `after_tok` is punctuation).
+ */
+interface EndCandidate {
+  start: number;
+  end: number;
+  contextEnd: number;
+  nextTokStart: number;
+}
+
+/** The first period context match at or after `from`, read by hand: no match objects, no group names. */
+export function findEndCandidate(
+  text: string,
+  from: number,
+  vars: PunktLanguageVars,
+): EndCandidate | undefined {
+  const sentEnd = vars.sentEndSearch;
+  const length = text.length;
+  sentEnd.lastIndex = from;
+  for (let found = sentEnd.exec(text); found !== null; found = sentEnd.exec(text)) {
+    const start = found.index;
+    const end = start + found[0].length;
+    if (end >= length) return undefined;
+    const after = text.codePointAt(end)!;
+    if (vars.nonWordCodePoints.has(after))
+      return { start, end, contextEnd: end + (after > 0xffff ? 2 : 1), nextTokStart: -1 };
+    if (!isPythonSpace(after)) continue;
+    let nextTokStart = end + 1;
+    while (nextTokStart < length && isPythonSpace(text.charCodeAt(nextTokStart))) nextTokStart++;
+    if (nextTokStart === length) continue;
+    let contextEnd = nextTokStart + 1;
+    while (contextEnd < length && !isPythonSpace(text.charCodeAt(contextEnd))) contextEnd++;
+    return { start, end, contextEnd, nextTokStart };
+  }
+  return undefined;
 }
 
 /** `len(text.rstrip())`, scanning back from the end (a regex would rescan long whitespace runs). */
