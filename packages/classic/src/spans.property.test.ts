@@ -1,6 +1,7 @@
 import type { Tokenizer } from '@tokenlab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ArabicTokenizer } from './arabic/tokenizer.js';
 import { englishPunkt } from './punkt/models.js';
 import { WordTokenizer } from './punkt/word-tokenize.js';
 import { BlanklineTokenizer } from './regexp/blankline.js';
@@ -145,6 +146,8 @@ const withViews: [string, WithViews][] = [
   ['treebank', new TreebankWordTokenizer()],
   ['nltk-word', new NLTKWordTokenizer()],
   ['word', new WordTokenizer()],
+  ['arabic', new ArabicTokenizer()],
+  ['arabic-clitics', new ArabicTokenizer({ clitics: true })],
 ];
 
 describe('words and spanTokenize give exactly the texts and spans of tokenize', () => {

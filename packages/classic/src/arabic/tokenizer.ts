@@ -1,4 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { clearOffsets, pushOffsets, scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { segmentClitics } from './clitics.js';
 import {
   classifyAstral,
@@ -85,8 +86,7 @@ function widthAt(text: string, index: number): number {
  * const tokenizer = new ArabicTokenizer();
  * tokenizer.tokenize('بنور محمد-النَّبي، ١٢٫٥٠').map((t) => t.text);
  * // ['بنور', 'محمد-النَّبي', '،', '١٢٫٥٠']
- * new ArabicTokenizer({ clitics: true }).tokenize('والكتاب').map((t) => t.text);
- * // ['و', 'ال', 'كتاب']
+ * new ArabicTokenizer({ clitics: true }).words('والكتاب'); // ['و', 'ال', 'كتاب']
  * ```
  */
 export class ArabicTokenizer implements Tokenizer {
@@ -102,8 +102,25 @@ export class ArabicTokenizer implements Tokenizer {
 
   /** Cut `text` into words, numbers, punctuation and symbols, each with its span. */
   tokenize(text: string): Token[] {
+    this.scan(text);
+    return scannedTokens(text);
+  }
+
+  /** The token strings alone (faster: no spans). */
+  words(text: string): string[] {
+    this.scan(text);
+    return scannedStrings(text);
+  }
+
+  /** The `[start, end)` spans alone. */
+  spanTokenize(text: string): [number, number][] {
+    this.scan(text);
+    return scannedSpans();
+  }
+
+  private scan(text: string): void {
     const classes = classTable();
-    const tokens: Token[] = [];
+    clearOffsets();
     const length = text.length;
     let i = 0;
     while (i < length) {
@@ -120,9 +137,7 @@ export class ArabicTokenizer implements Tokenizer {
         if (this.clitics && first >= ARABIC_BLOCK_START && first <= ARABIC_BLOCK_END) {
           const pieces = segmentClitics(text, start, i);
           if (pieces !== null) {
-            for (const [partStart, partEnd] of pieces) {
-              tokens.push({ text: text.slice(partStart, partEnd), start: partStart, end: partEnd });
-            }
+            for (const [partStart, partEnd] of pieces) pushOffsets(partStart, partEnd);
             continue;
           }
         }
@@ -146,9 +161,8 @@ export class ArabicTokenizer implements Tokenizer {
         // marks that follow it.
         i = scanMarks(text, i + widthAt(text, i), classes);
       }
-      tokens.push({ text: text.slice(start, i), start, end: i });
+      pushOffsets(start, i);
     }
-    return tokens;
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
 import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
 import { pythonClassifier, unicodeClassifier } from './char-classes.js';
-import { scanClassRuns, scanNonSpaceRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
+import { scanClassRuns, scanNonSpaceRuns } from './runs.js';
 
 /**
  * Options of {@link RegexpTokenizer} and {@link regexpTokenize}, as NLTK's `RegexpTokenizer` takes them.

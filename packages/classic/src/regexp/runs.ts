@@ -1,28 +1,10 @@
-import type { Token } from '@tokenlab/core';
+import { clearOffsets, pushOffsets } from '../offsets.js';
 import { isPythonSpace } from '../pattern/python-space.js';
 import { type CharClassifier, OTHER, WORD } from './char-classes.js';
 
-/**
- * The `[start, end)` offsets found by the last scan, as start, end, start, end, ... The buffer is
- * reused from call to call: the scanners fill it, then the callers turn it into tokens, strings or
- * spans, so each scanner is written once and allocates nothing per token.
- */
-let offsets = new Int32Array(1024);
-let count = 0;
-
-function push(start: number, end: number): void {
-  if (count + 2 > offsets.length) {
-    const larger = new Int32Array(offsets.length * 2);
-    larger.set(offsets);
-    offsets = larger;
-  }
-  offsets[count++] = start;
-  offsets[count++] = end;
-}
-
 /** Scan the runs of non-whitespace by Python's `str.isspace()` (all such characters are in the BMP). */
 export function scanNonSpaceRuns(text: string): void {
-  count = 0;
+  clearOffsets();
   const length = text.length;
   let index = 0;
   while (index < length) {
@@ -30,7 +12,7 @@ export function scanNonSpaceRuns(text: string): void {
     if (index === length) break;
     const start = index;
     while (index < length && !isPythonSpace(text.charCodeAt(index))) index++;
-    push(start, index);
+    pushOffsets(start, index);
   }
 }
 
@@ -39,7 +21,7 @@ export function scanNonSpaceRuns(text: string): void {
  * characters (`[^\w\s]+`), left to right.
  */
 export function scanClassRuns(text: string, classifier: CharClassifier, punctuation: boolean): void {
-  count = 0;
+  clearOffsets();
   const { table } = classifier;
   const length = text.length;
   let index = 0;
@@ -56,7 +38,7 @@ export function scanClassRuns(text: string, classifier: CharClassifier, punctuat
       } else if (table[unit] === kind) index++;
       else break;
     }
-    if (kind === WORD || (punctuation && kind === OTHER)) push(start, index);
+    if (kind === WORD || (punctuation && kind === OTHER)) pushOffsets(start, index);
   }
 }
 
@@ -67,30 +49,4 @@ function widthAt(text: string, index: number): number {
     if (next >= 0xdc00 && next <= 0xdfff) return 2;
   }
   return 1;
-}
-
-/** The last scan's runs as tokens of `text`. */
-export function scannedTokens(text: string): Token[] {
-  const tokens: Token[] = new Array(count >> 1);
-  for (let index = 0; index < count; index += 2) {
-    const start = offsets[index]!;
-    const end = offsets[index + 1]!;
-    tokens[index >> 1] = { text: text.slice(start, end), start, end };
-  }
-  return tokens;
-}
-
-/** The last scan's runs as strings of `text`. */
-export function scannedStrings(text: string): string[] {
-  const strings: string[] = new Array(count >> 1);
-  for (let index = 0; index < count; index += 2)
-    strings[index >> 1] = text.slice(offsets[index]!, offsets[index + 1]!);
-  return strings;
-}
-
-/** The last scan's runs as `[start, end)` pairs. */
-export function scannedSpans(): [number, number][] {
-  const spans: [number, number][] = new Array(count >> 1);
-  for (let index = 0; index < count; index += 2) spans[index >> 1] = [offsets[index]!, offsets[index + 1]!];
-  return spans;
 }

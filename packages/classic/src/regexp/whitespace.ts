@@ -1,5 +1,6 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { scanNonSpaceRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
+import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
+import { scanNonSpaceRuns } from './runs.js';
 
 /**
  * NLTK's `WhitespaceTokenizer`: split on runs of whitespace as Python's `\s` defines it (including

@@ -1,6 +1,7 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { type CharClassifier, pythonClassifier, unicodeClassifier } from './char-classes.js';
-import { scanClassRuns, scannedSpans, scannedStrings, scannedTokens } from './runs.js';
+import { scanClassRuns } from './runs.js';
 
 /**
  * Options of {@link WordPunctTokenizer}.
