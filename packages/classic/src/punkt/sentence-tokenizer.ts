@@ -11,21 +11,21 @@ const PUNCTUATION = new Set([';', ':', ',', '.', '!', '?']);
 export function punktWords(text: string, languageVars: PunktLanguageVars): PunktToken[] {
   const tokens: PunktToken[] = [];
   let parastart = false;
-  for (const line of text.split('\n')) {
+  for (const line of text.includes('\n') ? text.split('\n') : [text]) {
     if (!hasContent(line)) {
       parastart = true;
       continue;
     }
     const words = languageVars.wordTokenize(line);
     if (words.length === 0) continue;
-    words.forEach((word, index) => {
-      const token = new PunktToken(word);
+    for (let index = 0; index < words.length; index++) {
+      const token = new PunktToken(words[index]!);
       if (index === 0) {
         token.parastart = parastart;
         token.linestart = true;
       }
       tokens.push(token);
-    });
+    }
     parastart = false;
   }
   return tokens;

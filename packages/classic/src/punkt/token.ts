@@ -10,6 +10,17 @@ const UPPER = /^\p{Uppercase}/u;
 const LOWER = /^\p{Lowercase}/u;
 const NON_SPACE = new RegExp(`[^${PYTHON_SPACE}]`, 'u');
 
+/**
+ * Whether `NUMERIC` can match: it starts with `-`, `.`, `,` or a decimal digit, and the only ASCII
+ * characters among those are `-.,0-9`, so any other ASCII first character rules it out at once.
+ */
+function mayBeNumeric(lower: string): boolean {
+  const first = lower.charCodeAt(0);
+  return (
+    first >= 0x80 || first === 0x2d || first === 0x2e || first === 0x2c || (first >= 0x30 && first <= 0x39)
+  );
+}
+
 /** Whether a line has anything but whitespace (Python's `line.strip()` is non-empty). */
 export function hasContent(line: string): boolean {
   return NON_SPACE.test(line);
@@ -52,7 +63,7 @@ export class PunktToken {
   constructor(tok: string) {
     this.tok = tok;
     const lower = tok.toLowerCase();
-    this.type = NUMERIC.test(lower) ? '##number##' : lower;
+    this.type = mayBeNumeric(lower) && NUMERIC.test(lower) ? '##number##' : lower;
     this.periodFinal = tok.endsWith('.');
   }
 
@@ -68,12 +79,14 @@ export class PunktToken {
 
   /** Whether the first character is upper case. */
   get firstUpper(): boolean {
-    return UPPER.test(this.tok);
+    const first = this.tok.charCodeAt(0);
+    return first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(this.tok);
   }
 
   /** Whether the first character is lower case. */
   get firstLower(): boolean {
-    return LOWER.test(this.tok);
+    const first = this.tok.charCodeAt(0);
+    return first < 0x80 ? first >= 0x61 && first <= 0x7a : LOWER.test(this.tok);
   }
 
   /** The case of the first character. */
@@ -83,7 +96,7 @@ export class PunktToken {
 
   /** Two or more periods. */
   get isEllipsis(): boolean {
-    return ELLIPSIS.test(this.tok);
+    return this.tok.charCodeAt(0) === 0x2e && ELLIPSIS.test(this.tok);
   }
 
   /** A number (`##number##` type). */
@@ -93,7 +106,8 @@ export class PunktToken {
 
   /** One letter and a period. */
   get isInitial(): boolean {
-    return INITIAL.test(this.tok);
+    // One code point and a period: two or three UTF-16 units.
+    return this.tok.length <= 3 && INITIAL.test(this.tok);
   }
 
   /** Letters only. */
