@@ -125,45 +125,65 @@ export class ArabicTokenizer implements Tokenizer {
     let i = 0;
     while (i < length) {
       const first = text.charCodeAt(i);
-      let kind = classes[first]!;
+      const kind = classes[first]!;
       if (kind === SEPARATOR) {
         i++;
         continue;
       }
-      if (kind === HIGH_SURROGATE) kind = classifyAstralAt(text, i);
       const start = i;
-      if (kind === LETTER) {
-        i = scanWord(text, i, classes);
-        if (this.clitics && first >= ARABIC_BLOCK_START && first <= ARABIC_BLOCK_END) {
-          const pieces = segmentClitics(text, start, i);
-          if (pieces !== null) {
-            for (const [partStart, partEnd] of pieces) pushOffsets(partStart, partEnd);
-            continue;
-          }
+      if (kind !== LETTER) {
+        i = scanNonWord(text, i, kind, classes);
+        pushOffsets(start, i);
+        continue;
+      }
+      // The common case inline, one table lookup per code unit; the rare continuations (a word
+      // link, an astral letter or mark) go to scanWord. The rest lives in scanNonWord, so this loop
+      // stays small enough for the engine to keep it tight.
+      i++;
+      while (i < length && WORD_CONTINUE[text.charCodeAt(i)] === 1) i++;
+      if (i < length && MAY_CONTINUE_WORD[classes[text.charCodeAt(i)]!] === 1) i = scanWord(text, i, classes);
+      if (this.clitics && first >= ARABIC_BLOCK_START && first <= ARABIC_BLOCK_END) {
+        const pieces = segmentClitics(text, start, i);
+        if (pieces !== null) {
+          for (const [partStart, partEnd] of pieces) pushOffsets(partStart, partEnd);
+          continue;
         }
-      } else if (kind === DIGIT) {
-        i = scanNumber(text, i, classes);
-      } else if (first === END_OF_AYAH && classAt(text, i + 1, classes) === DIGIT) {
-        i = scanNumber(text, i + 1, classes);
-      } else if (kind === EMOJI) {
-        i = scanEmoji(text, i + widthAt(text, i), classes);
-      } else if (kind === REGIONAL_INDICATOR) {
-        i += 2;
-        if (classAt(text, i, classes) === REGIONAL_INDICATOR) i += 2;
-      } else if (kind === PUNCTUATION || kind === WORD_LINK || kind === NUMBER_SEPARATOR) {
-        // A run of the same mark is one token: '...', '!!', '--'.
-        const width = widthAt(text, i);
-        const code = text.codePointAt(i);
-        i += width;
-        while (i < length && text.codePointAt(i) === code) i += width;
-      } else {
-        // An orphan mark, a joiner, a control character, a lone surrogate: one token, with any
-        // marks that follow it.
-        i = scanMarks(text, i + widthAt(text, i), classes);
       }
       pushOffsets(start, i);
     }
   }
+}
+
+/** Word classes after which a word may go on: a word link before a letter, an astral letter or mark. */
+const MAY_CONTINUE_WORD = new Uint8Array(16);
+MAY_CONTINUE_WORD[WORD_LINK] = 1;
+MAY_CONTINUE_WORD[HIGH_SURROGATE] = 1;
+
+/** Everything that is neither a separator nor a word starting with a BMP letter; returns the token's end. */
+function scanNonWord(text: string, i: number, firstKind: number, classes: Uint8Array): number {
+  const length = text.length;
+  const first = text.charCodeAt(i);
+  const kind = firstKind === HIGH_SURROGATE ? classifyAstralAt(text, i) : firstKind;
+  if (kind === LETTER) return scanWord(text, i, classes);
+  if (kind === DIGIT) return scanNumber(text, i, classes);
+  if (first === END_OF_AYAH && classAt(text, i + 1, classes) === DIGIT)
+    return scanNumber(text, i + 1, classes);
+  if (kind === EMOJI) return scanEmoji(text, i + widthAt(text, i), classes);
+  if (kind === REGIONAL_INDICATOR) {
+    i += 2;
+    return classAt(text, i, classes) === REGIONAL_INDICATOR ? i + 2 : i;
+  }
+  if (kind === PUNCTUATION || kind === WORD_LINK || kind === NUMBER_SEPARATOR) {
+    // A run of the same mark is one token: '...', '!!', '--'.
+    const width = widthAt(text, i);
+    const code = text.codePointAt(i);
+    i += width;
+    while (i < length && text.codePointAt(i) === code) i += width;
+    return i;
+  }
+  // An orphan mark, a joiner, a control character, a lone surrogate: one token, with any marks that
+  // follow it.
+  return scanMarks(text, i + widthAt(text, i), classes);
 }
 
 function scanMarks(text: string, index: number, classes: Uint8Array): number {
