@@ -1,11 +1,12 @@
 // Classic tokenizers: tokenlab against NLTK (child process) and natural on the same lines of 10 MB of
 // the English and the Arabic bench corpus. Checks that every line's tokens equal NLTK's and writes
 // results/classic.md.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   englishPunkt,
@@ -26,7 +27,7 @@ import { benchCorpus, machineInfo } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MEGABYTES = 10;
-const RUNS = 3;
+const RUNS = 5;
 const PYTHON = '/usr/bin/python3';
 const PUNKT_DIR = join(here, '../packages/classic/data/punkt/english');
 // The NLTK book's pattern, as in the golden files.
@@ -133,47 +134,39 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/**
- * Median seconds of `RUNS` runs over every line, and the token count of the last run. `makeFn` builds
- * the function to time, afresh for each run.
- */
-function measure(lines, makeFn, runs = RUNS) {
-  const times = [];
+/** Seconds of one run over every line, and the token count. `fn` is built afresh for each run. */
+function timeOnce(lines, fn) {
+  globalThis.gc?.();
   let tokens = 0;
-  for (let run = 0; run < runs; run++) {
-    const fn = makeFn();
-    globalThis.gc?.();
-    let count = 0;
-    const start = performance.now();
-    for (const line of lines) count += fn(line).length;
-    times.push((performance.now() - start) / 1000);
-    tokens = count;
-  }
-  return { seconds: median(times), tokens };
+  const start = performance.now();
+  for (const line of lines) tokens += fn(line).length;
+  return { seconds: (performance.now() - start) / 1000, tokens };
 }
 
 function lineHash(tokens) {
   return createHash('md5').update(tokens.join('\u001f')).digest('hex').slice(0, 16);
 }
 
-function python(script) {
-  return execFileSync(PYTHON, ['-c', script], { maxBuffer: 1 << 30, encoding: 'utf8' });
-}
-
 let nltkVersion = '';
 try {
-  nltkVersion = python('import nltk; print(nltk.__version__)').trim();
+  nltkVersion = execFileSync(PYTHON, ['-c', 'import nltk; print(nltk.__version__)'], {
+    encoding: 'utf8',
+  }).trim();
 } catch {
   console.log('NLTK not importable from /usr/bin/python3: NLTK columns skipped');
 }
 
-/** NLTK's timings and per-line output hashes for every case, on the lines of `corpusPath`. */
-function runNltk(corpusPath, work) {
+/**
+ * NLTK in a child process that stays up for one corpus and answers one request at a time, so that
+ * its runs can be interleaved with ours: `time` runs one case once over every line, `hashes` gives
+ * the per-line hashes of its output.
+ */
+function startNltk(corpusPath, work) {
   const patternFile = join(work, 'pattern.txt');
   writeFileSync(patternFile, BOOK_PATTERN);
-  const cases = CASES.map((entry) => `(${JSON.stringify(entry.name)}, ${entry.nltk})`).join(',\n  ');
+  const cases = CASES.map((entry) => `${JSON.stringify(entry.name)}: ${entry.nltk}`).join(',\n  ');
   const script = `
-import gc, json, time, hashlib
+import gc, json, sys, time, hashlib
 from collections import defaultdict
 from nltk.tokenize import (WhitespaceTokenizer, WordPunctTokenizer, RegexpTokenizer, TreebankWordTokenizer,
     NLTKWordTokenizer, regexp_tokenize)
@@ -196,30 +189,82 @@ def make_word_tokenize():
     punkt, nltk_word = make_punkt(), NLTKWordTokenizer()
     return lambda text: [token for sentence in punkt.tokenize(text) for token in nltk_word.tokenize(sentence)]
 lines = open(${JSON.stringify(corpusPath)}, encoding='utf-8', newline='').read().split('\\n')
-out = {}
-for name, make in [
+cases = {
   ${cases}
-]:
-    # As on the JavaScript side: a fresh tokenizer per run, the timed loop only counts tokens (so no
-    # run keeps millions of strings alive), median of ${RUNS} runs; the outputs are hashed afterwards.
-    times = []
-    for run in range(${RUNS}):
-        fn = make()
+}
+for request in sys.stdin:
+    action, name = json.loads(request)
+    # As on the JavaScript side: a fresh tokenizer per run, and the timed loop only counts tokens
+    # (so no run keeps millions of strings alive).
+    fn = cases[name]()
+    if action == 'time':
         gc.collect()
         count = 0
         start = time.perf_counter()
         for line in lines:
             count += len(fn(line))
-        times.append(time.perf_counter() - start)
-    fn = make()
-    out[name] = {
-        'seconds': sorted(times)[len(times) // 2],
-        'tokens': count,
-        'hashes': [hashlib.md5('\\x1f'.join(fn(line)).encode('utf-8')).hexdigest()[:16] for line in lines],
-    }
-print(json.dumps(out))
+        reply = {'seconds': time.perf_counter() - start, 'tokens': count}
+    else:
+        reply = [hashlib.md5('\\x1f'.join(fn(line)).encode('utf-8')).hexdigest()[:16] for line in lines]
+    print(json.dumps(reply), flush=True)
 `;
-  return JSON.parse(python(script));
+  const child = spawn(PYTHON, ['-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const replies = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async ask(action, name) {
+      child.stdin.write(`${JSON.stringify([action, name])}\n`);
+      const { value, done } = await replies.next();
+      if (done) throw new Error('the NLTK child process ended early');
+      return JSON.parse(value);
+    },
+    close: () => child.stdin.end(),
+  };
+}
+
+/**
+ * `RUNS` rounds; in each, NLTK runs the case once, then ours (strings, then tokens), natural and V8's
+ * match, so that every side sees the same machine load. Speeds are medians; ratios are the medians
+ * of the per-round ratios.
+ */
+async function measureCase(entry, lines, megabytes, nltk) {
+  const stringsOf = entry.strings ?? ((tokenizer) => (line) => tokenizer.words(line));
+  const sides = {
+    ours: () => stringsOf(entry.make()),
+    tokens: () => {
+      const fresh = entry.make();
+      return (line) => fresh.tokenize(line);
+    },
+    natural: entry.natural,
+    engine: entry.engine && (() => (line) => line.match(entry.engine) ?? []),
+  };
+  const rounds = [];
+  for (let run = 0; run < RUNS; run++) {
+    const round = {};
+    if (nltk) round.nltk = await nltk.ask('time', entry.name);
+    for (const [side, make] of Object.entries(sides)) if (make) round[side] = timeOnce(lines, make());
+    rounds.push(round);
+  }
+  const summary = (side) => {
+    if (!rounds[0][side]) return undefined;
+    const seconds = median(rounds.map((round) => round[side].seconds));
+    return { seconds, tokens: rounds.at(-1)[side].tokens, mbps: megabytes / seconds };
+  };
+  const ratio = (side, other) =>
+    rounds[0][side] && rounds[0][other]
+      ? median(rounds.map((round) => round[other].seconds / round[side].seconds))
+      : undefined;
+  return {
+    ours: summary('ours'),
+    tokens: summary('tokens'),
+    nltk: summary('nltk'),
+    natural: entry.natural ? { ...summary('natural'), name: entry.naturalName } : undefined,
+    engine: summary('engine'),
+    ratios: {
+      nltk: ratio('ours', 'nltk'),
+      tokensNltk: ratio('tokens', 'nltk'),
+      natural: ratio('ours', 'natural'),
+    },
+  };
 }
 
 const sections = [];
@@ -230,62 +275,41 @@ for (const lang of ['en', 'ar']) {
   const lines = text.split('\n');
   const megabytes = Buffer.byteLength(text) / 1e6;
   console.log(`\n${lang}: ${megabytes.toFixed(2)} MB, ${lines.length} lines`);
-  const nltk = nltkVersion ? runNltk(corpusPath, work) : undefined;
+  const nltk = nltkVersion ? startNltk(corpusPath, work) : undefined;
   const rows = [];
   for (const entry of CASES) {
-    const stringsOf = entry.strings ?? ((tokenizer) => (line) => tokenizer.words(line));
-    const strings = measure(lines, () => stringsOf(entry.make()));
-    const tokens = measure(lines, () => {
-      const fresh = entry.make();
-      return (line) => fresh.tokenize(line);
-    });
+    const row = { name: entry.name, ...(await measureCase(entry, lines, megabytes, nltk)) };
+    if (row.engine && row.engine.tokens !== row.ours.tokens)
+      throw new Error(
+        `${entry.name}: the engine's match gives ${row.engine.tokens} tokens, ours ${row.ours.tokens}`,
+      );
+    // Outputs, outside the timing: ours against NLTK's, and our strings against our tokens.
     const tokenizer = entry.make();
-    const stringsOnce = stringsOf(entry.make());
-    let differentLines;
+    const strings = (entry.strings ?? ((fresh) => (line) => fresh.words(line)))(entry.make());
+    const expected = nltk ? await nltk.ask('hashes', entry.name) : undefined;
     let differentViews = 0;
+    row.differentLines = expected ? 0 : undefined;
     lines.forEach((line, index) => {
-      const texts = tokenizer.tokenize(line).map((token) => token.text);
-      if (lineHash(texts) !== lineHash(stringsOnce(line))) differentViews++;
-      if (nltk && lineHash(texts) !== nltk[entry.name].hashes[index])
-        differentLines = (differentLines ?? 0) + 1;
+      const hash = lineHash(tokenizer.tokenize(line).map((token) => token.text));
+      if (hash !== lineHash(strings(line))) differentViews++;
+      if (expected && hash !== expected[index]) row.differentLines++;
     });
-    if (nltk) differentLines ??= 0;
     if (differentViews > 0)
       throw new Error(`${entry.name}: strings and tokens differ on ${differentViews} lines`);
-    const engine = entry.engine
-      ? measure(lines, () => {
-          const regexp = entry.engine;
-          return (line) => line.match(regexp) ?? [];
-        })
-      : undefined;
-    const natural = entry.natural ? measure(lines, entry.natural) : undefined;
-    const perSecond = (result) => (result ? { ...result, mbps: megabytes / result.seconds } : undefined);
-    const row = {
-      name: entry.name,
-      ours: perSecond(strings),
-      tokens: perSecond(tokens),
-      engine: perSecond(engine),
-      nltk: nltk ? perSecond(nltk[entry.name]) : undefined,
-      natural: natural ? { ...perSecond(natural), name: entry.naturalName } : undefined,
-      differentLines,
-    };
-    if (engine && engine.tokens !== strings.tokens)
-      throw new Error(
-        `${entry.name}: the engine's match gives ${engine.tokens} tokens, ours ${strings.tokens}`,
-      );
     rows.push(row);
-    const versus = (label, other) =>
+    const versus = (label, other, ratio) =>
       other
-        ? `  ${label} ${other.mbps.toFixed(1).padStart(6)} MB/s (${(row.ours.mbps / other.mbps).toFixed(1)}×)`
+        ? `  ${label} ${other.mbps.toFixed(1).padStart(6)} MB/s${ratio ? ` (${ratio.toFixed(1)}×)` : ''}`
         : '';
     console.log(
       `${entry.name.padEnd(22)} strings ${row.ours.mbps.toFixed(1).padStart(7)} MB/s  tokens ${row.tokens.mbps.toFixed(1).padStart(7)} MB/s` +
-        versus('NLTK', row.nltk) +
-        versus('natural', row.natural) +
+        versus('NLTK', row.nltk, row.ratios.nltk) +
+        versus('natural', row.natural, row.ratios.natural) +
         versus('V8 match', row.engine) +
-        (differentLines === undefined ? '' : `  lines differing from NLTK: ${differentLines}`),
+        (row.differentLines === undefined ? '' : `  lines differing from NLTK: ${row.differentLines}`),
     );
   }
+  nltk?.close();
   sections.push({ lang, corpusPath, lines: lines.length, megabytes, rows });
 }
 rmSync(work, { recursive: true, force: true });
@@ -295,13 +319,13 @@ const describeCorpus = {
   ar: 'the first 10 MB of `corpora/bench/openiti-0525AH-primary.ar.txt.xz` (classical Arabic prose, OpenITI)',
 };
 const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(digits));
-const ratio = (ours, other) => (other ? `${(ours.mbps / other.mbps).toFixed(1)}×` : '–');
+const times = (value) => (value === undefined ? '–' : `${value.toFixed(1)}×`);
 const tables = sections
   .map(({ lang, lines, megabytes, rows }) => {
     const body = rows
       .map(
         (row) =>
-          `| ${row.name} | ${fmt(row.ours.mbps)} | ${fmt(row.nltk?.mbps, 2)} | **${ratio(row.ours, row.nltk)}** | ${fmt(row.tokens.mbps)} | ${ratio(row.tokens, row.nltk)} | ${row.natural ? `${fmt(row.natural.mbps)} (${row.natural.name})` : '–'} | ${ratio(row.ours, row.natural)} | ${fmt(row.engine?.mbps)} | ${row.ours.tokens.toLocaleString('en-US')} | ${row.differentLines === undefined ? '–' : row.differentLines} |`,
+          `| ${row.name} | ${fmt(row.ours.mbps)} | ${fmt(row.nltk?.mbps, 2)} | **${times(row.ratios.nltk)}** | ${fmt(row.tokens.mbps)} | ${times(row.ratios.tokensNltk)} | ${row.natural ? `${fmt(row.natural.mbps)} (${row.natural.name})` : '–'} | ${times(row.ratios.natural)} | ${fmt(row.engine?.mbps)} | ${row.ours.tokens.toLocaleString('en-US')} | ${row.differentLines === undefined ? '–' : row.differentLines} |`,
       )
       .join('\n');
     return `### ${lang === 'en' ? 'English' : 'Arabic'}: ${describeCorpus[lang]}
@@ -328,11 +352,13 @@ const loadAtEnd = loadavg()[0];
 const report = `## Classic tokenizers (NLTK parity)
 
 * Machine: ${machineInfo()}; ${new Date().toISOString().slice(0, 10)}; 1-minute load average ${loadAtStart.toFixed(1)} at
-  the start, ${loadAtEnd.toFixed(1)} at the end (2 cores, shared). tokenlab and natural 8.1.1 run in this process;
-  NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) runs in a child process on the same lines, right before.
-* Every side is timed the same way: a fresh tokenizer per run, the timed loop only counts the tokens of
-  each line (so no run keeps millions of strings alive), median of ${RUNS} runs. Outputs are compared afterwards.
-  Punkt in NLTK uses the parameters shipped in \`@tokenlab/classic\`.
+  the start, ${loadAtEnd.toFixed(1)} at the end (2 cores, shared). tokenlab and natural 8.1.1 run in this process,
+  NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) in a child process that stays up and runs on request.
+* The runs are interleaved so that every side sees the same machine: in each of ${RUNS} rounds NLTK runs the
+  case once, then ours (strings, then tokens), natural and V8's \`match\`, back to back. Every run uses a fresh
+  tokenizer and a loop that only counts each line's tokens (so no run keeps millions of strings alive).
+  MB/s are medians over the rounds; each ratio is the median of the per-round ratios. Outputs are compared
+  afterwards. Punkt in NLTK uses the parameters shipped in \`@tokenlab/classic\`.
 * **strings** is the like-for-like comparison: our \`words()\` (\`sentences()\` for Punkt) returns the token
   strings, as NLTK's \`tokenize\` and natural's do. **tokens + spans** is our \`tokenize()\`, which also gives
   every token its \`[start, end)\` span (NLTK needs a second call, \`span_tokenize\`, for those).
