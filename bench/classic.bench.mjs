@@ -222,9 +222,9 @@ for request in sys.stdin:
 }
 
 /**
- * `RUNS` rounds; in each, NLTK runs the case once, then ours (strings, then tokens), natural and V8's
- * match, so that every side sees the same machine load. Speeds are medians; ratios are the medians
- * of the per-round ratios.
+ * `RUNS` rounds; in each, NLTK runs the case once, then ours (strings and tokens), natural and V8's
+ * match in a rotated order, so that every side sees the same machine load. Speeds are medians;
+ * ratios are the medians of the per-round ratios.
  */
 async function measureCase(entry, lines, megabytes, nltk) {
   const stringsOf = entry.strings ?? ((tokenizer) => (line) => tokenizer.words(line));
@@ -241,7 +241,12 @@ async function measureCase(entry, lines, megabytes, nltk) {
   for (let run = 0; run < RUNS; run++) {
     const round = {};
     if (nltk) round.nltk = await nltk.ask('time', entry.name);
-    for (const [side, make] of Object.entries(sides)) if (make) round[side] = timeOnce(lines, make());
+    // Our sides in a rotated order, so that none always runs first (right after NLTK) or last.
+    const order = Object.entries(sides).filter(([, make]) => make);
+    for (let k = 0; k < order.length; k++) {
+      const [side, make] = order[(k + run) % order.length];
+      round[side] = timeOnce(lines, make());
+    }
     rounds.push(round);
   }
   const summary = (side) => {
@@ -355,8 +360,9 @@ const report = `## Classic tokenizers (NLTK parity)
   the start, ${loadAtEnd.toFixed(1)} at the end (2 cores, shared). tokenlab and natural 8.1.1 run in this process,
   NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) in a child process that stays up and runs on request.
 * The runs are interleaved so that every side sees the same machine: in each of ${RUNS} rounds NLTK runs the
-  case once, then ours (strings, then tokens), natural and V8's \`match\`, back to back. Every run uses a fresh
-  tokenizer and a loop that only counts each line's tokens (so no run keeps millions of strings alive).
+  case once, then ours (strings and tokens), natural and V8's \`match\` back to back, in an order rotated
+  from round to round. Every run uses a fresh tokenizer and a loop that only counts each line's tokens (so
+  no run keeps millions of strings alive).
   MB/s are medians over the rounds; each ratio is the median of the per-round ratios. Outputs are compared
   afterwards. Punkt in NLTK uses the parameters shipped in \`@tokenlab/classic\`.
 * **strings** is the like-for-like comparison: our \`words()\` (\`sentences()\` for Punkt) returns the token
