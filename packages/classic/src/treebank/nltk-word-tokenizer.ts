@@ -1,3 +1,4 @@
+import { finalPeriodRewrite, spaceFinalColonComma } from './end-rules.js';
 import {
   CONTRACTION_REWRITES,
   CONVERT_PARENTHESES,
@@ -32,12 +33,15 @@ const NLTK_WORD_RULES: TreebankRules = {
     [raw`(?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b`, raw`\1 \2`, APOSTROPHE],
   ]),
   punctuation: treebankRules([
-    [`([^\\.])(\\.)([\\]\\)}>"\\'»”’ ]*)\\s*$`, raw`\1 \2 \3 `, PERIOD],
+    // ([^\.])(\.)([\]\)}>"\'»”’ ]*)\s*$ → '\1 \2 \3 '
+    { needs: PERIOD, apply: finalPeriodRewrite(`])}>"'»”’ `, true) },
     [raw`([:,])([^\d])`, raw` \1 \2`, COLON_COMMA],
-    [raw`([:,])$`, raw` \1 `, COLON_COMMA],
+    // ([:,])$ → ' \1 '
+    { needs: COLON_COMMA, apply: spaceFinalColonComma },
     [raw`\.{2,}`, raw` \g<0> `, PERIOD],
     [raw`[;@#$%&]`, raw` \g<0> `, SYMBOL],
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, PERIOD],
+    // ([^\.])(\.)([\]\)}>"\']*)\s*$ → '\1 \2\3 '
+    { needs: PERIOD, apply: finalPeriodRewrite(`])}>"'`, false) },
     [raw`[?!]`, raw` \g<0> `, QUESTION_EXCLAMATION],
     [raw`([^'])' `, raw`\1 ' `, APOSTROPHE],
     [raw`[*]`, raw` \g<0> `, STAR],

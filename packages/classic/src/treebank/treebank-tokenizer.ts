@@ -2,6 +2,7 @@ import type { Token, Tokenizer } from '@tokenlab/core';
 import { isPythonSpace } from '../pattern/python-space.js';
 import { alignTokens } from './align.js';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
+import { finalPeriodRewrite, spaceFinalColonComma } from './end-rules.js';
 import { pythonRewrite, type Rewrite } from './rewrite.js';
 import {
   APOSTROPHE,
@@ -50,9 +51,11 @@ export interface TreebankRule {
   apply: Rewrite;
 }
 
-/** Rules from `[pattern, template, needs]` triples. */
-export const treebankRules = (rules: [string, string, number][]): TreebankRule[] =>
-  rules.map(([pattern, template, needs]) => ({ needs, apply: pythonRewrite(pattern, template) }));
+/** Rules from `[pattern, template, needs]` triples (Python substitutions) and hand-written rules, in order. */
+export const treebankRules = (rules: ([string, string, number] | TreebankRule)[]): TreebankRule[] =>
+  rules.map((rule) =>
+    Array.isArray(rule) ? { needs: rule[2], apply: pythonRewrite(rule[0], rule[1]) } : rule,
+  );
 
 /** Shared by both Treebank tokenizers. */
 export const PARENS_BRACKETS: TreebankRule = {
@@ -101,11 +104,13 @@ const TREEBANK_RULES: TreebankRules = {
   ]),
   punctuation: treebankRules([
     [raw`([:,])([^\d])`, raw` \1 \2`, COLON_COMMA],
-    [raw`([:,])$`, raw` \1 `, COLON_COMMA],
+    // ([:,])$ → ' \1 '
+    { needs: COLON_COMMA, apply: spaceFinalColonComma },
     [raw`\.\.\.`, ' ... ', PERIOD],
     [raw`[;@#$%&]`, raw` \g<0> `, SYMBOL],
-    // The final period of the text, possibly followed by closing brackets and quotes.
-    [raw`([^\.])(\.)([\]\)}>"\']*)\s*$`, raw`\1 \2\3 `, PERIOD],
+    // The final period of the text, possibly followed by closing brackets and quotes:
+    // ([^\.])(\.)([\]\)}>"\']*)\s*$ → '\1 \2\3 '
+    { needs: PERIOD, apply: finalPeriodRewrite(`])}>"'`, false) },
     [raw`[?!]`, raw` \g<0> `, QUESTION_EXCLAMATION],
     [raw`([^'])' `, raw`\1 ' `, APOSTROPHE],
   ]),
