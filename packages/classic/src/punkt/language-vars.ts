@@ -1,4 +1,5 @@
 import { compilePythonPattern, type PythonPattern } from '../pattern/compile.js';
+import { PunktWordSplitter } from './punkt-words.js';
 
 /**
  * What distinguishes one language's Punkt segmentation from another's.
@@ -42,6 +43,7 @@ export class PunktLanguageVars {
   readonly nonWordCodePoints: ReadonlySet<number>;
   /** Closing quotes and brackets that belong to the previous sentence. */
   readonly boundaryRealignment: RegExp;
+  private readonly wordSplitter: PunktWordSplitter;
 
   /** English defaults: `. ? !` end sentences, `,:;` are internal punctuation. */
   constructor(options: PunktLanguageVarsOptions = {}) {
@@ -62,20 +64,13 @@ export class PunktLanguageVars {
     this.sentEndSearch = new RegExp(sentEnd, 'gu');
     const nonWordChars = `)";}]*:@'({[${this.sentEndChars.filter((c) => c !== '.').join('')}`;
     this.nonWordCodePoints = new Set([...nonWordChars].map((char) => char.codePointAt(0)!));
+    this.wordSplitter = new PunktWordSplitter(this.nonWordCodePoints);
     const realign = compilePythonPattern(String.raw`["\')\]}]+?(?:\s+|(?=--)|$)`, { flags: 'm' });
     this.boundaryRealignment = new RegExp(realign.regexp.source, 'uy');
   }
 
-  /** Punkt's word segmentation of one line. */
+  /** Punkt's word segmentation of one line (the {@link PunktLanguageVars.wordPattern} matches, read by hand). */
   wordTokenize(line: string): string[] {
-    const regexp = this.wordPattern.regexp;
-    regexp.lastIndex = 0;
-    const words: string[] = [];
-    let match = regexp.exec(line);
-    while (match !== null) {
-      words.push(match[0]);
-      match = regexp.exec(line);
-    }
-    return words;
+    return this.wordSplitter.split(line);
   }
 }

@@ -2,7 +2,7 @@ import type { Token, Tokenizer } from '@tokenlab/core';
 import { isPythonSpace } from '../pattern/python-space.js';
 import { PunktLanguageVars } from './language-vars.js';
 import { ORTHO_BEG_LC, ORTHO_LC, ORTHO_MID_UC, ORTHO_UC, type PunktParameters } from './parameters.js';
-import { hasContent, PunktToken } from './token.js';
+import { PunktToken } from './token.js';
 
 const DECISION_CACHE_SIZE = 100_000;
 const PUNCTUATION = new Set([';', ':', ',', '.', '!', '?']);
@@ -12,12 +12,12 @@ export function punktWords(text: string, languageVars: PunktLanguageVars): Punkt
   const tokens: PunktToken[] = [];
   let parastart = false;
   for (const line of text.includes('\n') ? text.split('\n') : [text]) {
-    if (!hasContent(line)) {
+    // Every non-space character is in some word, so no words means a blank line (`line.strip()` empty).
+    const words = languageVars.wordTokenize(line);
+    if (words.length === 0) {
       parastart = true;
       continue;
     }
-    const words = languageVars.wordTokenize(line);
-    if (words.length === 0) continue;
     for (let index = 0; index < words.length; index++) {
       const token = new PunktToken(words[index]!);
       if (index === 0) {

@@ -1,5 +1,3 @@
-import { PYTHON_SPACE } from '../pattern/emit.js';
-
 const NUMERIC = /^-?[.,]?\p{Nd}[\p{Nd},.-]*\.?$/u;
 const ELLIPSIS = /^\.\.+$/;
 // `[^\W\d]` is a Python word character that is not a digit: a letter, a non-decimal number or `_`.
@@ -8,7 +6,6 @@ const ALPHA = /^[\p{L}\p{Nl}\p{No}_]+$/u;
 const NON_PUNCT = /[\p{L}\p{Nl}\p{No}_]/u;
 const UPPER = /^\p{Uppercase}/u;
 const LOWER = /^\p{Lowercase}/u;
-const NON_SPACE = new RegExp(`[^${PYTHON_SPACE}]`, 'u');
 
 /**
  * Whether `NUMERIC` can match: it starts with `-`, `.`, `,` or a decimal digit, and the only ASCII
@@ -19,11 +16,6 @@ function mayBeNumeric(lower: string): boolean {
   return (
     first >= 0x80 || first === 0x2d || first === 0x2e || first === 0x2c || (first >= 0x30 && first <= 0x39)
   );
-}
-
-/** Whether a line has anything but whitespace (Python's `line.strip()` is non-empty). */
-export function hasContent(line: string): boolean {
-  return NON_SPACE.test(line);
 }
 
 /** Whether a token's type is a letter-bearing word, not punctuation or a number. */
