@@ -44,7 +44,10 @@ export function annotateFirstPass(
     token.ellipsis = true;
   } else if (token.periodFinal && !tok.endsWith('..')) {
     const stem = tok.slice(0, -1).toLowerCase();
-    if (params.abbrevTypes.has(stem) || params.abbrevTypes.has(stem.split('-').at(-1)!)) token.abbr = true;
+    // NLTK also tries the part after the last hyphen (`stem.split('-')[-1]`).
+    const hyphen = stem.lastIndexOf('-');
+    if (params.abbrevTypes.has(stem) || (hyphen >= 0 && params.abbrevTypes.has(stem.slice(hyphen + 1))))
+      token.abbr = true;
     else token.sentbreak = true;
   }
 }
