@@ -124,7 +124,7 @@ function runChild(job, file, vocab) {
 
 // A faithful transcription of minbpe's training loops (get_stats, merge, max over an insertion-ordered
 // dict, full recount per merge), run with the `regex` module as minbpe is.
-const MINBPE_PY = String.raw`
+const MINBPE_PY = `
 import json, sys, time
 import regex as re
 GPT4 = r"""${GPT4}"""

@@ -71,7 +71,7 @@ const docsPath = join(work, 'docs.json');
 writeFileSync(docsPath, JSON.stringify(documents));
 const sklearnOut = join(work, 'sklearn.json');
 const sklearn = python(
-  String.raw`
+  `
 import json, sys, time, statistics
 from sklearn.feature_extraction.text import TfidfVectorizer
 docs = json.load(open(sys.argv[1], encoding='utf-8'))
@@ -150,7 +150,7 @@ const tokensPath = join(work, 'tokens.json');
 writeFileSync(tokensPath, JSON.stringify(tokens));
 const nltkOut = join(work, 'nltk.json');
 const nltk = python(
-  String.raw`
+  `
 import json, sys, time, statistics
 from nltk.collocations import BigramCollocationFinder
 from nltk.metrics import BigramAssocMeasures

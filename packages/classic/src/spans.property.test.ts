@@ -142,7 +142,7 @@ const withViews: [string, WithViews][] = [
   ['regexp \\s+ gaps (scanner)', new RegexpTokenizer(String.raw`\s+`, { gaps: true })],
   ['regexp book pattern (engine match)', tokenizers[4]![1] as RegexpTokenizer],
   ['regexp one group', new RegexpTokenizer(String.raw`(\w+)'?`)],
-  ['regexp gaps kept empty', new RegexpTokenizer(String.raw`[,.]`, { gaps: true, discardEmpty: false })],
+  ['regexp gaps kept empty', new RegexpTokenizer(`[,.]`, { gaps: true, discardEmpty: false })],
   ['treebank', new TreebankWordTokenizer()],
   ['nltk-word', new NLTKWordTokenizer()],
   ['word', new WordTokenizer()],
