@@ -1,4 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets, scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { segmentClitics } from './clitics.js';
 import {
@@ -53,14 +54,6 @@ function classifyAstralAt(text: string, index: number): number {
   const code = text.codePointAt(index)!;
   // A high surrogate without its low half is a lone surrogate: a token of its own.
   return code > 0xffff ? classifyAstral(code) : 0;
-}
-
-/** Code units taken by the code point at `index`. */
-function widthAt(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  if (code < 0xd800 || code > 0xdbff) return 1;
-  const next = text.charCodeAt(index + 1);
-  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
 /**
@@ -168,14 +161,14 @@ function scanNonWord(text: string, i: number, firstKind: number, classes: Uint8A
   if (kind === DIGIT) return scanNumber(text, i, classes);
   if (first === END_OF_AYAH && classAt(text, i + 1, classes) === DIGIT)
     return scanNumber(text, i + 1, classes);
-  if (kind === EMOJI) return scanEmoji(text, i + widthAt(text, i), classes);
+  if (kind === EMOJI) return scanEmoji(text, i + codePointWidth(text, i), classes);
   if (kind === REGIONAL_INDICATOR) {
     i += 2;
     return classAt(text, i, classes) === REGIONAL_INDICATOR ? i + 2 : i;
   }
   if (kind === PUNCTUATION || kind === WORD_LINK || kind === NUMBER_SEPARATOR) {
     // A run of the same mark is one token: '...', '!!', '--'.
-    const width = widthAt(text, i);
+    const width = codePointWidth(text, i);
     const code = text.codePointAt(i);
     i += width;
     while (i < length && text.codePointAt(i) === code) i += width;
@@ -183,7 +176,7 @@ function scanNonWord(text: string, i: number, firstKind: number, classes: Uint8A
   }
   // An orphan mark, a joiner, a control character, a lone surrogate: one token, with any marks that
   // follow it.
-  return scanMarks(text, i + widthAt(text, i), classes);
+  return scanMarks(text, i + codePointWidth(text, i), classes);
 }
 
 function scanMarks(text: string, index: number, classes: Uint8Array): number {
@@ -224,7 +217,7 @@ function scanNumber(text: string, index: number, classes: Uint8Array): number {
   const length = text.length;
   while (i < length) {
     const kind = classAt(text, i, classes);
-    if (kind === DIGIT) i += widthAt(text, i);
+    if (kind === DIGIT) i += codePointWidth(text, i);
     else if (kind === NUMBER_SEPARATOR && classAt(text, i + 1, classes) === DIGIT) i++;
     else break;
   }
@@ -243,7 +236,7 @@ function scanEmoji(text: string, index: number, classes: Uint8Array): number {
     ) {
       i += code > 0xffff ? 2 : 1;
     } else if (code === ZWJ && classAt(text, i + 1, classes) === EMOJI) {
-      i += 1 + widthAt(text, i + 1);
+      i += 1 + codePointWidth(text, i + 1);
     } else {
       break;
     }

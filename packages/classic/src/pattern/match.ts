@@ -1,3 +1,4 @@
+import { codePointWidth } from '../code-point-width.js';
 import { compilePythonPattern, type PythonPattern, type PythonPatternOptions } from './compile.js';
 
 /**
@@ -110,17 +111,8 @@ export function* finditer(
         continue;
       }
     }
-    position = end + codePointLength(text, end);
+    position = end + codePointWidth(text, end);
   }
-}
-
-function codePointLength(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit >= 0xd800 && unit <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return 2;
-  }
-  return 1;
 }
 
 function toMatch(match: RegExpExecArray, groupIndex: readonly number[], groupCount: number): PythonMatch {

@@ -1,3 +1,4 @@
+import { codePointWidth } from '../code-point-width.js';
 import { isPythonSpace } from '../pattern/python-space.js';
 
 const PERIOD = 0x2e;
@@ -50,7 +51,7 @@ export class PunktWordSplitter {
       if (end < 0) {
         if (NOT_WORD_START.has(unit)) end = index + 1;
         else {
-          end = index + widthAt(text, index);
+          end = index + codePointWidth(text, index);
           for (;;) {
             // Most characters cannot end a word: skip them a table lookup at a time. No lookahead
             // holds inside a surrogate pair, so stepping by code units is safe here.
@@ -108,12 +109,4 @@ function multiCharEnd(text: string, index: number): number {
   if (pairs >= 2 && text.charCodeAt(end) === PERIOD) return end + 1;
   if (pairs >= 3) return end - 1;
   return -1;
-}
-
-/** Code units taken by the code point at `index`. */
-function widthAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit < 0xd800 || unit > 0xdbff) return 1;
-  const next = text.charCodeAt(index + 1);
-  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }

@@ -1,3 +1,4 @@
+import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets } from '../offsets.js';
 import { isPythonSpace } from '../pattern/python-space.js';
 import { type CharClassifier, OTHER, WORD } from './char-classes.js';
@@ -28,25 +29,16 @@ export function scanClassRuns(text: string, classifier: CharClassifier, punctuat
   while (index < length) {
     const kind = classifier.classAt(text, index);
     const start = index;
-    index += widthAt(text, index);
+    index += codePointWidth(text, index);
     while (index < length) {
       const unit = text.charCodeAt(index);
       // Surrogates go the slow way: a pair is one code point, classified whole.
       if (unit >= 0xd800 && unit <= 0xdfff) {
         if (classifier.classAt(text, index) !== kind) break;
-        index += widthAt(text, index);
+        index += codePointWidth(text, index);
       } else if (table[unit] === kind) index++;
       else break;
     }
     if (kind === WORD || (punctuation && kind === OTHER)) pushOffsets(start, index);
   }
-}
-
-function widthAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit >= 0xd800 && unit <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return 2;
-  }
-  return 1;
 }

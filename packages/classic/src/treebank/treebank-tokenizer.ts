@@ -1,5 +1,6 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { isPythonSpace } from '../pattern/python-space.js';
+import { scannedStrings } from '../offsets.js';
+import { scanNonSpaceRuns } from '../regexp/runs.js';
 import { alignTokens } from './align.js';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
 import { finalPeriodRewrite, spaceFinalColonComma } from './end-rules.js';
@@ -126,21 +127,6 @@ const TREEBANK_RULES: TreebankRules = {
   contractions: CONTRACTION_REWRITES,
 };
 
-/** Python's `str.split()`: the runs of non-whitespace. */
-function splitWords(text: string): string[] {
-  const words: string[] = [];
-  const length = text.length;
-  let index = 0;
-  while (index < length) {
-    while (index < length && isPythonSpace(text.charCodeAt(index))) index++;
-    if (index === length) break;
-    const start = index;
-    while (index < length && !isPythonSpace(text.charCodeAt(index))) index++;
-    words.push(text.slice(start, index));
-  }
-  return words;
-}
-
 /** Run the rules over `text` and split the result on Python whitespace: NLTK's `tokenize`. */
 export function applyTreebankRules(
   rules: TreebankRules,
@@ -161,7 +147,9 @@ export function applyTreebankRules(
   text = ` ${text} `;
   rules.endingQuotes.forEach(run);
   run(rules.contractions);
-  return splitWords(text);
+  // Python's `str.split()`: the runs of non-whitespace.
+  scanNonSpaceRuns(text);
+  return scannedStrings(text);
 }
 
 /**
