@@ -10,12 +10,12 @@ import AggressiveTokenizer from 'natural/lib/natural/tokenizers/aggressive_token
 import regexpTokenizers from 'natural/lib/natural/tokenizers/regexp_tokenizer.js';
 import TreebankWordTokenizer from 'natural/lib/natural/tokenizers/treebank_word_tokenizer.js';
 import { benchCorpus, machineInfo } from './corpus.mjs';
+import { PYTHON, startPythonCases } from './python-cases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MEGABYTES = 10;
 const RUNS = 5;
 const STEM_WORDS = 200_000;
-const PYTHON = '/usr/bin/python3';
 // The NLTK book's pattern, as in the golden files (verbose mode, Python's \w).
 const NLTK_PATTERN = String.raw`(?x)
   (?:[A-Z]\.)+
@@ -36,120 +36,115 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Median seconds of `RUNS` runs of `fn` over every line, and the token count of the last run. */
-function measure(fn) {
-  const times = [];
-  let tokens = 0;
-  for (let run = 0; run < RUNS; run++) {
-    globalThis.gc?.();
-    let count = 0;
-    const start = performance.now();
-    for (const line of lines) count += fn(line).length;
-    times.push((performance.now() - start) / 1000);
-    tokens = count;
-  }
-  return { seconds: median(times), tokens };
-}
-
-const rows = [];
-function record(name, implementation, result) {
-  rows.push({ name, implementation, ...result, mbps: megabytes / result.seconds });
-  console.log(
-    `${name.padEnd(34)} ${implementation.padEnd(10)} ${(megabytes / result.seconds).toFixed(2).padStart(8)} MB/s  ${result.tokens} tokens`,
-  );
-}
-
-// Ours.
 const arabic = new ArabicTokenizer();
-const arabicClitics = new ArabicTokenizer({ clitics: true });
-record(
-  'ArabicTokenizer',
-  'tokenlab',
-  measure((line) => arabic.tokenize(line)),
-);
-record(
-  'ArabicTokenizer words()',
-  'tokenlab',
-  measure((line) => arabic.words(line)),
-);
-record(
-  'ArabicTokenizer (clitics)',
-  'tokenlab',
-  measure((line) => arabicClitics.tokenize(line)),
-);
+/** Every side, in table order: how to make its tokenize function, and what it is. */
+const SIDES = [
+  { name: 'ArabicTokenizer', implementation: 'tokenlab', make: () => (line) => arabic.tokenize(line) },
+  { name: 'ArabicTokenizer words()', implementation: 'tokenlab', make: () => (line) => arabic.words(line) },
+  {
+    name: 'ArabicTokenizer (clitics)',
+    implementation: 'tokenlab',
+    make: () => {
+      const clitics = new ArabicTokenizer({ clitics: true });
+      return (line) => clitics.tokenize(line);
+    },
+  },
+  // natural, called directly (no span recovery), as its users would.
+  ...Object.entries({
+    WordTokenizer: () => new regexpTokenizers.WordTokenizer(),
+    WordPunctTokenizer: () => new regexpTokenizers.WordPunctTokenizer(),
+    TreebankWordTokenizer: () => new TreebankWordTokenizer(),
+    AggressiveTokenizer: () => new AggressiveTokenizer(),
+  }).map(([name, construct]) => ({
+    name: `natural ${name}`,
+    implementation: 'natural',
+    make: () => {
+      const tokenizer = construct();
+      return (line) => tokenizer.tokenize(line) ?? [];
+    },
+  })),
+  { name: 'NLTK regexp_tokenize (book pattern)', implementation: 'NLTK', nltk: 'regexp' },
+  { name: 'NLTK WordPunctTokenizer', implementation: 'NLTK', nltk: 'wordpunct' },
+];
 
-// natural, called directly (no span recovery), as its users would.
-const naturalTokenizers = {
-  WordTokenizer: new regexpTokenizers.WordTokenizer(),
-  WordPunctTokenizer: new regexpTokenizers.WordPunctTokenizer(),
-  TreebankWordTokenizer: new TreebankWordTokenizer(),
-  AggressiveTokenizer: new AggressiveTokenizer(),
-};
-for (const [name, tokenizer] of Object.entries(naturalTokenizers)) {
-  record(
-    `natural ${name}`,
-    'natural',
-    measure((line) => tokenizer.tokenize(line) ?? []),
-  );
+/** Seconds of one run over every line, and the token count. */
+function timeOnce(fn) {
+  globalThis.gc?.();
+  let tokens = 0;
+  const start = performance.now();
+  for (const line of lines) tokens += fn(line).length;
+  return { seconds: (performance.now() - start) / 1000, tokens };
 }
 
-// NLTK in a child process, timed there around the tokenize loop only.
+let nltkAvailable = false;
+try {
+  execFileSync(PYTHON, ['-c', 'import nltk']);
+  nltkAvailable = true;
+} catch {
+  console.log('NLTK not importable from /usr/bin/python3: NLTK rows skipped');
+}
+const work = mkdtempSync(join(tmpdir(), 'tokenlab-arabic-bench-'));
+let nltk;
+if (nltkAvailable) {
+  const patternFile = join(work, 'pattern.txt');
+  writeFileSync(patternFile, NLTK_PATTERN);
+  nltk = startPythonCases({
+    setup: `from nltk.tokenize import regexp_tokenize, WordPunctTokenizer
+pattern = open(${JSON.stringify(patternFile)}, encoding='utf-8').read()`,
+    cases: {
+      regexp: 'lambda: lambda line: regexp_tokenize(line, pattern)',
+      wordpunct: 'lambda: WordPunctTokenizer().tokenize',
+    },
+    corpusPath,
+  });
+}
+const sides = SIDES.filter((side) => side.make || nltk);
+
+// RUNS rounds; in each every side runs once, back to back, in an order rotated from round to round,
+// so that all of them see the same machine. MB/s are medians; ratios are medians of per-round ratios.
+const rounds = [];
+for (let run = 0; run < RUNS; run++) {
+  const round = {};
+  for (let k = 0; k < sides.length; k++) {
+    const side = sides[(k + run) % sides.length];
+    round[side.name] = side.make ? timeOnce(side.make()) : await nltk.ask('time', side.nltk);
+  }
+  rounds.push(round);
+}
+const rows = sides.map((side) => {
+  const seconds = median(rounds.map((round) => round[side.name].seconds));
+  const versus = (ours) => median(rounds.map((round) => round[side.name].seconds / round[ours].seconds));
+  const row = {
+    ...side,
+    seconds,
+    tokens: rounds.at(-1)[side.name].tokens,
+    mbps: megabytes / seconds,
+    wordsRatio: versus('ArabicTokenizer words()'),
+    tokenizeRatio: versus('ArabicTokenizer'),
+  };
+  console.log(
+    `${side.name.padEnd(36)} ${side.implementation.padEnd(9)} ${row.mbps.toFixed(2).padStart(8)} MB/s  ${row.tokens} tokens`,
+  );
+  return row;
+});
+
+/** Run a Python script with `input` on its standard input; its standard output. */
 function python(script, input) {
   return execFileSync(PYTHON, ['-c', script], { input, maxBuffer: 1 << 30, encoding: 'utf8' });
 }
-let nltkAvailable = false;
-try {
-  python('import nltk', '');
-  nltkAvailable = true;
-} catch {
-  console.log('NLTK not importable from /usr/bin/python3: NLTK columns skipped');
-}
 
-const work = mkdtempSync(join(tmpdir(), 'tokenlab-arabic-bench-'));
 let nltkVersion = '';
 let stemComparison = null;
-if (nltkAvailable) {
+if (nltk) {
   nltkVersion = python('import nltk; print(nltk.__version__)', '').trim();
-  const patternFile = join(work, 'pattern.txt');
-  writeFileSync(patternFile, NLTK_PATTERN);
-  const script = `
-import gc, sys, time, json
-from nltk.tokenize import regexp_tokenize, WordPunctTokenizer
-lines = open(${JSON.stringify(corpusPath)}, encoding='utf-8', newline='').read().split('\\n')
-pattern = open(${JSON.stringify(patternFile)}, encoding='utf-8').read()
-wordpunct = WordPunctTokenizer()
-out = {}
-for name, fn in [('regexp', lambda line: regexp_tokenize(line, pattern)), ('wordpunct', wordpunct.tokenize)]:
-    times = []
-    for run in range(${RUNS}):
-        gc.collect()
-        start = time.perf_counter(); count = 0
-        for line in lines: count += len(fn(line))
-        times.append(time.perf_counter() - start)
-    out[name] = {'seconds': sorted(times)[len(times) // 2], 'tokens': count}
-    # The tokens themselves, outside the timing, to count the lines where they equal ours.
-    with open(${JSON.stringify(join(work, 'tokens-'))} + name + '.txt', 'w', encoding='utf-8') as f:
-        f.write('\\n'.join('\\x1f'.join(fn(line)) for line in lines))
-print(json.dumps(out))
-`;
-  const nltk = JSON.parse(python(script, ''));
-  for (const name of ['regexp', 'wordpunct']) {
-    const theirs = readFileSync(join(work, `tokens-${name}.txt`), 'utf8').split('\n');
-    let equal = 0;
-    lines.forEach((line, index) => {
-      if (
-        line.trim() !== '' &&
-        arabic
-          .tokenize(line)
-          .map((token) => token.text)
-          .join('\x1f') === theirs[index]
-      )
-        equal++;
-    });
-    nltk[name].equalLines = equal;
+  // Where NLTK's tokens equal ours, line by line (outside the timing).
+  for (const row of rows.filter((candidate) => candidate.nltk)) {
+    const theirs = await nltk.ask('outputs', row.nltk);
+    row.equalLines = lines.filter(
+      (line, index) => line.trim() !== '' && arabic.words(line).join('\u001f') === theirs[index],
+    ).length;
   }
-  record('NLTK regexp_tokenize (book pattern)', 'NLTK', nltk.regexp);
-  record('NLTK WordPunctTokenizer', 'NLTK', nltk.wordpunct);
+  nltk.close();
 
   // ISRI: the same Arabic words through both stemmers; outputs compared word by word.
   const words = [];
@@ -199,14 +194,11 @@ function equalLines(name) {
   const row = rows.find((candidate) => candidate.name === name);
   return row?.equalLines === undefined ? 'n/a' : row.equalLines.toLocaleString('en-US');
 }
-const ours = rows.find((row) => row.name === 'ArabicTokenizer');
-const oursStrings = rows.find((row) => row.name === 'ArabicTokenizer words()');
-const ratio = (mine, row) =>
-  row.implementation === 'tokenlab' ? '—' : `${(mine.mbps / row.mbps).toFixed(1)}×`;
+const ratio = (row, value) => (row.implementation === 'tokenlab' ? '—' : `${value.toFixed(1)}×`);
 const table = rows
   .map(
     (row) =>
-      `| ${row.name} | ${row.implementation} | ${row.mbps.toFixed(2)} | ${row.seconds.toFixed(3)} | ${row.tokens.toLocaleString('en-US')} | ${ratio(oursStrings, row)} | ${ratio(ours, row)} |`,
+      `| ${row.name} | ${row.implementation} | ${row.mbps.toFixed(2)} | ${row.seconds.toFixed(3)} | ${row.tokens.toLocaleString('en-US')} | ${ratio(row, row.wordsRatio)} | ${ratio(row, row.tokenizeRatio)} |`,
   )
   .join('\n');
 const stemSection = stemComparison
@@ -233,9 +225,10 @@ const report = `## Arabic tokenization and ISRI stemming
   .map((load) => load.toFixed(1))
   .join(
     ' / ',
-  )} at the end (2 cores, shared; the ratios come from one run). Every side is timed the same way: the
-  timed loop only counts each line's tokens, median of ${RUNS} runs; NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk)
-  runs in a child process right after the JavaScript rows.
+  )} at the end (2 cores, shared). NLTK${nltkVersion ? ` ${nltkVersion}` : ''} (Debian python3-nltk) runs in a child process that
+  stays up. In each of ${RUNS} rounds every row runs once, back to back, in an order rotated from round to
+  round, with a loop that only counts each line's tokens; MB/s are medians over the rounds and each ratio
+  is the median of the per-round ratios.
 * natural 8.1.1 and NLTK return strings; \`words()\` is ArabicTokenizer's strings-only call (the like-for-like
   one), \`tokenize()\` also gives every token its span.
 

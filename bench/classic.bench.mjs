@@ -1,12 +1,10 @@
 // Classic tokenizers: tokenlab against NLTK (child process) and natural on the same lines of 10 MB of
 // the English and the Arabic bench corpus. Checks that every line's tokens equal NLTK's and writes
 // results/classic.md.
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   englishPunkt,
@@ -24,11 +22,11 @@ import regexpTokenizers from 'natural/lib/natural/tokenizers/regexp_tokenizer.js
 import SentenceTokenizer from 'natural/lib/natural/tokenizers/sentence_tokenizer.js';
 import NaturalTreebank from 'natural/lib/natural/tokenizers/treebank_word_tokenizer.js';
 import { benchCorpus, machineInfo } from './corpus.mjs';
+import { PYTHON, startPythonCases } from './python-cases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MEGABYTES = 10;
 const RUNS = 5;
-const PYTHON = '/usr/bin/python3';
 const PUNKT_DIR = join(here, '../packages/classic/data/punkt/english');
 // The NLTK book's pattern, as in the golden files.
 const BOOK_PATTERN = String.raw`(?x)
@@ -143,8 +141,9 @@ function timeOnce(lines, fn) {
   return { seconds: (performance.now() - start) / 1000, tokens };
 }
 
-function lineHash(tokens) {
-  return createHash('md5').update(tokens.join('\u001f')).digest('hex').slice(0, 16);
+/** A line's tokens as one string, the form the outputs are compared in. */
+function joined(tokens) {
+  return tokens.join('\u001f');
 }
 
 let nltkVersion = '';
@@ -156,17 +155,11 @@ try {
   console.log('NLTK not importable from /usr/bin/python3: NLTK columns skipped');
 }
 
-/**
- * NLTK in a child process that stays up for one corpus and answers one request at a time, so that
- * its runs can be interleaved with ours: `time` runs one case once over every line, `hashes` gives
- * the per-line hashes of its output.
- */
+/** NLTK for the lines of `corpusPath`, in a child process that runs the cases on request. */
 function startNltk(corpusPath, work) {
   const patternFile = join(work, 'pattern.txt');
   writeFileSync(patternFile, BOOK_PATTERN);
-  const cases = CASES.map((entry) => `${JSON.stringify(entry.name)}: ${entry.nltk}`).join(',\n  ');
-  const script = `
-import gc, json, sys, time, hashlib
+  const setup = `
 from collections import defaultdict
 from nltk.tokenize import (WhitespaceTokenizer, WordPunctTokenizer, RegexpTokenizer, TreebankWordTokenizer,
     NLTKWordTokenizer, regexp_tokenize)
@@ -188,37 +181,12 @@ def make_punkt():
 def make_word_tokenize():
     punkt, nltk_word = make_punkt(), NLTKWordTokenizer()
     return lambda text: [token for sentence in punkt.tokenize(text) for token in nltk_word.tokenize(sentence)]
-lines = open(${JSON.stringify(corpusPath)}, encoding='utf-8', newline='').read().split('\\n')
-cases = {
-  ${cases}
-}
-for request in sys.stdin:
-    action, name = json.loads(request)
-    # As on the JavaScript side: a fresh tokenizer per run, and the timed loop only counts tokens
-    # (so no run keeps millions of strings alive).
-    fn = cases[name]()
-    if action == 'time':
-        gc.collect()
-        count = 0
-        start = time.perf_counter()
-        for line in lines:
-            count += len(fn(line))
-        reply = {'seconds': time.perf_counter() - start, 'tokens': count}
-    else:
-        reply = [hashlib.md5('\\x1f'.join(fn(line)).encode('utf-8')).hexdigest()[:16] for line in lines]
-    print(json.dumps(reply), flush=True)
 `;
-  const child = spawn(PYTHON, ['-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const replies = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  return {
-    async ask(action, name) {
-      child.stdin.write(`${JSON.stringify([action, name])}\n`);
-      const { value, done } = await replies.next();
-      if (done) throw new Error('the NLTK child process ended early');
-      return JSON.parse(value);
-    },
-    close: () => child.stdin.end(),
-  };
+  return startPythonCases({
+    setup,
+    cases: Object.fromEntries(CASES.map((entry) => [entry.name, entry.nltk])),
+    corpusPath,
+  });
 }
 
 /**
@@ -327,13 +295,13 @@ for (const lang of ['en', 'ar']) {
     // Outputs, outside the timing: ours against NLTK's, and our strings against our tokens.
     const tokenizer = entry.make();
     const strings = (entry.strings ?? ((fresh) => (line) => fresh.words(line)))(entry.make());
-    const expected = nltk ? await nltk.ask('hashes', entry.name) : undefined;
+    const expected = nltk ? await nltk.ask('outputs', entry.name) : undefined;
     let differentViews = 0;
     row.differentLines = expected ? 0 : undefined;
     lines.forEach((line, index) => {
-      const hash = lineHash(tokenizer.tokenize(line).map((token) => token.text));
-      if (hash !== lineHash(strings(line))) differentViews++;
-      if (expected && hash !== expected[index]) row.differentLines++;
+      const ours = joined(tokenizer.tokenize(line).map((token) => token.text));
+      if (ours !== joined(strings(line))) differentViews++;
+      if (expected && ours !== expected[index]) row.differentLines++;
     });
     if (differentViews > 0)
       throw new Error(`${entry.name}: strings and tokens differ on ${differentViews} lines`);
@@ -426,8 +394,7 @@ const report = `## Classic tokenizers (NLTK parity)
 * **strings** is the like-for-like comparison: our \`words()\` (\`sentences()\` for Punkt) returns the token
   strings, as NLTK's \`tokenize\` and natural's do. **tokens + spans** is our \`tokenize()\`, which also gives
   every token its \`[start, end)\` span (NLTK needs a second call, \`span_tokenize\`, for those).
-* "lines ≠ NLTK" counts the lines whose token list differs from NLTK's (compared by hash of the joined
-  tokens); the run also checks that \`words()\` and \`tokenize()\` agree on every line.
+* "lines ≠ NLTK" counts the lines whose token list differs from NLTK's; the run also checks that \`words()\` and \`tokenize()\` agree on every line.
 * **V8 \`match\`** is V8's own \`String.prototype.match\` with the same pattern (Python's \`\\w\`/\`\\s\` as
   Unicode classes): the strings a JavaScript library gets by handing the pattern to the engine's compiled
   regular expressions, without a loop of its own. Our scanners are about as fast on whitespace and
