@@ -116,22 +116,10 @@ const series = new Float64Array(2);
 
 /** ln(x) as a double-double, written into `out`; x must be positive and finite. */
 function lnDoubleDouble(x: number, out: Float64Array): void {
-  let exponent = 0;
-  if (x < 2.2250738585072014e-308) {
-    x *= 18014398509481984; // 2^54
-    exponent = -54;
-  }
-  bitsFloat[0] = x;
-  const high = bitsWords[HIGH]!;
-  exponent += ((high >>> 20) & 0x7ff) - 1023;
-  bitsWords[HIGH] = (high & 0x800fffff) | 0x3ff00000;
-  const m = bitsFloat[0]!; // [1, 2)
   // m = c · (m / c) with c = 1 + i/128 nearest: ln(m/c) = 2 atanh((m - c)/(m + c)), |s| <= 1/512.
-  const i = Math.round((m - 1) * TABLE_SIZE);
-  const c = 1 + i / TABLE_SIZE;
-  const sumHi = m + c;
-  const sumLo = m - (sumHi - c);
-  atanhTimesTwo(m - c, sumHi, sumLo, 6, 3, series);
+  reduce(x);
+  const { exponent, index: i, numerator, sumHi, sumLo } = reduced;
+  atanhTimesTwo(numerator, sumHi, sumLo, 6, 3, series);
   // ln(x) = exponent·ln 2 + ln(c) + ln(m/c), summed in double-double.
   let hi = LOG_TABLE_HI[i]!;
   let lo = LOG_TABLE_LO[i]!;
@@ -215,7 +203,7 @@ function roundChecked(hi: number, lo: number, error: number): number {
 const ERROR_SCALE = 2 ** -96;
 
 /** Split x into 2^exponent · m, m in [1, 2), and m = c·(1 + r) with c = 1 + i/128 (shared by both logs). */
-const reduced = { exponent: 0, index: 0, sHi: 0, sLo: 0 };
+const reduced = { exponent: 0, index: 0, numerator: 0, sumHi: 0, sumLo: 0, sHi: 0, sLo: 0 };
 function reduce(x: number): void {
   let exponent = 0;
   if (x < 2.2250738585072014e-308) {
@@ -237,6 +225,9 @@ function reduce(x: number): void {
   twoProduct(sHi, sumHi, scratch);
   reduced.exponent = exponent;
   reduced.index = index;
+  reduced.numerator = numerator;
+  reduced.sumHi = sumHi;
+  reduced.sumLo = sumLo;
   reduced.sHi = sHi;
   reduced.sLo = (numerator - scratch[0]! - scratch[1]! - sHi * sumLo) / sumHi;
 }
