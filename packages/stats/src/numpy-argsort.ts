@@ -84,12 +84,11 @@ function heapsortRange(v: ArrayLike<number>, order: Int32Array, start: number, n
   const set = (k: number, value: number) => {
     order[start + k - 1] = value;
   };
-  for (let l = n >> 1; l > 0; --l) {
-    const tmp = a(l);
-    let i = l;
-    let j = l << 1;
-    while (j <= n) {
-      if (j < n && v[a(j)]! < v[a(j + 1)]!) j += 1;
+  // Move `tmp` down from 1-based position `i` of a heap of `size`, larger children first.
+  const siftDown = (tmp: number, i: number, size: number) => {
+    let j = i << 1;
+    while (j <= size) {
+      if (j < size && v[a(j)]! < v[a(j + 1)]!) j++;
       if (v[tmp]! < v[a(j)]!) {
         set(i, a(j));
         i = j;
@@ -97,21 +96,12 @@ function heapsortRange(v: ArrayLike<number>, order: Int32Array, start: number, n
       } else break;
     }
     set(i, tmp);
-  }
+  };
+  for (let l = n >> 1; l > 0; --l) siftDown(a(l), l, n);
   for (; n > 1; ) {
     const tmp = a(n);
     set(n, a(1));
     n -= 1;
-    let i = 1;
-    let j = 2;
-    while (j <= n) {
-      if (j < n && v[a(j)]! < v[a(j + 1)]!) j++;
-      if (v[tmp]! < v[a(j)]!) {
-        set(i, a(j));
-        i = j;
-        j += j;
-      } else break;
-    }
-    set(i, tmp);
+    siftDown(tmp, 1, n);
   }
 }
