@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, resolve, sep } from 'node:path';
+import { constants } from 'node:fs';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 
 /** Content types of the files a built static site holds. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -27,6 +28,8 @@ export interface StaticServer {
   url: string;
   /** The port actually bound (useful with port 0). */
   port: number;
+  /** The address actually bound (`127.0.0.1`, `0.0.0.0`, `::`...). */
+  host: string;
   /** Stop serving; resolves when every connection is closed. */
   close(): Promise<void>;
 }
@@ -42,9 +45,79 @@ export interface StaticServerOptions {
 }
 
 /**
- * Serve the files of `root` over HTTP: GET and HEAD only, `index.html` for folders, nothing outside
- * `root`. Files with a content hash in their name (Vite's `assets/`) are cacheable for a year; the rest
- * are revalidated, so a rebuilt site is picked up at once.
+ * Opening with O_NONBLOCK makes a FIFO (or a device) open at once instead of waiting for a writer on one
+ * of libuv's four file-system threads; for a regular file the flag changes nothing. Windows has no such
+ * flag and no FIFOs in a folder.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** Why a request gets no file: the status and the sentence sent with it. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+function inside(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * Open `path` for serving: after resolving symbolic links it must still lie inside `root`, and after
+ * opening it must be a regular file (a folder gives its `index.html`, once). The checks are made on the
+ * opened file itself (fstat), so a file swapped between the check and the read cannot slip through.
+ */
+async function openServable(
+  root: string,
+  path: string,
+  folderIndex = true,
+): Promise<{ handle: FileHandle; file: string; size: number }> {
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    throw new Refusal(404, 'not found');
+  }
+  if (!inside(root, real)) throw new Refusal(403, 'outside the served folder');
+  let handle: FileHandle;
+  try {
+    handle = await open(real, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw code === 'EACCES' || code === 'EPERM'
+      ? new Refusal(403, 'not readable')
+      : new Refusal(404, 'not found');
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory() && folderIndex) {
+      await handle.close();
+      return await openServable(root, join(real, 'index.html'), false);
+    }
+    if (!info.isFile()) throw new Refusal(404, 'not a regular file');
+    return { handle, file: real, size: info.size };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+function refuse(response: ServerResponse, refusal: Refusal, pathname: string): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response
+    .writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' })
+    .end(`${refusal.message}: ${pathname}`);
+}
+
+/**
+ * Serve the files of `root` over HTTP: GET and HEAD only, `index.html` for folders, regular files only,
+ * nothing outside `root` (also after resolving symbolic links). Files with a content hash in their name
+ * (Vite's `assets/`) are cacheable for a year; the rest are revalidated, so a rebuilt site is picked up
+ * at once. A file that fails while being read ends its response, never the server.
  *
  * @example
  * ```ts
@@ -54,58 +127,79 @@ export interface StaticServerOptions {
  * ```
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
-  const root = resolve(options.root);
-  const server: Server = createServer(async (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+  const root = await realpath(resolve(options.root));
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((request, response) => {
+    handle(request.method, request.url, response).catch(() => response.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  async function handle(method: string | undefined, url: string | undefined, response: ServerResponse) {
+    if (method !== 'GET' && method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
     let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      pathname = decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
     } catch {
       response.writeHead(400).end('bad request path');
       return;
     }
-    let file = resolve(root, `.${pathname}`);
-    if (file !== root && !file.startsWith(root + sep)) {
-      response.writeHead(403).end('outside the served folder');
+    if (pathname.includes('\0')) {
+      response.writeHead(400).end('bad request path');
       return;
     }
-    try {
-      let info = await stat(file);
-      if (info.isDirectory()) {
-        file = resolve(file, 'index.html');
-        info = await stat(file);
-      }
-      const hashed = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file) && file.includes(`${sep}assets${sep}`);
-      response.writeHead(200, {
-        'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'content-length': info.size,
-        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-      if (request.method === 'HEAD') {
-        response.end();
-        return;
-      }
-      createReadStream(file).pipe(response);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${pathname}`);
+    const requested = resolve(root, `.${pathname}`);
+    if (!inside(root, requested)) {
+      refuse(response, new Refusal(403, 'outside the served folder'), pathname);
+      return;
     }
-  });
+    let opened: Awaited<ReturnType<typeof openServable>>;
+    try {
+      opened = await openServable(root, requested);
+    } catch (error) {
+      refuse(response, error instanceof Refusal ? error : new Refusal(500, 'cannot read'), pathname);
+      return;
+    }
+    const { handle, file, size } = opened;
+    const hashed = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file) && file.includes(`${sep}assets${sep}`);
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': size,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (method === 'HEAD' || size === 0) {
+      await handle.close();
+      response.end();
+      return;
+    }
+    // pipeline() handles an error on either side: a failed read destroys the response (the client sees
+    // a cut connection, the server goes on), a closed connection closes the file.
+    pipeline(handle.createReadStream({ start: 0, end: size - 1 }), response, () => {});
+  }
+
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => done());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', fail);
+      done();
+    });
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}/`,
     port: address.port,
+    host: address.address,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

@@ -1,0 +1,126 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startStaticServer } from './static-server.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'tokenlab-static-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A served folder with a page, plus a secret next to it (outside the folder). */
+function site(name: string): string {
+  const root = join(scratch, name, 'site');
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<title>home</title>');
+  writeFileSync(join(root, 'docs', 'page.txt'), 'inside');
+  writeFileSync(join(scratch, name, 'secret.txt'), 'outside');
+  return root;
+}
+
+async function get(url: string, path: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(new URL(path, url), { signal: AbortSignal.timeout(5000) });
+  return { status: response.status, body: await response.text() };
+}
+
+describe('startStaticServer', () => {
+  it('answers a folder named index.html with 404 and goes on serving', async () => {
+    const root = site('dir-index');
+    mkdirSync(join(root, 'docs', 'index.html'));
+    mkdirSync(join(root, 'odd.js'));
+    const server = await startStaticServer({ root, port: 0 });
+    expect((await get(server.url, 'docs/')).status).toBe(404);
+    expect((await get(server.url, 'docs/index.html')).status).toBe(404);
+    expect((await get(server.url, 'odd.js')).status).toBe(404);
+    expect(await get(server.url, 'docs/page.txt')).toEqual({ status: 200, body: 'inside' });
+    await server.close();
+  });
+
+  it('serves regular files only: a FIFO is refused at once, however often it is asked for', async () => {
+    const root = site('fifo');
+    execFileSync('mkfifo', [join(root, 'pipe.txt')]);
+    const server = await startStaticServer({ root, port: 0 });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(server.url, 'pipe.txt')));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(404));
+    expect(answers[0]!.body).toBe('not a regular file: /pipe.txt');
+    expect(await get(server.url, 'docs/page.txt')).toEqual({ status: 200, body: 'inside' });
+    await server.close();
+  });
+
+  it('does not follow symbolic links out of the folder, and follows those that stay inside', async () => {
+    const root = site('links');
+    symlinkSync(join(scratch, 'links', 'secret.txt'), join(root, 'leak.txt'));
+    symlinkSync(join(scratch, 'links'), join(root, 'up'));
+    symlinkSync(join(root, 'docs', 'page.txt'), join(root, 'alias.txt'));
+    const server = await startStaticServer({ root, port: 0 });
+    expect(await get(server.url, 'leak.txt')).toEqual({
+      status: 403,
+      body: 'outside the served folder: /leak.txt',
+    });
+    expect((await get(server.url, 'up/secret.txt')).status).toBe(403);
+    expect(await get(server.url, 'alias.txt')).toEqual({ status: 200, body: 'inside' });
+    await server.close();
+  });
+
+  it('serves a folder that is itself reached through a symbolic link', async () => {
+    const root = site('linked-root');
+    const link = join(scratch, 'linked-root', 'link');
+    symlinkSync(root, link);
+    const server = await startStaticServer({ root: link, port: 0 });
+    expect(await get(server.url, '/')).toEqual({ status: 200, body: '<title>home</title>' });
+    await server.close();
+  });
+
+  it('serves an empty file and answers HEAD without a body', async () => {
+    const root = site('empty');
+    writeFileSync(join(root, 'empty.txt'), '');
+    const server = await startStaticServer({ root, port: 0 });
+    expect(await get(server.url, 'empty.txt')).toEqual({ status: 200, body: '' });
+    const head = await fetch(new URL('docs/page.txt', server.url), { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe('6');
+    expect(await head.text()).toBe('');
+    await server.close();
+  });
+
+  // Root reads every file whatever its mode, so this one can only be shown by an ordinary user.
+  it.skipIf(process.getuid?.() === 0)('answers an unreadable file with 403 and goes on serving', async () => {
+    const root = site('unreadable');
+    writeFileSync(join(root, 'locked.txt'), 'no');
+    chmodSync(join(root, 'locked.txt'), 0o000);
+    const server = await startStaticServer({ root, port: 0 });
+    expect((await get(server.url, 'locked.txt')).status).toBe(403);
+    expect(await get(server.url, 'docs/page.txt')).toEqual({ status: 200, body: 'inside' });
+    await server.close();
+  });
+});
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+describe('tokenlab web as a process', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('ends on %s, also after requests for a FIFO', async (signal) => {
+    expect(existsSync(MAIN), 'build the CLI first (pnpm turbo run build --filter tokenlab)').toBe(true);
+    const root = site(`signal-${signal}`);
+    execFileSync('mkfifo', [join(root, 'pipe.txt')]);
+    const child = spawn(process.execPath, [MAIN, 'web', '--dir', root, '--port', '0', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+    });
+    while (!printed.includes('\n')) await new Promise((done) => setTimeout(done, 20));
+    const { url } = JSON.parse(printed) as { url: string };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(url, 'pipe.txt')));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(404));
+    expect((await get(url, '/')).status).toBe(200);
+    child.kill(signal);
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((done) => setTimeout(() => done('still running'), 5000)),
+    ]);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).toBe(0);
+  });
+});
