@@ -18,5 +18,6 @@
 
 export { type CountFileOptions, countChunksParallel, countFileChunks, readCorpusBytes } from './corpus.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
-export { loadModelFile, save } from './model-io.js';
+export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
+export { loadModelFile, save, verifyModelPair } from './model-io.js';
 export { readTextBlocks, type TextBlockOptions } from './text-blocks.js';

@@ -1,24 +1,61 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { BasicTokenizer } from '../basic.js';
 import type { BpeTokenizer } from '../bpe-tokenizer.js';
 import { loadModel, modelFileText, vocabFileText } from '../model-file.js';
 import type { RegexTokenizer } from '../regex-tokenizer.js';
+import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 
 /**
- * Write `prefix.model` and `prefix.vocab`, byte for byte as minbpe's `save(file_prefix)`. Resolves to
- * the two paths.
+ * Write `prefix.model` and `prefix.vocab`, byte for byte as minbpe's `save(file_prefix)`, as a pair:
+ * both are rendered first, written to temporary files next to them and renamed over the old ones
+ * together (see {@link writeFilePair}), so that a reader never sees a half-written file, and two runs
+ * writing the same prefix never leave one's `.model` with the other's `.vocab`. The `.vocab` is a
+ * function of the `.model`, so {@link verifyModelPair} can check any pair, minbpe's own included.
+ * Resolves to the two paths; an empty prefix, or one naming a folder, is an error (it would write the
+ * hidden files `.model` and `.vocab`).
  *
  * @example
  * ```ts
  * await save(tokenizer, 'models/regex'); // ['models/regex.model', 'models/regex.vocab']
  * ```
  */
-export async function save(tokenizer: BpeTokenizer, prefix: string): Promise<[string, string]> {
+export async function save(
+  tokenizer: BpeTokenizer,
+  prefix: string,
+  options: WriteFilePairOptions = {},
+): Promise<[string, string]> {
+  if (basename(prefix) === '' || /[/\\]$/.test(prefix) || prefix === '.' || prefix.endsWith('/.'))
+    throw new Error(
+      `save: the prefix '${prefix}' names no file (it would write hidden '.model' and '.vocab' files); give a name such as 'models/tok'`,
+    );
   const modelPath = `${prefix}.model`;
   const vocabPath = `${prefix}.vocab`;
-  await writeFile(modelPath, modelFileText(tokenizer), 'utf8');
-  await writeFile(vocabPath, vocabFileText(tokenizer), 'utf8');
+  const model = modelFileText(tokenizer);
+  const vocab = vocabFileText(tokenizer);
+  // The .model is renamed last: whoever sees the new .model finds its .vocab already in place.
+  await writeFilePair({ path: vocabPath, text: vocab }, { path: modelPath, text: model }, options);
   return [modelPath, vocabPath];
+}
+
+/**
+ * Whether `prefix.vocab` belongs to `prefix.model`: minbpe renders the `.vocab` from the merges and
+ * special tokens of the `.model` alone, so the pair matches exactly when rendering the `.model`'s
+ * vocabulary gives the `.vocab` byte for byte. No checksum is added to either file, so both stay
+ * exactly as minbpe writes and reads them.
+ *
+ * @example
+ * ```ts
+ * await save(tokenizer, 'models/tok');
+ * await verifyModelPair('models/tok'); // true
+ * ```
+ */
+export async function verifyModelPair(prefix: string): Promise<boolean> {
+  const [tokenizer, vocab] = await Promise.all([
+    loadModelFile(`${prefix}.model`),
+    readFile(`${prefix}.vocab`, 'utf8'),
+  ]);
+  return vocabFileText(tokenizer) === vocab;
 }
 
 /**

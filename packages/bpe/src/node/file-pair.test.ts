@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readGolden } from '@tokenlab/test-support';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RegexTokenizer } from '../regex-tokenizer.js';
+import { writeFilePair } from './file-pair.js';
+import { save, verifyModelPair } from './model-io.js';
+
+const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
+const dir = mkdtempSync(join(tmpdir(), 'tokenlab-pair-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function trained(text: string, vocabSize: number): RegexTokenizer {
+  const tokenizer = new RegexTokenizer('gpt4');
+  tokenizer.train(text, vocabSize);
+  return tokenizer;
+}
+
+describe('writeFilePair', () => {
+  it('never mixes the files of concurrent writers of the same pair', async () => {
+    const a = join(dir, 'mix-a');
+    const b = join(dir, 'mix-b');
+    for (let round = 0; round < 20; round++) {
+      const writers = Array.from({ length: 4 }, (_, i) => {
+        const text = `writer ${i} round ${round} `.repeat(1000 * (i + 1));
+        return writeFilePair({ path: a, text }, { path: b, text });
+      });
+      await Promise.all(writers);
+      expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    }
+    expect(readdirSync(dir).filter((name) => name.startsWith('mix-'))).toEqual(['mix-a', 'mix-b']);
+  });
+
+  it('leaves the old pair and no temporary files when aborted before the renames', async () => {
+    const a = join(dir, 'abort-a');
+    const b = join(dir, 'abort-b');
+    await writeFilePair({ path: a, text: 'old a' }, { path: b, text: 'old b' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      writeFilePair({ path: a, text: 'new a' }, { path: b, text: 'new b' }, { signal: controller.signal }),
+    ).rejects.toThrow();
+    expect([readFileSync(a, 'utf8'), readFileSync(b, 'utf8')]).toEqual(['old a', 'old b']);
+    expect(readdirSync(dir).filter((name) => name.startsWith('abort-'))).toEqual(['abort-a', 'abort-b']);
+  });
+
+  it('takes over the lock of a writer that died, and waits for one that lives', async () => {
+    const a = join(dir, 'lock-a');
+    const b = join(dir, 'lock-b');
+    writeFileSync(`${a}.lock`, '999999999');
+    await writeFilePair({ path: a, text: 'x' }, { path: b, text: 'x' });
+    expect(readdirSync(dir).filter((name) => name.startsWith('lock-'))).toEqual(['lock-a', 'lock-b']);
+    writeFileSync(`${a}.lock`, String(process.pid));
+    await expect(
+      writeFilePair({ path: a, text: 'y' }, { path: b, text: 'y' }, { lockTimeoutMs: 100 }),
+    ).rejects.toThrow(`${a}.lock: another process (${process.pid}) has been writing these files`);
+    expect(readFileSync(a, 'utf8')).toBe('x');
+    rmSync(`${a}.lock`);
+  });
+});
+
+describe('save and verifyModelPair', () => {
+  it('writes pairs that verify, and tells a mixed pair', async () => {
+    const small = trained(texts[0]!, 270);
+    const large = trained(texts[0]!, 300);
+    const prefix = join(dir, 'tok');
+    await save(small, prefix);
+    expect(await verifyModelPair(prefix)).toBe(true);
+    const smallVocab = readFileSync(`${prefix}.vocab`, 'utf8');
+    await save(large, prefix);
+    expect(await verifyModelPair(prefix)).toBe(true);
+    writeFileSync(`${prefix}.vocab`, smallVocab);
+    expect(await verifyModelPair(prefix)).toBe(false);
+  });
+
+  it('keeps concurrent saves of different models to one prefix in pairs', async () => {
+    const tokenizers = [270, 280, 290, 300].map((size) => trained(texts[1]!, size));
+    const prefix = join(dir, 'race');
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(tokenizers.map((tokenizer) => save(tokenizer, prefix)));
+      expect(await verifyModelPair(prefix)).toBe(true);
+    }
+  });
+
+  it('refuses a prefix that names no file', async () => {
+    const tokenizer = trained(texts[0]!, 260);
+    for (const prefix of ['', `${dir}/`, '.', `${dir}/.`])
+      await expect(save(tokenizer, prefix)).rejects.toThrow(/names no file \(it would write hidden/);
+  });
+});
