@@ -78,6 +78,10 @@ export async function runCompare(
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
   });
+  if (String(values.out).trim() === '')
+    throw new UsageError(
+      "--out must name a folder (got an empty path); use '--out .' for the current folder",
+    );
   const quiet = Boolean(values.quiet);
   const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
   const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);

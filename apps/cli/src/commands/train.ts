@@ -1,15 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import {
-  BasicTokenizer,
-  countChunks,
-  modelFileText,
-  RegexTokenizer,
-  type TrainProgress,
-  vocabFileText,
-} from '@tokenlab/bpe';
-import { countFileChunks, readCorpusBytes, save } from '@tokenlab/bpe/node';
+import { readFile, stat } from 'node:fs/promises';
+import { BasicTokenizer, countChunks, RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
+import { countFileChunks, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readStream, UsageError, writeLine } from '../io.js';
+import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
+import { capWorkers } from '../worker-count.js';
 
 const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out PREFIX [options] [FILE...]
 
@@ -24,14 +19,22 @@ Options:
   -p, --pattern P        split pattern of the regex tokenizer: gpt4 (default), gpt2 or a Python regex
       --special TOK=ID   register a special token after training (repeatable), e.g. '<|endoftext|>=100257'
   -o, --out PREFIX       where to write PREFIX.model and PREFIX.vocab
-      --workers N        worker threads for counting chunks (default: one per core, at most 8; 1 = none)
+      --workers N        worker threads for counting chunks (default: one per core, at most 8; 1 = none);
+                         capped at the cores and at one per 4 MiB of input, with a note on stderr
       --reference        train with the plain reference loop (slow; same result, for checking)
       --quiet            no progress bar
       --json             print a JSON summary on stdout
   -h, --help             show this help
 
 If the text runs out of pairs before the vocabulary is full (minbpe raises an error there), training
-stops, the files are written, and the summary gives the size reached.`;
+stops, the files are written, and the summary gives the size reached.
+
+A pattern that leaves characters out of every chunk (e.g. '\\w+' drops spaces and punctuation) trains
+anyway, with a warning on stderr naming how many characters are lost and which.
+
+The two files are written to temporary files and renamed over the old ones together, so an
+interrupted run or two runs with the same PREFIX never leave a .model and a .vocab that do not belong
+together (Ctrl-C while writing keeps the old pair).`;
 
 interface Summary {
   tokenizer: string;
@@ -116,17 +119,30 @@ export const trainCommand: Command = {
       throw new UsageError(`--vocab-size must be an integer of at least 256, got '${values['vocab-size']}'`);
     if (values.out === undefined)
       throw new UsageError('--out PREFIX is required (writes PREFIX.model and PREFIX.vocab)');
+    const prefix = String(values.out);
+    if (prefix.trim() === '' || /[/\\]$/.test(prefix) || /(^|[/\\])\.?$/.test(prefix))
+      throw new UsageError(
+        `--out must name a file prefix such as 'models/tok' (got '${prefix}', which would write hidden '.model' and '.vocab' files)`,
+      );
     if (kind === 'basic' && values.pattern !== undefined)
       throw new UsageError('--pattern applies to the regex tokenizer only');
     const workers = values.workers === undefined ? undefined : Number(values.workers);
     if (workers !== undefined && (!Number.isInteger(workers) || workers < 0))
       throw new UsageError(`--workers must be a non-negative integer, got '${values.workers}'`);
     const special = parseSpecial((values.special as (string | boolean)[] | undefined) ?? []);
-    const prefix = String(values.out);
     const bar = io.isTTY && !values.quiet ? new ProgressBar(io) : undefined;
     const files = positionals.filter((file) => file !== '-');
     const useStdin = positionals.length === 0 || positionals.includes('-');
     if (useStdin && files.length > 0) throw new UsageError("read either FILEs or stdin ('-'), not both");
+
+    let workerCount = workers;
+    if (workers !== undefined && workers > 1 && files.length > 0) {
+      let bytes = 0;
+      for (const file of files) bytes += (await stat(file)).size;
+      const capped = capWorkers(workers, bytes);
+      workerCount = capped.workers;
+      if (capped.note) await writeLine(io.stderr, `tokenlab train: ${capped.note}`);
+    }
 
     const started = performance.now();
     const stdinText = useStdin ? (await readStream(io.stdin)).replace(/\r\n?/g, '\n') : undefined;
@@ -156,20 +172,29 @@ export const trainCommand: Command = {
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.train(text, vocabSize, options);
+        const loss = patternLoss(text, regex.split);
+        if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
       } else {
+        let characters = stdinText?.length ?? 0;
         const counts =
           stdinText === undefined
             ? await countFileChunks(files, regex.split, {
-                ...(workers === undefined ? {} : { workers }),
-                ...(bar
-                  ? {
-                      onProgress: (n: number) =>
-                        bar.draw(`counting chunks: ${(n / 1e6).toFixed(1)} M characters`),
-                    }
-                  : {}),
+                ...(workerCount === undefined ? {} : { workers: workerCount }),
+                onProgress: (n: number) => {
+                  characters = n;
+                  bar?.draw(`counting chunks: ${(n / 1e6).toFixed(1)} M characters`);
+                },
               })
             : countChunks(stdinText, regex.split);
         uniqueChunks = counts.size;
+        // Only when the chunks do not add up to the text is it read again, to say which characters went.
+        if (droppedUnits(counts, characters) > 0) {
+          let text = stdinText ?? '';
+          if (stdinText === undefined) for await (const block of readTextBlocks(files)) text += block;
+          const loss = patternLoss(text, regex.split);
+          if (loss.dropped > 0)
+            await writeLine(io.stderr, `${bar ? '\n' : ''}tokenlab train: ${lossWarning(loss)}`);
+        }
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.trainFromCounts(counts, vocabSize, options);
@@ -179,10 +204,26 @@ export const trainCommand: Command = {
     const mergeSeconds = (performance.now() - mergesStarted) / 1000;
     bar?.done();
     if (special.size > 0) tokenizer.registerSpecialTokens(special);
-    // Render both files before writing either, so that a problem (say, a special token with a space) leaves nothing half-written.
-    modelFileText(tokenizer);
-    vocabFileText(tokenizer);
-    const written = await save(tokenizer, prefix);
+    // Ctrl-C or SIGTERM while the files are written aborts before they replace the old pair, so
+    // neither is left half-written or from another run.
+    const interrupted = new AbortController();
+    const interrupt = () => interrupted.abort();
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
+    let written: [string, string];
+    try {
+      written = await save(tokenizer, prefix, { signal: interrupted.signal });
+    } catch (error) {
+      if (!interrupted.signal.aborted) throw error;
+      await writeLine(
+        io.stderr,
+        `tokenlab train: interrupted; ${prefix}.model and ${prefix}.vocab left as they were`,
+      );
+      return 130;
+    } finally {
+      process.off('SIGINT', interrupt);
+      process.off('SIGTERM', interrupt);
+    }
     const result: Summary = {
       tokenizer: kind,
       pattern: tokenizer.pattern,
