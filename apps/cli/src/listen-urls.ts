@@ -1,6 +1,13 @@
 import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
 
-/** The interfaces of this machine, by name (the shape of `os.networkInterfaces()`). */
+/**
+ * The interfaces of this machine, by name (the shape of `os.networkInterfaces()`).
+ *
+ * @example
+ * ```ts
+ * const interfaces: Interfaces = { eth0: [{ address: '192.168.1.20', family: 'IPv4', internal: false, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: null }] };
+ * ```
+ */
 export type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
 function urlOf(address: string, port: number): string {

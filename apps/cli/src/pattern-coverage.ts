@@ -1,6 +1,13 @@
 import type { ChunkCounts, SplitPattern } from '@tokenlab/bpe';
 
-/** What a split pattern leaves out of a text: characters no chunk holds, so no token encodes them. */
+/**
+ * What a split pattern leaves out of a text: characters no chunk holds, so no token encodes them.
+ *
+ * @example
+ * ```ts
+ * const loss: PatternLoss = patternLoss('a, b', SplitPattern.from('\\w+')); // 2 of 4 dropped
+ * ```
+ */
 export interface PatternLoss {
   /** Characters (code points) of the text outside every chunk. */
   dropped: number;

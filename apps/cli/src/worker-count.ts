@@ -3,7 +3,14 @@ import { availableParallelism } from 'node:os';
 /** Input one worker thread is worth: the size of the pieces the chunk counter hands out (4 Mi units). */
 export const BYTES_PER_WORKER = 4 << 20;
 
-/** A worker count after {@link capWorkers}, with the note to print when it was lowered. */
+/**
+ * A worker count after {@link capWorkers}, with the note to print when it was lowered.
+ *
+ * @example
+ * ```ts
+ * const { workers, note }: CappedWorkers = capWorkers(16, 1 << 20);
+ * ```
+ */
 export interface CappedWorkers {
   /** Worker threads to start. */
   workers: number;

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 
-/** One file of a pair: where it goes and what it holds. */
+/**
+ * One file of a pair for {@link writeFilePair}: where it goes and what it holds.
+ *
+ * @example
+ * ```ts
+ * const vocab: PairedFile = { path: 'tok.vocab', text: vocabFileText(tokenizer) };
+ * ```
+ */
 export interface PairedFile {
   /** The final path. */
   path: string;
