@@ -22,7 +22,11 @@ async function serving(root: string, host: string) {
   const io = { stdin: Readable.from([]), stdout, stderr: new PassThrough(), isTTY: false };
   const done = serveSite({ root, port: 0, host, json: true }, io, until);
   while (!printed.includes('\n')) await new Promise((wait) => setTimeout(wait, 10));
-  return { printed: JSON.parse(printed) as { url: string; urls: string[] }, stop: () => (stop(), done) };
+  const finish = () => {
+    stop();
+    return done;
+  };
+  return { printed: JSON.parse(printed) as { url: string; urls: string[] }, stop: finish };
 }
 
 function site(): string {
