@@ -97,21 +97,49 @@ describe('startStaticServer', () => {
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
+/** Start the built `tokenlab web` on `root` (as `uid` when given); resolves with its URL and the child. */
+async function startWeb(root: string, uid?: number) {
+  expect(existsSync(MAIN), 'build the CLI first (pnpm turbo run build --filter tokenlab)').toBe(true);
+  const child = spawn(process.execPath, [MAIN, 'web', '--dir', root, '--port', '0', '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(uid === undefined ? {} : { uid, gid: uid }),
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
+  while (!printed.includes('\n')) {
+    if (child.exitCode !== null) throw new Error(`tokenlab web ended with ${child.exitCode}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  const { url } = JSON.parse(printed) as { url: string };
+  return { url, child, exited };
+}
+
 describe('tokenlab web as a process', () => {
+  // Root reads every file whatever its mode; as root, the server runs as the unprivileged user 'nobody'.
+  it.runIf(process.getuid?.() === 0)(
+    'answers an unreadable file with 403 and goes on serving (as nobody)',
+    async () => {
+      const root = site('unreadable-nobody');
+      for (const folder of [scratch, join(scratch, 'unreadable-nobody'), root, join(root, 'docs')])
+        chmodSync(folder, 0o755);
+      for (const file of [join(root, 'index.html'), join(root, 'docs', 'page.txt')]) chmodSync(file, 0o644);
+      writeFileSync(join(root, 'locked.txt'), 'no');
+      chmodSync(join(root, 'locked.txt'), 0o000);
+      const { url, child, exited } = await startWeb(root, 65534);
+      expect(await get(url, 'locked.txt')).toEqual({ status: 403, body: 'not readable: /locked.txt' });
+      expect(await get(url, 'docs/page.txt')).toEqual({ status: 200, body: 'inside' });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+  );
+
   it.each(['SIGTERM', 'SIGINT'] as const)('ends on %s, also after requests for a FIFO', async (signal) => {
-    expect(existsSync(MAIN), 'build the CLI first (pnpm turbo run build --filter tokenlab)').toBe(true);
     const root = site(`signal-${signal}`);
     execFileSync('mkfifo', [join(root, 'pipe.txt')]);
-    const child = spawn(process.execPath, [MAIN, 'web', '--dir', root, '--port', '0', '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    let printed = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      printed += chunk.toString('utf8');
-    });
-    while (!printed.includes('\n')) await new Promise((done) => setTimeout(done, 20));
-    const { url } = JSON.parse(printed) as { url: string };
+    const { url, child, exited } = await startWeb(root);
     const answers = await Promise.all(Array.from({ length: 6 }, () => get(url, 'pipe.txt')));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(404));
     expect((await get(url, '/')).status).toBe(200);
