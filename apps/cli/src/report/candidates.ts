@@ -154,7 +154,8 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
   }
   for (const variant of COMPARE_VARIANTS) {
     const entry = TOKENIZERS.find((candidate) => candidate.name === variant.entry);
-    if (!entry || !wanted(variant.name)) continue;
+    // A variant the registry now names itself already ran in the loop above.
+    if (!entry || !wanted(variant.name) || TOKENIZERS.some((e) => e.name === variant.name)) continue;
     try {
       const tokenizer = await entry.create(variant.settings);
       candidates.push({

@@ -6,6 +6,7 @@ import type { TokenizerEntry } from './registry.js';
 export const bpeTokenizers: TokenizerEntry[] = [
   {
     name: 'bpe',
+    family: 'bpe',
     description: 'byte-level BPE from a minbpe .model file (--model PREFIX.model; Basic or Regex)',
     create: async (settings) => {
       if (typeof settings.model !== 'string')

@@ -6,7 +6,7 @@ import { gptTokenizers } from './gpt.js';
 import { naturalTokenizers } from './natural.js';
 import type { TokenizerEntry, TokenizerSettings } from './registry.js';
 
-export type { TokenizerEntry, TokenizerSettings } from './registry.js';
+export type { TokenizerEntry, TokenizerFamily, TokenizerSettings } from './registry.js';
 
 /** Every tokenizer the CLI knows, by package. Each package's entries live in their own file here. */
 export const TOKENIZERS: readonly TokenizerEntry[] = [
@@ -27,7 +27,19 @@ export function findTokenizer(name: string): TokenizerEntry {
   return entry;
 }
 
-/** Build the tokenizer called `name` with `settings`. */
+/** `a,b , c` → `['a', 'b', 'c']`, each checked against the registry. */
+export function parseTokenizerNames(list: string): TokenizerEntry[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new UsageError('--tokenizer: give a name (or several: -t a,b,c)');
+  return names.map(findTokenizer);
+}
+
+/** Build the tokenizer called `name` with `settings` (over the entry's defaults). */
 export async function createTokenizer(name: string, settings: TokenizerSettings = {}) {
-  return findTokenizer(name).create(settings);
+  const entry = findTokenizer(name);
+  const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  return entry.create({ ...entry.defaults, ...given });
 }
