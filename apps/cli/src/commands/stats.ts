@@ -154,6 +154,8 @@ Options:
   -t, --tokenizer NAME  tokenizer for freq/ngrams/collocations (default: NLTK wordpunct);
                         for tfidf, replaces scikit-learn's token pattern
       --pattern P       Python pattern for --tokenizer regexp
+      --gaps            the pattern matches the gaps between tokens (--tokenizer regexp)
+      --model FILE      a minbpe .model file for --tokenizer bpe
       --lowercase       lowercase the tokens first (freq/ngrams/collocations)
       --top N           how many rows (default 20; per document for tfidf)
   -n N                  n-gram size (ngrams: default 2; collocations: 2 or 3)
@@ -196,6 +198,7 @@ export const statsCommand: Command = {
       tokenizer: { type: 'string', short: 't' },
       pattern: { type: 'string' },
       gaps: { type: 'boolean' },
+      model: { type: 'string' },
       lowercase: { type: 'boolean' },
       top: { type: 'string' },
       n: { type: 'string', short: 'n' },
