@@ -1,7 +1,10 @@
-import { Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
+import { trainModels } from '../report/bpe-sweep.js';
 import { buildCandidates, COMPARE_VARIANTS } from '../report/candidates.js';
+import { loadLanguageTexts } from '../report/inputs.js';
+import { Progress } from '../report/progress.js';
 import { runCapture } from '../testing.js';
 import { displayWidth } from './display-width.js';
 
@@ -10,12 +13,36 @@ describe('one vocabulary of tokenizer names', () => {
     const { candidates } = await buildCandidates();
     const names = [...candidates.map((candidate) => candidate.name), ...COMPARE_VARIANTS.map((v) => v.name)];
     expect(names).toContain('arabic-clitics');
+    // The trained BPE rows (bpe-512, bpe-1024, bpe-4096 by default) are checked below, smaller.
+    names.push('bpe-257');
     for (const name of new Set(names)) {
       const run = await runCapture(['tokenize', '-t', name, '--json'], 'والكتاب text');
       expect(run.stderr, name).toBe('');
       expect(run.code, name).toBe(0);
       expect(JSON.parse(run.stdout).length, name).toBeGreaterThan(0);
     }
+  });
+
+  it("bpe-N trains as the report's bpe-N rows do, on English or Arabic", async () => {
+    const [english, arabic] = await loadLanguageTexts([{ language: 'en' }, { language: 'ar' }]);
+    const { models } = trainModels([english!, arabic!], [300], new Progress(new PassThrough(), false));
+    for (const [language, sample] of [
+      ['en', 'Taylor Swift released her album.'],
+      ['ar', 'قال الرئيس في المؤتمر الصحفي'],
+    ] as const) {
+      const run = await runCapture(['tokenize', '-t', 'bpe-300', '--corpus', language, '--json'], sample);
+      expect(run.code, run.stderr).toBe(0);
+      const expected = models
+        .get(language)!
+        .get(300)!
+        .tokenize(sample)
+        .map((token) => token.text);
+      expect(JSON.parse(run.stdout), language).toEqual(expected);
+      expect(expected.length).toBeLessThan(sample.length);
+    }
+    const bad = await runCapture(['tokenize', '-t', 'bpe-300', '--corpus', 'xx'], 'a');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--corpus: 'xx' has no bundled corpus");
   });
 
   it('arabic-clitics is -t arabic --clitics', async () => {

@@ -11,6 +11,7 @@ import {
   writeLine,
   writeText,
 } from '../io.js';
+import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
 import {
   createTokenizer,
   parseTokenizerNames,
@@ -120,7 +121,9 @@ export const tokenizeCommand: Command = {
   name: 'tokenize',
   summary: 'cut text into tokens with any tokenizer, or several side by side (-t a,b,c)',
   get help() {
-    const names = TOKENIZERS.map((entry) => `  ${entry.name.padEnd(18)} ${entry.description}`).join('\n');
+    const names = [...TOKENIZERS, TRAINED_BPE_HELP]
+      .map((entry) => `  ${entry.name.padEnd(18)} ${entry.description}`)
+      .join('\n');
     return `Usage: tokenlab tokenize --tokenizer NAME[,NAME...] [options] [FILE...]
 
 Reads the FILEs (or stdin) and prints the tokens, one per line (control characters
@@ -137,6 +140,7 @@ Options:
       --gaps              the pattern matches the gaps between tokens (regexp tokenizer)
       --clitics           split Arabic clitics (arabic tokenizer; the same as -t arabic-clitics)
       --model FILE        a minbpe .model file (bpe tokenizer; train one with 'tokenlab train')
+      --corpus LANG       en or ar: the bundled corpus the bpe-N tokenizers train on (default en)
       --spans             print [start, end) spans and ids with each token
       --json              print one JSON array of tokens for the whole input
       --jsonl             each stdin line is a JSON string; each output line is the JSON array of its tokens
@@ -153,6 +157,7 @@ ${names}`;
       gaps: { type: 'boolean' },
       model: { type: 'string' },
       clitics: { type: 'boolean' },
+      corpus: { type: 'string' },
       spans: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },

@@ -1,5 +1,5 @@
 import { UsageError } from '../io.js';
-import { bpeTokenizers } from './bpe.js';
+import { bpeTokenizers, trainedBpeEntry } from './bpe.js';
 import { classicTokenizers } from './classic.js';
 import { coreTokenizers } from './core.js';
 import { gptTokenizers } from './gpt.js';
@@ -19,10 +19,10 @@ export const TOKENIZERS: readonly TokenizerEntry[] = [
 
 /** The entry called `name`; an unknown name is a usage error that lists the known ones. */
 export function findTokenizer(name: string): TokenizerEntry {
-  const entry = TOKENIZERS.find((candidate) => candidate.name === name);
+  const entry = TOKENIZERS.find((candidate) => candidate.name === name) ?? trainedBpeEntry(name);
   if (!entry) {
     const known = TOKENIZERS.map((candidate) => candidate.name).join(', ');
-    throw new UsageError(`unknown tokenizer '${name}'. Available: ${known}`);
+    throw new UsageError(`unknown tokenizer '${name}'. Available: ${known}, bpe-N (e.g. bpe-512)`);
   }
   return entry;
 }
