@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
@@ -43,6 +44,23 @@ describe('one vocabulary of tokenizer names', () => {
     const bad = await runCapture(['tokenize', '-t', 'bpe-300', '--corpus', 'xx'], 'a');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--corpus: 'xx' has no bundled corpus");
+  });
+
+  it('every tokenizer of the playground works as tokenize -t NAME, but its live-trained BPE', async () => {
+    const source = readFileSync(new URL('../../../web/src/tokenizers.ts', import.meta.url), 'utf8');
+    const ids = [...source.matchAll(/^\s+id: '([^']+)',$/gm)].map((match) => match[1]!);
+    expect(ids).toContain('wordpunct-unicode');
+    const live = ids.filter((id) => /^bpe-(basic|regex)-/.test(id));
+    expect(live.length).toBeGreaterThan(0);
+    for (const id of ids.filter((name) => !live.includes(name))) {
+      const run = await runCapture(['tokenize', '-t', id, '--json'], 'Hi there. مُحَمَّد قال.');
+      expect(run.stderr, id).toBe('');
+      expect(run.code, id).toBe(0);
+    }
+    const unicode = await runCapture(['tokenize', '-t', 'wordpunct-unicode', '--json'], 'مُحَمَّد-x');
+    expect(JSON.parse(unicode.stdout)).toEqual(['مُحَمَّد', '-', 'x']);
+    const punkt = await runCapture(['tokenize', '-t', 'punkt-en', '--json'], 'Mr. Smith came. He left.');
+    expect(JSON.parse(punkt.stdout)).toEqual(['Mr. Smith came.', 'He left.']);
   });
 
   it('arabic-clitics is -t arabic --clitics', async () => {

@@ -1,6 +1,7 @@
 import {
   ArabicTokenizer,
   BlanklineTokenizer,
+  loadPunktModel,
   NLTKWordTokenizer,
   PythonPatternError,
   RegexpTokenizer,
@@ -30,6 +31,12 @@ export const classicTokenizers: TokenizerEntry[] = [
     create: () => new WordPunctTokenizer(),
   },
   {
+    name: 'wordpunct-unicode',
+    family: 'classic',
+    description: 'WordPunct with combining marks as word characters, so diacritics stay inside words',
+    create: () => new WordPunctTokenizer({ unicodeWord: true }),
+  },
+  {
     name: 'blankline',
     family: 'classic',
     description: 'NLTK BlanklineTokenizer: paragraphs separated by blank lines',
@@ -52,6 +59,18 @@ export const classicTokenizers: TokenizerEntry[] = [
     family: 'classic',
     description: 'NLTK word_tokenize: Punkt sentences, then NLTKWordTokenizer',
     create: () => new WordTokenizer(),
+  },
+  {
+    name: 'punkt-en',
+    family: 'classic',
+    description: 'NLTK sent_tokenize with the English Punkt model: one token per sentence',
+    create: () => loadPunktModel('english'),
+  },
+  {
+    name: 'punkt-ar',
+    family: 'classic',
+    description: 'Punkt with the Arabic model and Arabic sentence ends (؟ ۔): one token per sentence',
+    create: () => loadPunktModel('arabic'),
   },
   {
     name: 'regexp',
