@@ -30,18 +30,43 @@ export const COMMON_OPTIONS = {
 } as const satisfies OptionSpec;
 
 /**
+ * The option specs each command parsed with, by command name: lets a test check that every
+ * option a command accepts is in its `--help`.
+ */
+export const PARSED_OPTION_SPECS: Map<string, OptionSpec> = new Map();
+
+/**
  * Parse `argv` against `options` (plus `--help`). Unknown options are a {@link UsageError}
- * that points at `--help`.
+ * that points at `--help`, and so is an option given twice that takes one value
+ * (`-t whitespace -t treebank`): silently keeping the last would hide a mistake.
+ *
+ * @example
+ * ```ts
+ * parseCommandArgs('tokenize', ['-t', 'utf8', 'a.txt'], { tokenizer: { type: 'string', short: 't' } });
+ * // → { values: { tokenizer: 'utf8' }, positionals: ['a.txt'] }
+ * ```
  */
 export function parseCommandArgs(command: string, argv: string[], options: OptionSpec): ParsedArgs {
+  PARSED_OPTION_SPECS.set(command, options);
+  const all: OptionSpec = { ...COMMON_OPTIONS, ...options };
+  let parsed: ReturnType<typeof parseArgs> & { tokens?: { kind: string; name?: string; rawName?: string }[] };
   try {
-    return parseArgs({
-      args: argv,
-      options: { ...COMMON_OPTIONS, ...options },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\nRun 'tokenlab ${command} --help' for the options.`);
   }
+  const seen = new Map<string, string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    const spec = all[token.name];
+    if (spec?.multiple || token.name === 'help') continue;
+    const earlier = seen.get(token.name);
+    if (earlier !== undefined)
+      throw new UsageError(
+        `option --${token.name} given twice (${earlier} and ${token.rawName}); it takes one value` +
+          (token.name === 'tokenizer' ? ` (for several tokenizers: -t a,b,c)` : ''),
+      );
+    seen.set(token.name, token.rawName ?? `--${token.name}`);
+  }
+  return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
 }

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { open, stat } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
+import { findInvalidUtf8 } from '@tokenlab/core';
+import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
 
 /** Where a command reads and writes; tests pass their own streams. */
 export interface CommandIO {
@@ -24,20 +25,153 @@ export function processIO(): CommandIO {
   };
 }
 
-/** Read all of a stream as UTF-8 text. */
-export async function readStream(stream: Readable): Promise<string> {
+/** Whether the command's standard output is a terminal (a person reads it, not a program). */
+export function stdoutIsTerminal(io: CommandIO): boolean {
+  return (io.stdout as { isTTY?: boolean }).isTTY === true;
+}
+
+/**
+ * The most a command reads into memory at once: JavaScript strings stop near 512 M UTF-16 units,
+ * so a larger input could not become one string anyway.
+ */
+export const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+
+function tooLarge(source: string, size: number): Error {
+  return new Error(
+    `${source} is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_INPUT_BYTES / 1024 / 1024} MB a command reads at once. ` +
+      'Split it, or use --jsonl (one record per line).',
+  );
+}
+
+/** All bytes of a stream, refusing more than {@link MAX_INPUT_BYTES}. */
+export async function readStreamBytes(stream: Readable, source = 'stdin'): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_INPUT_BYTES) throw tooLarge(source, size);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Read all of a stream as text (UTF-8 unless `decoding` says otherwise; invalid bytes are an error). */
+export async function readStream(
+  stream: Readable,
+  decoding: InputDecoding = {},
+  io?: CommandIO,
+): Promise<string> {
+  return decodeInput(await readStreamBytes(stream), 'stdin', decoding, io?.stderr);
+}
+
+/** An error reading `file`, as a message that names it (no stack trace for the usual cases). */
+export function fileError(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file',
+    EISDIR: 'is a directory, not a file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+  };
+  const reason = code ? reasons[code] : undefined;
+  if (reason) return new Error(`cannot read '${file}': ${reason} (${code})`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The bytes of `file`, with errors that name it and the size limit checked first. */
+export async function readFileBytes(file: string): Promise<Uint8Array> {
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    if (info.size > MAX_INPUT_BYTES) throw tooLarge(`'${file}'`, info.size);
+    const handle = await open(file, 'r');
+    try {
+      return await readStreamBytes(handle.createReadStream({ autoClose: false }), `'${file}'`);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw fileError(file, error);
+  }
+}
+
+/** The text of one file (or stdin for `-`), decoded as {@link decodeInput} does. */
+export async function readTextFile(
+  file: string,
+  io: CommandIO,
+  decoding: InputDecoding = {},
+): Promise<string> {
+  if (file === '-') return decodeInput(await readStreamBytes(io.stdin), 'stdin', decoding, io.stderr);
+  return decodeInput(await readFileBytes(file), file, decoding, io.stderr);
 }
 
 /** The text of the named files joined by newlines, or of stdin when none is named (`-` also means stdin). */
-export async function readInputText(files: readonly string[], io: CommandIO): Promise<string> {
-  if (files.length === 0) return readStream(io.stdin);
-  const texts = await Promise.all(
-    files.map((file) => (file === '-' ? readStream(io.stdin) : readFile(file, 'utf8'))),
-  );
+export async function readInputText(
+  files: readonly string[],
+  io: CommandIO,
+  decoding: InputDecoding = {},
+): Promise<string> {
+  if (files.length === 0) return readTextFile('-', io, decoding);
+  const texts: string[] = [];
+  for (const file of files) texts.push(await readTextFile(file, io, decoding));
   return texts.join('\n');
+}
+
+/**
+ * The input as a sequence of text chunks, never all of it in memory: each chunk ends on a code point
+ * boundary, so tokenizers that look at one code point at a time give the same tokens as on the
+ * whole text. Files are joined by a newline, as {@link readInputText} joins them.
+ */
+export async function* streamInputText(
+  files: readonly string[],
+  io: CommandIO,
+  decoding: InputDecoding = {},
+): AsyncGenerator<string> {
+  const sources = files.length === 0 ? ['-'] : files;
+  for (const [index, file] of sources.entries()) {
+    if (index > 0) yield '\n';
+    const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
+    let offset = 0;
+    let stream: Readable;
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    if (file === '-') stream = io.stdin;
+    else {
+      try {
+        if ((await stat(file)).isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+        handle = await open(file, 'r');
+      } catch (error) {
+        throw fileError(file, error);
+      }
+      stream = handle.createReadStream({ autoClose: false });
+    }
+    try {
+      for await (const chunk of stream) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+        let text: string;
+        try {
+          text = decoder.decode(bytes, { stream: true });
+        } catch {
+          throw new Error(
+            `${file === '-' ? 'stdin' : file}: not valid ${decoder.encoding} in the bytes from ${offset} to ${offset + bytes.length}. Name its encoding with --input-encoding, or pass --replace-invalid.`,
+          );
+        }
+        offset += bytes.length;
+        if (text !== '') yield text;
+      }
+      let rest: string;
+      try {
+        rest = decoder.decode();
+      } catch {
+        throw new Error(
+          `${file === '-' ? 'stdin' : file}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset})`,
+        );
+      }
+      if (rest !== '') yield rest;
+    } finally {
+      await handle?.close();
+    }
+  }
 }
 
 /** One non-empty input line and its 1-based line number. */
@@ -48,21 +182,67 @@ export interface NumberedLine {
   lineNumber: number;
 }
 
-/** The non-empty lines of a stream with their line numbers (JSONL input, one record per line). */
+/**
+ * The non-empty lines of a stream with their line numbers (JSONL input, one record per line), one
+ * line in memory at a time. A byte order mark at the start is dropped; invalid UTF-8 is an error
+ * that names the line.
+ */
 export async function* readNumberedLines(stream: Readable): AsyncGenerator<NumberedLine> {
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let pending: Buffer[] = [];
+  let pendingSize = 0;
   let lineNumber = 0;
-  for await (const line of lines) {
+  const finish = (bytes: Buffer): NumberedLine | undefined => {
     lineNumber++;
-    if (line.trim() !== '') yield { line, lineNumber };
+    let line: string;
+    try {
+      line = decoder.decode(bytes);
+    } catch {
+      throw new UsageError(
+        `stdin line ${lineNumber}: not valid UTF-8 (at byte ${findInvalidUtf8(bytes)} of the line)`,
+      );
+    }
+    if (lineNumber === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    return line.trim() === '' ? undefined : { line, lineNumber };
+  };
+  for await (const chunk of stream) {
+    let buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    let newline = buffer.indexOf(0x0a);
+    while (newline >= 0) {
+      const piece = buffer.subarray(0, newline);
+      const line = finish(pending.length === 0 ? piece : Buffer.concat([...pending, piece]));
+      pending = [];
+      pendingSize = 0;
+      if (line) yield line;
+      buffer = buffer.subarray(newline + 1);
+      newline = buffer.indexOf(0x0a);
+    }
+    if (buffer.length > 0) {
+      pendingSize += buffer.length;
+      if (pendingSize > MAX_INPUT_BYTES) throw tooLarge(`stdin line ${lineNumber + 1}`, pendingSize);
+      pending.push(buffer);
+    }
+  }
+  if (pending.length > 0) {
+    const line = finish(Buffer.concat(pending));
+    if (line) yield line;
   }
 }
 
+/** One JSON string of JSONL input, with the line it came from. */
+export interface JsonlString {
+  /** The parsed string. */
+  text: string;
+  /** Its 1-based line number. */
+  lineNumber: number;
+}
+
 /**
- * The lines of stdin in JSONL mode: each must be a JSON string. Yields the parsed strings, and
- * throws on a line that is not a JSON string, naming the line.
+ * The lines of stdin in JSONL mode: each must be a JSON string. Yields the parsed strings with
+ * their line numbers, and throws on a line that is not a JSON string, naming the line.
  */
-export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string> {
+export async function* readJsonlRecords(stream: Readable): AsyncGenerator<JsonlString> {
   for await (const { line, lineNumber } of readNumberedLines(stream)) {
     let value: unknown;
     try {
@@ -73,14 +253,61 @@ export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string
       );
     }
     if (typeof value !== 'string')
-      throw new UsageError(`stdin line ${lineNumber}: expected a JSON string, got ${typeof value}`);
-    yield value;
+      throw new UsageError(
+        `stdin line ${lineNumber}: expected a JSON string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      );
+    yield { text: value, lineNumber };
+  }
+}
+
+/** {@link readJsonlRecords} without the line numbers. */
+export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string> {
+  for await (const { text } of readJsonlRecords(stream)) yield text;
+}
+
+/**
+ * Run `work` for input line `lineNumber`; an error it throws gets the line's number in front,
+ * so that a bad record in a long JSONL stream can be found.
+ */
+export function atLine<T>(lineNumber: number, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const prefixed = `stdin line ${lineNumber}: ${message}`;
+    throw error instanceof UsageError ? new UsageError(prefixed) : new Error(prefixed);
   }
 }
 
 /** Write one line, respecting back-pressure. */
 export async function writeLine(stream: Writable, line: string): Promise<void> {
-  if (!stream.write(`${line}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  await writeText(stream, `${line}\n`);
+}
+
+/** Write text, respecting back-pressure; a failed write (a full disk, a closed pipe) rejects. */
+export async function writeText(stream: Writable, text: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    let done = false;
+    const onError = (error: Error) => {
+      if (!done) {
+        done = true;
+        reject(error);
+      }
+    };
+    stream.once('error', onError);
+    const flushed = stream.write(text, (error) => {
+      if (error) onError(error);
+    });
+    const finish = () => {
+      stream.off('error', onError);
+      if (!done) {
+        done = true;
+        resolve();
+      }
+    };
+    if (flushed) finish();
+    else stream.once('drain', finish);
+  });
 }
 
 /** A mistake in how a command was called: printed without a stack trace, exit code 2. */

@@ -11,10 +11,24 @@ export interface CapturedRun {
   stderr: string;
 }
 
-/** Run `tokenlab argv...` in-process with `stdin` as input, capturing its output (for tests). */
-export async function runCapture(argv: string[], stdin = ''): Promise<CapturedRun> {
+/** How {@link runCapture} presents its streams. */
+export interface CaptureOptions {
+  /** Pretend stdout is a terminal (a person reads it). */
+  stdoutTTY?: boolean;
+  /** Pretend stderr is a terminal (progress, hints). */
+  stderrTTY?: boolean;
+}
+
+/** Run `tokenlab argv...` in-process with `stdin` (text or bytes) as input, capturing its output (for tests). */
+export async function runCapture(
+  argv: string[],
+  stdin: string | Uint8Array = '',
+  options: CaptureOptions = {},
+): Promise<CapturedRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
+  if (options.stdoutTTY) Object.assign(stdout, { isTTY: true });
+  if (options.stderrTTY) Object.assign(stderr, { isTTY: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -23,7 +37,7 @@ export async function runCapture(argv: string[], stdin = ''): Promise<CapturedRu
     stdin: Readable.from([Buffer.from(stdin)]),
     stdout,
     stderr,
-    isTTY: false,
+    isTTY: options.stderrTTY === true,
   });
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }

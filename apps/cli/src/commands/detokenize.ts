@@ -1,5 +1,6 @@
 import { TreebankWordDetokenizer } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
 import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
 
 function tokensOf(line: string, lineNumber: number): string[] {
@@ -20,7 +21,8 @@ function tokensOf(line: string, lineNumber: number): string[] {
 export const detokenizeCommand: Command = {
   name: 'detokenize',
   summary: 'join Treebank tokens back into text',
-  help: `Usage: tokenlab detokenize [--jsonl] [--parentheses] [FILE...]
+  get help() {
+    return `Usage: tokenlab detokenize [--jsonl] [--parentheses] [FILE...]
 
 Joins tokens into text with NLTK's TreebankWordDetokenizer (undoes the Treebank tokenizer's
 spacing; quotes come back as ").
@@ -31,10 +33,13 @@ token strings per line, answered by one JSON string per line.
 Options:
       --jsonl        each stdin line is a JSON array of tokens; each output line the JSON string
       --parentheses  turn -LRB- -RRB- -LSB- -RSB- -LCB- -RCB- back into brackets
-  -h, --help         show this help`,
+${INPUT_DECODING_HELP}
+  -h, --help         show this help`;
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('detokenize', argv, {
       jsonl: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
       parentheses: { type: 'boolean' },
     });
     const detokenizer = new TreebankWordDetokenizer();
@@ -48,7 +53,7 @@ Options:
       }
       return 0;
     }
-    const text = await readInputText(positionals, io);
+    const text = await readInputText(positionals, io, inputDecodingFrom(values));
     const tokens = text.split(/\s+/u).filter((token) => token !== '');
     await writeLine(io.stdout, detokenizer.detokenize(tokens, options));
     return 0;

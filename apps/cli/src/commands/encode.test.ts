@@ -23,7 +23,7 @@ describe('tokenlab encode', () => {
     const refused = await runCapture(['encode', '-e', 'cl100k_base'], 'hi <|endoftext|>');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      "special token <|endoftext|> (at index 3). Pass --allowed-special '<|endoftext|>'",
+      "special token <|endoftext|> (at character offset 3). Pass --allowed-special '<|endoftext|>'",
     );
     expect(refused.stderr).toContain('--special-as-text');
     const asText = await runCapture(['encode', '-e', 'cl100k_base', '--special-as-text'], 'hi <|endoftext|>');

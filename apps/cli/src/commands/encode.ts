@@ -1,27 +1,36 @@
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, readJsonlStrings, writeLine } from '../io.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { atLine, readInputText, readJsonlRecords, writeLine } from '../io.js';
 import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
   name: 'encode',
   summary: 'text to token ids (tiktoken encodings, minbpe models)',
-  help: `Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
+  get help() {
+    return `Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
 
 Reads the FILEs (or stdin) and prints the token ids, space-separated, on one line. The ids of
 the encodings equal tiktoken's. Text that contains a special token such as <|endoftext|> is an
 error unless --allowed-special lets it through (then it becomes the special token's id).
+
+A final newline is text like any other and is encoded ('echo hi' sends 'hi\n': cl100k_base gives
+two tokens where 'hi' alone is one); a terminal gets a note on stderr when that happens, and
+--strip-final-newline drops one final newline (\n or \r\n) before encoding.
 
 Options:
   -e, --encoding NAME          gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
   -m, --model PREFIX.model     a minbpe model (trained with 'tokenlab train' or by minbpe)
       --allowed-special LIST   'all' or a comma-separated list of special tokens to encode as such
       --special-as-text        encode the text of special tokens that are not allowed as ordinary text
+      --strip-final-newline    do not encode the input's final newline (as 'echo' and editors add one)
       --count                  print only the number of tokens
       --json                   print a JSON array of ids (with --count: a JSON number)
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
-  -h, --help                   show this help`,
+${INPUT_DECODING_HELP}
+  -h, --help                   show this help`;
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('encode', argv, {
       encoding: { type: 'string', short: 'e' },
@@ -31,19 +40,30 @@ Options:
       count: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      'strip-final-newline': { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
     });
     const codec = await codecFromOptions(values, 'encode');
     const allowed = parseAllowedSpecial(values['allowed-special']);
     const asText = Boolean(values['special-as-text']);
     const count = Boolean(values.count);
     if (values.jsonl) {
-      for await (const line of readJsonlStrings(io.stdin)) {
-        const result = count ? codec.count(line, allowed, asText) : codec.encode(line, allowed, asText);
+      for await (const { text: line, lineNumber } of readJsonlRecords(io.stdin)) {
+        const result = atLine(lineNumber, () =>
+          count ? codec.count(line, allowed, asText) : codec.encode(line, allowed, asText),
+        );
         await writeLine(io.stdout, JSON.stringify(result));
       }
       return 0;
     }
-    const text = await readInputText(positionals, io);
+    let text = await readInputText(positionals, io, inputDecodingFrom(values));
+    const newline = /\r?\n$/.exec(text)?.[0];
+    if (newline && values['strip-final-newline']) text = text.slice(0, -newline.length);
+    else if (newline && io.isTTY)
+      await writeLine(
+        io.stderr,
+        `tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it`,
+      );
     if (count) {
       await writeLine(io.stdout, String(codec.count(text, allowed, asText)));
       return 0;

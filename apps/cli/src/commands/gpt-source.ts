@@ -57,7 +57,7 @@ function explainSpecial<T>(run: () => T): T {
     const { token, index } = error as { token?: unknown; index?: unknown };
     if (typeof token !== 'string' || typeof index !== 'number') throw error;
     throw new UsageError(
-      `the text contains the special token ${token} (at index ${index}). Pass --allowed-special '${token}' ` +
+      `the text contains the special token ${token} (at character offset ${index}). Pass --allowed-special '${token}' ` +
         `(or all) to encode it as the special token, or --special-as-text to encode it as ordinary text.`,
     );
   }

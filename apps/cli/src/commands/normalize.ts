@@ -1,12 +1,14 @@
 import { ARABIC_NORMALIZATION_STEPS, normalizeArabic, parseArabicSteps } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
 import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
 
 /** `tokenlab normalize`: Arabic normalization with named steps. */
 export const normalizeCommand: Command = {
   name: 'normalize',
   summary: 'normalize Arabic text with named steps (tatweel, tashkeel, alef forms, digits ...)',
-  help: `Usage: tokenlab normalize --arabic STEPS [--json] [--jsonl] [FILE...]
+  get help() {
+    return `Usage: tokenlab normalize --arabic STEPS [--json] [--jsonl] [FILE...]
 
 Normalizes the FILEs (or stdin) and prints the result. STEPS is 'all' or a comma-separated list,
 run in the order given:
@@ -25,12 +27,15 @@ Options:
       --arabic STEPS  the steps to run (required)
       --json          print {"text": ..., "steps": [{"step": ..., "changed": N}, ...]}
       --jsonl         each stdin line is a JSON string; each output line the JSON result (the object with --json)
-  -h, --help          show this help`,
+${INPUT_DECODING_HELP}
+  -h, --help          show this help`;
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('normalize', argv, {
       arabic: { type: 'string' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
     });
     if (typeof values.arabic !== 'string' || values.arabic === '') {
       throw new UsageError(
@@ -54,7 +59,7 @@ Options:
       }
       return 0;
     }
-    const result = report(await readInputText(positionals, io));
+    const result = report(await readInputText(positionals, io, inputDecodingFrom(values)));
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(result));
       return 0;

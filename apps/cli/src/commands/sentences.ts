@@ -1,12 +1,14 @@
 import { loadPunktModel, PUNKT_MODELS, type PunktModelName } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
 import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
 export const sentencesCommand: Command = {
   name: 'sentences',
   summary: 'split text into sentences (Punkt, English or Arabic)',
-  help: `Usage: tokenlab sentences [--model english|arabic] [--json | --jsonl] [--spans] [FILE...]
+  get help() {
+    return `Usage: tokenlab sentences [--model english|arabic] [--json | --jsonl] [--spans] [FILE...]
 
 Splits the FILEs (or stdin) into sentences with a Punkt model, as NLTK's sent_tokenize does,
 and prints one sentence per line (newlines inside a sentence shown as \\n).
@@ -16,13 +18,16 @@ Options:
       --spans       print START<TAB>END<TAB>SENTENCE (UTF-16 offsets into the input)
       --json        print one JSON array of sentences for the whole input
       --jsonl       each stdin line is a JSON string; each output line is the JSON array of its sentences
-  -h, --help        show this help`,
+${INPUT_DECODING_HELP}
+  -h, --help        show this help`;
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('sentences', argv, {
       model: { type: 'string', default: 'english' },
       spans: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
     });
     const model = String(values.model);
     if (!PUNKT_MODELS.includes(model as PunktModelName))
@@ -38,7 +43,7 @@ Options:
         await writeLine(io.stdout, JSON.stringify(render(line)));
       return 0;
     }
-    const text = await readInputText(positionals, io);
+    const text = await readInputText(positionals, io, inputDecodingFrom(values));
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(render(text)));
       return 0;

@@ -7,10 +7,12 @@ import { runCapture } from '../testing.js';
 const TEXT = 'the cat sat on the mat . the cat ate . New York is in New York State .';
 
 describe('tokenlab stats', () => {
-  it('freq: most common tokens with N and B', async () => {
+  it('freq: most common tokens on stdout, N and B on stderr; freqdist is the same', async () => {
     const run = await runCapture(['stats', 'freq', '--top', '2'], TEXT);
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('3\tthe\n3\t.\n# N=19 B=12\n');
+    expect(run.stdout).toBe('3\tthe\n3\t.\n');
+    expect(run.stderr).toBe('# N=19 B=12\n');
+    expect(await runCapture(['stats', 'freqdist', '--top', '2'], TEXT)).toEqual(run);
     const json = await runCapture(['stats', 'freq', '--top', '1', '--json', '--lowercase'], 'A a b');
     expect(JSON.parse(json.stdout)).toEqual([['a', 2]]);
     const svg = await runCapture(['stats', 'freq', '--svg', '--cumulative'], TEXT);
@@ -34,7 +36,15 @@ describe('tokenlab stats', () => {
       ['stats', 'collocations', '--measure', 'likelihood_ratio', '--top', '1'],
       TEXT,
     );
-    expect(llr.stdout).toMatch(/^\d+\.\d+\t\S+ \S+\n$/);
+    expect(llr.stdout).toMatch(/^\d+\.\d{4}\t\S+ \S+\n$/);
+    const json = await runCapture(
+      ['stats', 'collocations', '--measure', 'pmi', '--top', '1', '--json'],
+      TEXT,
+    );
+    const [[gram, score]] = JSON.parse(json.stdout) as [string[], number][];
+    const precise = await runCapture(['stats', 'collocations', '--top', '1', '--precision', '9'], TEXT);
+    expect(precise.stdout).toBe(`${score!.toFixed(9)}\t${gram!.join(' ')}\n`);
+    expect(String(score).length).toBeGreaterThan(12);
     const tri = await runCapture(
       ['stats', 'collocations', '-n', '3', '--window', '4', '--top', '1', '--json'],
       TEXT,
@@ -47,11 +57,16 @@ describe('tokenlab stats', () => {
     writeFileSync(file, 'the cat sat\n\nthe dog sat down\n');
     const run = await runCapture(['stats', 'tfidf', '--lines', '--top', '1', '--json', file]);
     expect(run.code).toBe(0);
-    const rows = JSON.parse(run.stdout) as { document: number; terms: [string, number][] }[];
+    const rows = JSON.parse(run.stdout) as { document: string; index: number; terms: [string, number][] }[];
     expect(rows.map((row) => row.terms[0]![0])).toEqual(['cat', 'dog']);
+    expect(rows.map((row) => row.document)).toEqual([`${file}:1`, `${file}:3`]);
     expect(rows[0]!.terms[0]![1]).toBeCloseTo(0.7049094889309326, 12);
     const text = await runCapture(['stats', 'tfidf', '--top', '1', file]);
-    expect(text.stdout).toMatch(/^0\tsat\t0\.\d{6}\n$/);
+    expect(text.stdout).toMatch(new RegExp(`^${file.replace(/[.\\]/g, '\\$&')}\tsat\t0\\.\\d{4}\n$`));
+    const other = join(dir, 'other.txt');
+    writeFileSync(other, 'a fish swims');
+    const two = await runCapture(['stats', 'tfidf', '--top', '1', file, other]);
+    expect(two.stdout.split('\n')[1]).toMatch(new RegExp(`^${other.replace(/[.\\]/g, '\\$&')}\t`));
   });
   it('explains bad usage', async () => {
     expect((await runCapture(['stats'], '')).stderr).toMatch(/missing statistic/);
@@ -65,7 +80,21 @@ describe('tokenlab stats', () => {
     expect((await runCapture(['stats', 'collocations', '-n', '4'], 'a')).stderr).toMatch(/-n 2 or -n 3/);
     expect((await runCapture(['stats', 'tfidf'], 'a b c')).stderr).toMatch(/empty vocabulary/);
     expect((await runCapture(['stats', 'freq', '/no/such/file'])).stderr).toMatch(
-      /cannot read '\/no\/such\/file': ENOENT/,
+      /cannot read '\/no\/such\/file': no such file \(ENOENT\)/,
     );
+  });
+
+  it('notes on stderr when the default pattern cuts diacritized Arabic, pointing to -t arabic', async () => {
+    const text = 'قال اللَّهُ الحقَّ';
+    const run = await runCapture(['stats', 'tfidf', '--top', '3'], text);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('الل');
+    expect(run.stderr).toContain("'اللَّهُ' becomes 'الل' 'ه'");
+    expect(run.stderr).toContain('-t arabic');
+    const arabic = await runCapture(['stats', 'tfidf', '-t', 'arabic', '--top', '3', '--json'], text);
+    expect(arabic.stderr).toBe('');
+    expect(JSON.parse(arabic.stdout)[0].terms.map(([term]: [string]) => term)).toContain('اللَّهُ');
+    const plain = await runCapture(['stats', 'freq'], 'قال الله الحق');
+    expect(plain.stderr).toBe('# N=3 B=3\n');
   });
 });

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { WordPunctTokenizer } from '@tokenlab/classic';
 import type { Tokenizer } from '@tokenlab/core';
 import {
@@ -13,7 +12,13 @@ import {
   type TrigramScoreFn,
 } from '@tokenlab/stats';
 import { type Command, parseCommandArgs } from '../command.js';
-import { type CommandIO, readJsonlStrings, readStream, UsageError, writeLine } from '../io.js';
+import {
+  INPUT_DECODING_HELP,
+  INPUT_DECODING_OPTIONS,
+  type InputDecoding,
+  inputDecodingFrom,
+} from '../input-decoding.js';
+import { type CommandIO, readJsonlRecords, readTextFile, UsageError, writeLine } from '../io.js';
 import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
 
 const MEASURES = {
@@ -55,35 +60,76 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
   return number;
 }
 
+/** One document of the corpus and how the output names it. */
+interface Document {
+  /** `FILE`, `FILE:LINE` with --lines, `stdin:LINE` with --jsonl. */
+  label: string;
+  /** Its text. */
+  text: string;
+}
+
+function nonNegativeDigits(value: unknown): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 20)
+    throw new UsageError(`--precision must be an integer from 0 to 20, got '${String(value)}'`);
+  return number;
+}
+
 /** The documents: one per file (or stdin); one per non-empty line with --lines; JSON strings with --jsonl. */
 async function readDocuments(
   files: string[],
   io: CommandIO,
   lines: boolean,
   jsonl: boolean,
-): Promise<string[]> {
+  decoding: InputDecoding,
+): Promise<Document[]> {
   if (jsonl) {
-    const documents: string[] = [];
-    for await (const document of readJsonlStrings(io.stdin)) documents.push(document);
+    const documents: Document[] = [];
+    for await (const { text, lineNumber } of readJsonlRecords(io.stdin))
+      documents.push({ label: `stdin:${lineNumber}`, text });
     return documents;
   }
-  const texts =
-    files.length === 0
-      ? [await readStream(io.stdin)]
-      : await Promise.all(
-          files.map(async (file) => {
-            if (file === '-') return readStream(io.stdin);
-            try {
-              return await readFile(file, 'utf8');
-            } catch (error) {
-              throw new UsageError(
-                `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? error}`,
-              );
-            }
-          }),
-        );
-  if (!lines) return texts;
-  return texts.flatMap((text) => text.split(/\r?\n/)).filter((line) => line.trim() !== '');
+  const sources = files.length === 0 ? ['-'] : files;
+  const documents: Document[] = [];
+  for (const file of sources) {
+    const text = await readTextFile(file, io, decoding);
+    const name = file === '-' ? 'stdin' : file;
+    if (!lines) {
+      documents.push({ label: name, text });
+      continue;
+    }
+    for (const [index, line] of text.split(/\r?\n/).entries())
+      if (line.trim() !== '') documents.push({ label: `${name}:${index + 1}`, text: line });
+  }
+  return documents;
+}
+
+/** A score for people: `precision` digits after the point. */
+function formatScore(score: number, precision: number): string {
+  return Number.isFinite(score) ? score.toFixed(precision) : String(score);
+}
+
+/** An Arabic letter followed by a combining mark (harakat, shadda, superscript alef). */
+const DIACRITIZED_ARABIC = /(?=\p{Script=Arabic})\p{L}\p{Mn}+/u;
+
+/**
+ * A hint when Python's `\w` (in scikit-learn's token pattern and in WordPunct) would cut Arabic
+ * words at their diacritics: names an example from the input and the tokenizer that keeps it whole.
+ */
+function diacriticsHint(documents: readonly Document[], defaultName: string): string | undefined {
+  for (const { text } of documents) {
+    const match = DIACRITIZED_ARABIC.exec(text);
+    if (!match) continue;
+    // The whole word around the first diacritized letter.
+    const before = /[\p{L}\p{M}]*$/u.exec(text.slice(0, match.index))![0];
+    const word = before + /[\p{L}\p{M}]+/u.exec(text.slice(match.index))![0];
+    const pieces = word.split(/\p{Mn}+/u).filter((piece) => piece !== '');
+    return (
+      `tokenlab stats: note: ${defaultName} uses Python's \\w, which leaves out Arabic diacritics, so ` +
+      `'${word}' becomes ${pieces.map((piece) => `'${piece}'`).join(' ')}; -t arabic keeps such words whole`
+    );
+  }
+  return undefined;
 }
 
 async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokenizer> {
@@ -96,17 +142,20 @@ const HELP = `Usage: tokenlab stats freq|ngrams|collocations|tfidf [options] [FI
 
 Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or stdin).
 
-  freq          the most common tokens (NLTK FreqDist): COUNT<TAB>TOKEN
+  freq          the most common tokens (NLTK FreqDist): COUNT<TAB>TOKEN ('freqdist' works
+                too); the sample size N and the number of distinct tokens B go to stderr
   ngrams        the most common n-grams: COUNT<TAB>W1 W2 ...
   collocations  the best-scoring bigrams (or trigrams with -n 3): SCORE<TAB>W1 W2
   tfidf         the heaviest terms of each document (scikit-learn TfidfVectorizer
-                defaults): DOC<TAB>TERM<TAB>WEIGHT. Each FILE is a document;
-                with --lines each non-empty line is.
+                defaults): DOC<TAB>TERM<TAB>WEIGHT. Each FILE is a document, named
+                by its file name; with --lines each non-empty line is, named FILE:LINE.
 
 Options:
   -t, --tokenizer NAME  tokenizer for freq/ngrams/collocations (default: NLTK wordpunct);
                         for tfidf, replaces scikit-learn's token pattern
       --pattern P       Python pattern for --tokenizer regexp
+      --gaps            the pattern matches the gaps between tokens (--tokenizer regexp)
+      --model FILE      a minbpe .model file for --tokenizer bpe
       --lowercase       lowercase the tokens first (freq/ngrams/collocations)
       --top N           how many rows (default 20; per document for tfidf)
   -n N                  n-gram size (ngrams: default 2; collocations: 2 or 3)
@@ -118,9 +167,15 @@ Options:
       --lines           one document per non-empty line
       --cumulative      freq: running totals
       --svg             freq: print an SVG plot instead of the table
+      --precision N     digits after the point for scores and weights (default 4; --json
+                        always gives them in full)
       --json            print one JSON value
       --jsonl           each stdin line is a JSON string (a document); results one JSON per line
+${INPUT_DECODING_HELP}
   -h, --help            show this help
+
+Diacritized Arabic: the default tokenizers use Python's \\w, which leaves the marks out and cuts
+words at them; a note on stderr says so, and -t arabic keeps the words whole.
 
 Examples:
   tokenlab stats freq --top 10 --lowercase book.txt
@@ -133,7 +188,8 @@ export const statsCommand: Command = {
   summary: 'corpus statistics: frequencies, n-grams, collocations, TF-IDF',
   help: HELP,
   async run(argv, io) {
-    const [mode, ...rest] = argv;
+    const [given, ...rest] = argv;
+    const mode = given === 'freqdist' ? 'freq' : given;
     if (mode === undefined || !['freq', 'ngrams', 'collocations', 'tfidf'].includes(mode))
       throw new UsageError(
         `${mode === undefined ? 'missing' : `unknown`} statistic${mode ? ` '${mode}'` : ''}: use freq, ngrams, collocations or tfidf (see --help)`,
@@ -142,6 +198,7 @@ export const statsCommand: Command = {
       tokenizer: { type: 'string', short: 't' },
       pattern: { type: 'string' },
       gaps: { type: 'boolean' },
+      model: { type: 'string' },
       lowercase: { type: 'boolean' },
       top: { type: 'string' },
       n: { type: 'string', short: 'n' },
@@ -154,9 +211,25 @@ export const statsCommand: Command = {
       svg: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      precision: { type: 'string' },
+      ...INPUT_DECODING_OPTIONS,
     });
     const top = positiveInteger(values.top, '--top', 20);
-    const documents = await readDocuments(positionals, io, Boolean(values.lines), Boolean(values.jsonl));
+    const precision = values.precision === undefined ? 4 : nonNegativeDigits(values.precision);
+    const documents = await readDocuments(
+      positionals,
+      io,
+      Boolean(values.lines),
+      Boolean(values.jsonl),
+      inputDecodingFrom(values),
+    );
+    if (values.tokenizer === undefined) {
+      const hint = diacriticsHint(
+        documents,
+        mode === 'tfidf' ? "scikit-learn's token pattern" : 'the default wordpunct tokenizer',
+      );
+      if (hint) await writeLine(io.stderr, hint);
+    }
     const emit = async (rows: unknown[], lines: () => string[]) => {
       if (values.json) await writeLine(io.stdout, JSON.stringify(rows));
       else if (values.jsonl) for (const row of rows) await writeLine(io.stdout, JSON.stringify(row));
@@ -173,7 +246,7 @@ export const statsCommand: Command = {
       });
       let matrix: ReturnType<TfidfVectorizer['fitTransform']>;
       try {
-        matrix = vectorizer.fitTransform(documents);
+        matrix = vectorizer.fitTransform(documents.map((document) => document.text));
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
@@ -182,19 +255,19 @@ export const statsCommand: Command = {
         const row = matrix.getRow(d);
         const terms = [...row.indices].map((column, k) => [names[column]!, row.data[k]!] as [string, number]);
         terms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        return { document: d, terms: terms.slice(0, top) };
+        return { document: documents[d]!.label, index: d, terms: terms.slice(0, top) };
       });
       await emit(rows, () =>
         rows.flatMap(({ document, terms }) =>
-          terms.map(([term, weight]) => `${document}\t${term}\t${weight.toFixed(6)}`),
+          terms.map(([term, weight]) => `${document}\t${term}\t${formatScore(weight, precision)}`),
         ),
       );
       return 0;
     }
 
     const tokenizer = await chooseTokenizer(values);
-    const tokenDocuments = documents.map((document) =>
-      tokenizer.tokenize(document).map((token) => (values.lowercase ? token.text.toLowerCase() : token.text)),
+    const tokenDocuments = documents.map(({ text }) =>
+      tokenizer.tokenize(text).map((token) => (values.lowercase ? token.text.toLowerCase() : token.text)),
     );
     if (mode === 'freq') {
       const fd = new FreqDist(tokenDocuments.flat());
@@ -205,10 +278,9 @@ export const statsCommand: Command = {
       const common = fd.mostCommon(top);
       const counts = values.cumulative ? fd.cumulativeFrequencies(common.map(([token]) => token)) : undefined;
       const rows = common.map(([token, count], i) => [token, counts ? counts[i]! : count]);
-      await emit(rows, () => [
-        ...rows.map(([token, count]) => `${count}\t${token}`),
-        `# N=${fd.N()} B=${fd.B()}`,
-      ]);
+      await emit(rows, () => rows.map(([token, count]) => `${count}\t${token}`));
+      // The totals describe the table; on stderr they stay out of a pipe that sorts or cuts it.
+      if (!values.json && !values.jsonl) await writeLine(io.stderr, `# N=${fd.N()} B=${fd.B()}`);
       return 0;
     }
     const n = positiveInteger(values.n, '-n', 2);
@@ -243,7 +315,9 @@ export const statsCommand: Command = {
       scored = finder.scoreNgrams(fn);
     }
     const rows = scored.slice(0, top);
-    await emit(rows, () => rows.map(([gram, score]) => `${score}\t${gram.join(' ')}`));
+    await emit(rows, () =>
+      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${gram.join(' ')}`),
+    );
     return 0;
   },
 };

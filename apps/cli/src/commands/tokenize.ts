@@ -1,31 +1,151 @@
-import { replaceControlCharacters, type Token } from '@tokenlab/core';
+import { replaceControlCharacters, type Token, type Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, readJsonlStrings, writeLine } from '../io.js';
-import { createTokenizer, TOKENIZERS, type TokenizerSettings } from '../tokenizers/index.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import {
+  atLine,
+  type CommandIO,
+  readInputText,
+  readJsonlRecords,
+  stdoutIsTerminal,
+  streamInputText,
+  writeLine,
+  writeText,
+} from '../io.js';
+import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
+import {
+  createTokenizer,
+  parseTokenizerNames,
+  TOKENIZERS,
+  type TokenizerSettings,
+} from '../tokenizers/index.js';
+import { displayWidth } from './display-width.js';
 
 function tokenJson(tokens: Token[], spans: boolean): unknown[] {
   return spans ? tokens : tokens.map((token) => token.text);
 }
 
-/** `tokenlab tokenize`: cut text into tokens with any registered tokenizer. */
+/** One token as one line of text: control characters escaped so that a token never spans lines. */
+function tokenLine(token: Token, spans: boolean): string {
+  const text = replaceControlCharacters(token.text);
+  if (!spans) return text;
+  const id = token.id === undefined ? '' : `\t${token.id}`;
+  return `${token.start}\t${token.end}${id}\t${text}`;
+}
+
+function tokenCell(token: Token | undefined, spans: boolean): string {
+  if (!token) return '';
+  const text = replaceControlCharacters(token.text);
+  return spans ? `${token.start}:${token.end} ${text}` : text;
+}
+
+/**
+ * Several tokenizers' tokens side by side, one row per token position: padded columns for a person
+ * at a terminal, tab-separated columns (with a header) for a program.
+ */
+function sideBySide(
+  names: readonly string[],
+  results: readonly Token[][],
+  spans: boolean,
+  terminal: boolean,
+): string[] {
+  const rows = Math.max(0, ...results.map((tokens) => tokens.length));
+  const table: string[][] = [[...names]];
+  for (let row = 0; row < rows; row++) table.push(results.map((tokens) => tokenCell(tokens[row], spans)));
+  if (!terminal) return table.map((cells) => cells.join('\t'));
+  const widths = names.map((_, column) => Math.max(...table.map((cells) => displayWidth(cells[column]!))));
+  return table.map((cells) =>
+    cells
+      .map((cell, column) =>
+        column === cells.length - 1 ? cell : cell + ' '.repeat(widths[column]! - displayWidth(cell)),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** Tokens of a streamable tokenizer over the input, chunk by chunk, with spans shifted to the whole text. */
+async function* streamTokens(tokenizer: Tokenizer, chunks: AsyncIterable<string>): AsyncGenerator<Token> {
+  let offset = 0;
+  let byteOffset = 0;
+  for await (const chunk of chunks) {
+    let lastByte = byteOffset;
+    for (const token of tokenizer.tokenize(chunk)) {
+      const shifted: Token = { ...token, start: token.start + offset, end: token.end + offset };
+      if (token.bytes) {
+        shifted.bytes = [token.bytes[0] + byteOffset, token.bytes[1] + byteOffset];
+        lastByte = shifted.bytes[1];
+      }
+      yield shifted;
+    }
+    offset += chunk.length;
+    byteOffset = lastByte === byteOffset ? byteOffset + Buffer.byteLength(chunk) : lastByte;
+  }
+}
+
+async function runStreaming(
+  tokenizer: Tokenizer,
+  files: string[],
+  io: CommandIO,
+  values: Record<string, unknown>,
+) {
+  const spans = Boolean(values.spans);
+  const tokens = streamTokens(tokenizer, streamInputText(files, io, inputDecodingFrom(values)));
+  if (values.json) {
+    // The same JSON array as for a whole text, written piece by piece.
+    let batch = '[';
+    let first = true;
+    for await (const token of tokens) {
+      batch += (first ? '' : ',') + JSON.stringify(spans ? token : token.text);
+      first = false;
+      if (batch.length >= 65_536) {
+        await writeText(io.stdout, batch);
+        batch = '';
+      }
+    }
+    await writeText(io.stdout, `${batch}]\n`);
+    return;
+  }
+  let lines: string[] = [];
+  for await (const token of tokens) {
+    lines.push(tokenLine(token, spans));
+    if (lines.length >= 4096) {
+      await writeText(io.stdout, `${lines.join('\n')}\n`);
+      lines = [];
+    }
+  }
+  if (lines.length > 0) await writeText(io.stdout, `${lines.join('\n')}\n`);
+}
+
+/** `tokenlab tokenize`: cut text into tokens with any registered tokenizer, or several side by side. */
 export const tokenizeCommand: Command = {
   name: 'tokenize',
-  summary: 'cut text into tokens with any tokenizer',
+  summary: 'cut text into tokens with any tokenizer, or several side by side (-t a,b,c)',
   get help() {
-    const names = TOKENIZERS.map((entry) => `  ${entry.name.padEnd(18)} ${entry.description}`).join('\n');
-    return `Usage: tokenlab tokenize --tokenizer NAME [options] [FILE...]
+    const names = [...TOKENIZERS, TRAINED_BPE_HELP]
+      .map((entry) => `  ${entry.name.padEnd(18)} ${entry.description}`)
+      .join('\n');
+    return `Usage: tokenlab tokenize --tokenizer NAME[,NAME...] [options] [FILE...]
 
 Reads the FILEs (or stdin) and prints the tokens, one per line (control characters
 such as newlines escaped as \\u000a). With --spans each line is START END [ID] TEXT, tab-separated.
+With several tokenizers (-t whitespace,treebank,cl100k_base) their tokens stand side by side:
+aligned columns on a terminal, tab-separated columns under a header line otherwise, and one JSON
+object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
+The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8 read their
+input as a stream, so any size works; the others read it whole (at most 512 MB).
 
 Options:
-  -t, --tokenizer NAME  which tokenizer (default: chars)
-      --pattern P       a Python regular expression (regexp tokenizer)
-      --gaps            the pattern matches the gaps between tokens (regexp tokenizer)
-      --spans           print [start, end) spans and ids with each token
-      --json            print one JSON array of tokens for the whole input
-      --jsonl           each stdin line is a JSON string; each output line is the JSON array of its tokens
-  -h, --help            show this help
+  -t, --tokenizer NAMES   which tokenizer, or several separated by commas (default: chars)
+      --pattern P         a Python regular expression (regexp tokenizer)
+      --gaps              the pattern matches the gaps between tokens (regexp tokenizer)
+      --clitics           split Arabic clitics (arabic tokenizer; the same as -t arabic-clitics)
+      --model FILE        a minbpe .model file (bpe tokenizer; train one with 'tokenlab train')
+      --corpus LANG       en or ar: the bundled corpus the bpe-N tokenizers train on (default en)
+      --spans             print [start, end) spans and ids with each token
+      --json              print one JSON array of tokens for the whole input
+      --jsonl             each stdin line is a JSON string; each output line is the JSON array of its tokens
+${INPUT_DECODING_HELP}
+  -h, --help              show this help
 
 Tokenizers:
 ${names}`;
@@ -37,30 +157,51 @@ ${names}`;
       gaps: { type: 'boolean' },
       model: { type: 'string' },
       clitics: { type: 'boolean' },
+      corpus: { type: 'string' },
       spans: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
     });
-    const tokenizer = await createTokenizer(String(values.tokenizer), values as TokenizerSettings);
+    const entries = parseTokenizerNames(String(values.tokenizer));
+    const settings = values as TokenizerSettings;
+    const tokenizers = await Promise.all(entries.map((entry) => createTokenizer(entry.name, settings)));
+    const names = entries.map((entry) => entry.name);
     const spans = Boolean(values.spans);
+    const several = tokenizers.length > 1;
     if (values.jsonl) {
-      for await (const line of readJsonlStrings(io.stdin)) {
-        await writeLine(io.stdout, JSON.stringify(tokenJson(tokenizer.tokenize(line), spans)));
+      for await (const { text, lineNumber } of readJsonlRecords(io.stdin)) {
+        const results = atLine(lineNumber, () => tokenizers.map((tokenizer) => tokenizer.tokenize(text)));
+        if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
+        else
+          for (const [index, tokens] of results.entries())
+            await writeLine(
+              io.stdout,
+              JSON.stringify({ tokenizer: names[index], line: lineNumber, tokens: tokenJson(tokens, spans) }),
+            );
       }
       return 0;
     }
-    const tokens = tokenizer.tokenize(await readInputText(positionals, io));
-    if (values.json) {
-      await writeLine(io.stdout, JSON.stringify(tokenJson(tokens, spans)));
+    if (!several && entries[0]!.streamable) {
+      await runStreaming(tokenizers[0]!, positionals, io, values);
       return 0;
     }
-    for (const token of tokens) {
-      const id = token.id === undefined ? '' : `\t${token.id}`;
-      // Control characters are escaped so that one token is always one line.
-      const text = replaceControlCharacters(token.text);
-      const line = spans ? `${token.start}\t${token.end}${id}\t${text}` : text;
-      await writeLine(io.stdout, line);
+    const text = await readInputText(positionals, io, inputDecodingFrom(values));
+    const results = tokenizers.map((tokenizer) => tokenizer.tokenize(text));
+    if (values.json) {
+      if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
+      else
+        for (const [index, tokens] of results.entries())
+          await writeLine(
+            io.stdout,
+            JSON.stringify({ tokenizer: names[index], tokens: tokenJson(tokens, spans) }),
+          );
+      return 0;
     }
+    const lines = several
+      ? sideBySide(names, results, spans, stdoutIsTerminal(io))
+      : results[0]!.map((token) => tokenLine(token, spans));
+    for (const line of lines) await writeLine(io.stdout, line);
     return 0;
   },
 };

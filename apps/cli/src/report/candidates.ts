@@ -56,6 +56,9 @@ export const SKIPPED_BY_DEFAULT: Readonly<Record<string, string>> = {
   bpe: 'loads a minbpe .model file; the report trains its own BPE rows (bpe-<size>)',
   r50k_base: 'the same ranks and pattern as gpt2',
   p50k_edit: 'the same ranks as p50k_base (it only adds fill-in-the-middle special tokens)',
+  'wordpunct-unicode': "the playground's WordPunct variant (marks as word characters)",
+  'punkt-en': 'sentences, not words (the report splits sentences with Punkt itself)',
+  'punkt-ar': 'sentences, not words (the report splits sentences with Punkt itself)',
 };
 
 /** The GPT encodings the report shows; loaded from @tokenlab/gpt directly if the registry lacks them. */
@@ -154,7 +157,8 @@ export async function buildCandidates(selection?: readonly string[]): Promise<Ca
   }
   for (const variant of COMPARE_VARIANTS) {
     const entry = TOKENIZERS.find((candidate) => candidate.name === variant.entry);
-    if (!entry || !wanted(variant.name)) continue;
+    // A variant the registry now names itself already ran in the loop above.
+    if (!entry || !wanted(variant.name) || TOKENIZERS.some((e) => e.name === variant.name)) continue;
     try {
       const tokenizer = await entry.create(variant.settings);
       candidates.push({

@@ -26,6 +26,7 @@ export const gptTokenizers: TokenizerEntry[] = (
   ['gpt2', 'r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const
 ).map((name) => ({
   name,
+  family: 'gpt' as const,
   description: `${DESCRIPTIONS[name]} (special tokens allowed)`,
   create: () => encodingTokenizer(name),
 }));

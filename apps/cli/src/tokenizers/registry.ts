@@ -3,12 +3,37 @@ import type { Tokenizer } from '@tokenlab/core';
 /** Settings a tokenizer may take from the command line (`--pattern`, `--gaps`, `--model`, ...). */
 export type TokenizerSettings = Readonly<Record<string, string | boolean | undefined>>;
 
-/** A tokenizer the CLI can run by name. */
+/** Where a tokenizer comes from, in the order tables list them. */
+export type TokenizerFamily = 'core' | 'classic' | 'natural' | 'bpe' | 'gpt';
+
+/**
+ * A tokenizer the CLI can run by name. The names are the project's one vocabulary: `tokenize -t`,
+ * `stats -t`, `compare --tokenizers` and the report's rows all use them.
+ *
+ * @example
+ * ```ts
+ * const entry: TokenizerEntry = {
+ *   name: 'utf8',
+ *   family: 'core',
+ *   description: 'one token per UTF-8 byte',
+ *   create: () => new Utf8ByteTokenizer(),
+ * };
+ * ```
+ */
 export interface TokenizerEntry {
   /** The name given to `--tokenizer`. */
   name: string;
+  /** Where it comes from. */
+  family: TokenizerFamily;
   /** One line for `tokenlab tokenize --help`. */
   description: string;
+  /** Settings used when the command line does not give them (e.g. the regexp tokenizer's pattern). */
+  defaults?: TokenizerSettings;
+  /**
+   * True when the tokens of a text are the tokens of its pieces cut anywhere between code points
+   * (the core views): such a tokenizer can run over a stream in bounded memory.
+   */
+  streamable?: boolean;
   /** Build the tokenizer; may load data lazily. */
   create(settings: TokenizerSettings): Tokenizer | Promise<Tokenizer>;
 }

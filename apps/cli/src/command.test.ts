@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { PARSED_OPTION_SPECS } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { runCapture } from './testing.js';
+
+/** The words before the options: `stats` needs its statistic first. */
+const LEAD: Record<string, string[]> = { stats: ['freq'] };
+
+describe('every command', () => {
+  it('lists every option it accepts in its --help', async () => {
+    for (const command of COMMANDS) {
+      // An unknown option stops the command right after it parsed its options.
+      const run = await runCapture([command.name, ...(LEAD[command.name] ?? []), '--no-such-option']);
+      expect(run.code, command.name).toBe(2);
+      const spec = PARSED_OPTION_SPECS.get(command.name);
+      expect(spec, command.name).toBeDefined();
+      for (const [name, option] of Object.entries(spec!)) {
+        const dashes = name.length === 1 ? '-' : '--';
+        const pattern = new RegExp(`(^|[\\s,(])${dashes}${name}\\b`, 'm');
+        expect(command.help, `${command.name} --${name}`).toMatch(pattern);
+        if (option.short)
+          expect(command.help, `${command.name} -${option.short}`).toMatch(`-${option.short}`);
+      }
+    }
+  });
+
+  it('rejects an option given twice that takes one value, naming both', async () => {
+    const cases = [
+      ['tokenize', '-t', 'whitespace', '-t', 'treebank'],
+      ['encode', '--encoding', 'gpt2', '-e', 'cl100k_base'],
+      ['stats', 'freq', '--top', '3', '--top', '4'],
+      ['tokenize', '--json', '--json'],
+    ];
+    for (const argv of cases) {
+      const run = await runCapture(argv, 'x');
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr, argv.join(' ')).toMatch(/given twice \(\S+ and \S+\)/);
+    }
+    // Options meant to repeat still do.
+    const compareHelp = COMMANDS.find((command) => command.name === 'compare')!.help;
+    expect(compareHelp).toContain('repeatable');
+  });
+});

@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MAX_INPUT_BYTES } from './io.js';
+import { runCapture } from './testing.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tokenlab-io-'));
+const latin1 = join(dir, 'latin1.txt');
+writeFileSync(latin1, Buffer.from('caf\xe9 na\xefve\n', 'latin1'));
+
+describe('input encodings', () => {
+  it('reports invalid UTF-8 with the file, the byte offset of the first bad sequence and the count', async () => {
+    const run = await runCapture(['tokenize', '-t', 'whitespace', latin1]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`${latin1}: not valid utf-8 at byte 3 (2 invalid sequences)`);
+    expect(run.stderr).toContain('--input-encoding');
+    const stdin = await runCapture(['encode', '-e', 'cl100k_base'], Buffer.from([0x61, 0xff, 0x62]));
+    expect(stdin.stderr).toContain('stdin: not valid utf-8 at byte 1 (1 invalid sequence)');
+  });
+
+  it('reads Latin-1, UTF-16 and others with --input-encoding', async () => {
+    const run = await runCapture([
+      'tokenize',
+      '-t',
+      'whitespace',
+      '--json',
+      '--input-encoding',
+      'latin1',
+      latin1,
+    ]);
+    expect(JSON.parse(run.stdout)).toEqual(['café', 'naïve']);
+    const utf16 = join(dir, 'utf16.txt');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('سلام عليكم', 'utf16le')]));
+    const arabic = await runCapture([
+      'tokenize',
+      '-t',
+      'arabic',
+      '--json',
+      '--input-encoding',
+      'utf-16le',
+      utf16,
+    ]);
+    expect(JSON.parse(arabic.stdout)).toEqual(['سلام', 'عليكم']);
+    // The streamed tokenizers decode the same way.
+    const bytes = await runCapture([
+      'tokenize',
+      '-t',
+      'codepoints',
+      '--json',
+      '--input-encoding',
+      'latin1',
+      latin1,
+    ]);
+    expect(JSON.parse(bytes.stdout).slice(0, 4)).toEqual(['c', 'a', 'f', 'é']);
+    const unknown = await runCapture(['tokenize', '--input-encoding', 'klingon', latin1]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown encoding 'klingon'");
+  });
+
+  it('replaces invalid bytes only when asked, and says so', async () => {
+    const run = await runCapture(['tokenize', '-t', 'whitespace', '--json', '--replace-invalid', latin1]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(['caf\uFFFD', 'na\uFFFDve']);
+    expect(run.stderr).toContain('warning');
+    expect(run.stderr).toContain('at byte 3 (2 invalid sequences); replaced with U+FFFD');
+  });
+
+  it('stops a streamed tokenizer at invalid UTF-8 too', async () => {
+    const run = await runCapture(['tokenize', '-t', 'utf8', latin1]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${latin1}: not valid utf-8`);
+  });
+});
+
+describe('files that cannot be read', () => {
+  it('names a directory and a missing file', async () => {
+    for (const argv of [
+      ['tokenize', '-t', 'utf8'],
+      ['tokenize', '-t', 'whitespace'],
+      ['stats', 'freq'],
+    ]) {
+      const run = await runCapture([...argv, dir]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`cannot read '${dir}': is a directory, not a file (EISDIR)`);
+    }
+    const missing = await runCapture(['encode', '-e', 'gpt2', join(dir, 'nope.txt')]);
+    expect(missing.stderr).toContain(`cannot read '${join(dir, 'nope.txt')}': no such file (ENOENT)`);
+  });
+
+  it('names the file and the limit for an input over 512 MB (a sparse file, nothing is read)', async () => {
+    const huge = join(dir, 'huge.txt');
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, MAX_INPUT_BYTES + 1);
+    closeSync(fd);
+    const run = await runCapture(['tokenize', '-t', 'whitespace', huge]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`'${huge}' is 512 MB, over the 512 MB a command reads at once`);
+  });
+});
+
+describe('JSONL input', () => {
+  it('accepts a byte order mark on the first line', async () => {
+    const run = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl'], '\uFEFF"Hello world"\n"hi"\n');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('[9906,1917]\n[6151]\n');
+    const decode = await runCapture(['decode', '-e', 'cl100k_base', '--jsonl'], '\uFEFF[9906, 1917]\n');
+    expect(decode.stdout).toBe('"Hello world"\n');
+  });
+
+  it('names the line of a bad record, not an index into it', async () => {
+    const special = await runCapture(['encode', '-e', 'gpt2', '--jsonl'], '"ok"\n\n"a<|endoftext|>"\n');
+    expect(special.code).toBe(2);
+    expect(special.stderr).toMatch(/^tokenlab encode: stdin line 3: the text contains the special token/);
+    const id = await runCapture(['decode', '-e', 'gpt2', '--jsonl'], '[1]\n[99999999999999999999]\n');
+    expect(id.stderr).toMatch(/^tokenlab decode: stdin line 2: '99999999999999999999' is too large/);
+    const range = await runCapture(['decode', '-e', 'gpt2', '--jsonl'], '[1]\n[1, 2]\n[60000]\n');
+    expect(range.stderr).toMatch(/^tokenlab decode: stdin line 3: /);
+    const bytes = await runCapture(['tokenize', '--jsonl'], Buffer.from('"a"\n"\xff"\n', 'latin1'));
+    expect(bytes.stderr).toContain('stdin line 2: not valid UTF-8');
+  });
+});
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+describe.runIf(existsSync('/dev/full'))('writing the output', () => {
+  it('reports a full device in one line, without a stack trace', () => {
+    expect(existsSync(main), 'build the CLI first (pnpm build)').toBe(true);
+    const result = spawnSync(
+      'sh',
+      ['-c', `printf 'hello world' | node "${main}" tokenize -t whitespace > /dev/full`],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('tokenlab: cannot write the output: no space left on device (ENOSPC)\n');
+  });
+});
