@@ -27,6 +27,8 @@ U+FFFD.
 Options:
   -e, --encoding NAME        gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
   -m, --model PREFIX.model   a minbpe model
+      --tiktoken FILE        a .tiktoken rank file (--pattern is not needed to decode)
+      --tokenizer-json FILE  a Hugging Face tokenizer.json with a byte-level BPE model
       --json                 print the text as a JSON string
       --jsonl                each stdin line holds the ids of one text; each output line is a JSON string
   -h, --help                 show this help`,
@@ -34,6 +36,9 @@ Options:
     const { values, positionals } = parseCommandArgs('decode', argv, {
       encoding: { type: 'string', short: 'e' },
       model: { type: 'string', short: 'm' },
+      tiktoken: { type: 'string' },
+      pattern: { type: 'string' },
+      'tokenizer-json': { type: 'string' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
     });
