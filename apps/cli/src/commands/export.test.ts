@@ -64,7 +64,20 @@ describe('tokenlab export and the model file options', () => {
       const theirs = (await reference.encode(text, null, { addSpecialTokens: false })).getIds();
       expect(theirs, text).toEqual(ours);
       expect(await encode(['--tokenizer-json', file], text), text).toEqual(ours);
+      const tokens = await runCapture(['tokenize', '--tokenizer-json', file, '--json', '--spans'], text);
+      const spans: { id: number; start: number; end: number }[] = JSON.parse(tokens.stdout);
+      expect(
+        spans.map((token) => token.id),
+        text,
+      ).toEqual(ours);
     }
+    const viaTiktoken = await runCapture(
+      ['tokenize', '--tiktoken', join(dir, 'small.tiktoken'), '--pattern', 'gpt4', '--json'],
+      'hello world',
+    );
+    const viaJson = await runCapture(['tokenize', '--tokenizer-json', file, '--json'], 'hello world');
+    expect(JSON.parse(viaTiktoken.stdout)).toEqual(JSON.parse(viaJson.stdout));
+    expect(JSON.parse(viaJson.stdout).join('')).toBe('hello world');
   });
 
   it('a tokenizer.json written by Hugging Face tokenizers loads here and gives its ids', async () => {

@@ -21,7 +21,9 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
   const tiktoken = values.tiktoken;
   const sources = [encodingName, model, tokenizerJson, tiktoken].filter((value) => typeof value === 'string');
   if (sources.length > 1)
-    throw new UsageError(`give one of --encoding, --model, --tiktoken and --tokenizer-json, not several`);
+    throw new UsageError(
+      `give either --encoding or --model (or --tiktoken or --tokenizer-json), only one of them`,
+    );
   if (typeof model === 'string' || typeof tokenizerJson === 'string') {
     const tokenizer =
       typeof model === 'string' ? await loadModelFile(model) : await loadTokenizerJson(String(tokenizerJson));

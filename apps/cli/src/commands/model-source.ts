@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { RegexTokenizer } from '@tokenlab/bpe';
+import type { Tokenizer } from '@tokenlab/core';
 import {
   CL100K_PATTERN_SOURCE,
   Encoding,
@@ -140,4 +141,27 @@ export async function loadTokenizerJson(path: string): Promise<RegexTokenizer> {
     name: path,
     ...(identity ? {} : { byteShuffle: shuffle }),
   });
+}
+
+/**
+ * The tokenizer `--tiktoken FILE --pattern P` or `--tokenizer-json FILE` name, for `tokenlab tokenize`
+ * (special tokens show as themselves); `undefined` when neither is given.
+ */
+export async function modelFileTokenizer(values: Record<string, unknown>): Promise<Tokenizer | undefined> {
+  const tiktoken = values.tiktoken;
+  const tokenizerJson = values['tokenizer-json'];
+  if (typeof tiktoken === 'string' && typeof tokenizerJson === 'string')
+    throw new UsageError('give either --tiktoken or --tokenizer-json, not both');
+  if (typeof tokenizerJson === 'string') return loadTokenizerJson(tokenizerJson);
+  if (typeof tiktoken !== 'string') return undefined;
+  const encoding = await loadTiktokenFile(
+    tiktoken,
+    typeof values.pattern === 'string' ? values.pattern : undefined,
+  );
+  return {
+    name: tiktoken,
+    tokenize: (text) => encoding.encodeWithOffsets(text, { allowedSpecial: 'all' }),
+    encode: (text) => encoding.encode(text, { allowedSpecial: 'all' }),
+    decode: (ids) => encoding.decode(ids),
+  };
 }

@@ -2,6 +2,7 @@ import { replaceControlCharacters, type Token } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readJsonlStrings, writeLine } from '../io.js';
 import { createTokenizer, TOKENIZERS, type TokenizerSettings } from '../tokenizers/index.js';
+import { modelFileTokenizer } from './model-source.js';
 
 function tokenJson(tokens: Token[], spans: boolean): unknown[] {
   return spans ? tokens : tokens.map((token) => token.text);
@@ -22,6 +23,9 @@ Options:
   -t, --tokenizer NAME  which tokenizer (default: chars)
       --pattern P       a Python regular expression (regexp tokenizer)
       --gaps            the pattern matches the gaps between tokens (regexp tokenizer)
+      --tiktoken FILE   a .tiktoken rank file, split by --pattern (gpt2, cl100k_base, o200k_base
+                        or a Python regex), instead of --tokenizer
+      --tokenizer-json FILE  a Hugging Face tokenizer.json (byte-level BPE), instead of --tokenizer
       --spans           print [start, end) spans and ids with each token
       --json            print one JSON array of tokens for the whole input
       --jsonl           each stdin line is a JSON string; each output line is the JSON array of its tokens
@@ -36,12 +40,16 @@ ${names}`;
       pattern: { type: 'string' },
       gaps: { type: 'boolean' },
       model: { type: 'string' },
+      tiktoken: { type: 'string' },
+      'tokenizer-json': { type: 'string' },
       clitics: { type: 'boolean' },
       spans: { type: 'boolean' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
     });
-    const tokenizer = await createTokenizer(String(values.tokenizer), values as TokenizerSettings);
+    const tokenizer =
+      (await modelFileTokenizer(values)) ??
+      (await createTokenizer(String(values.tokenizer), values as TokenizerSettings));
     const spans = Boolean(values.spans);
     if (values.jsonl) {
       for await (const line of readJsonlStrings(io.stdin)) {
