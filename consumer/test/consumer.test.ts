@@ -104,6 +104,19 @@ describe('packed packages installed with npm', () => {
     }
   });
 
+  it('pass publint and arethetypeswrong (ESM only: node16 and bundler resolution)', async () => {
+    for (const [name, tarball] of tarballs) {
+      const publint = await sh(join(repo, 'node_modules/.bin/publint'), ['run', tarball], repo);
+      expect(publint.stdout, name).toContain('All good!');
+      // attw exits non-zero on any problem the profile does not ignore.
+      await sh(
+        join(repo, 'node_modules/.bin/attw'),
+        [tarball, '--profile', 'esm-only', '--format', 'ascii'],
+        repo,
+      );
+    }
+  }, 300_000);
+
   it('core packages have no runtime dependency besides tokenlab packages', () => {
     for (const name of [
       '@tokenlab/core',
