@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandIO, UsageError, writeLine } from './io.js';
+import { VERSION } from './version.js';
 
 /** The top-level help: what tokenlab is and its commands. */
 export function mainHelp(commands: readonly Command[] = COMMANDS): string {
@@ -12,7 +13,7 @@ Usage: tokenlab <command> [options]
 Commands:
 ${list}
 
-Run 'tokenlab <command> --help' for a command's options.`;
+Run 'tokenlab <command> --help' for a command's options; 'tokenlab --version' prints the version.`;
 }
 
 /**
@@ -24,6 +25,10 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
     await writeLine(io.stdout, topic ? topic.help : mainHelp());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    await writeLine(io.stdout, VERSION);
     return 0;
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);

@@ -1,4 +1,4 @@
-import { compilePythonPattern, finditer, type PythonPattern } from '@tokenlab/classic';
+import { compilePythonPattern, finditer, type PythonPattern } from '@tokenlab/pattern';
 import {
   GPT2_PYTHON_PATTERN,
   GPT2_SPLIT_PATTERN,
@@ -56,7 +56,7 @@ export class SplitPattern {
 
   /**
    * Resolve a pattern: `'gpt2'`, `'gpt4'`, minbpe's pattern strings (mapped to the exact built-in
-   * regexps), any other Python `regex` pattern (translated by `@tokenlab/classic`), or a JavaScript RegExp.
+   * regexps), any other Python `regex` pattern (translated by `@tokenlab/pattern`), or a JavaScript RegExp.
    *
    * @example
    * ```ts

@@ -1,7 +1,6 @@
 import type { Tokenizer } from '@tokenlab/core';
+import { compilePythonPattern, findall } from '@tokenlab/pattern';
 import { describe, expect, it } from 'vitest';
-import { compilePythonPattern } from './pattern/compile.js';
-import { findall } from './pattern/match.js';
 import { englishPunkt } from './punkt/models.js';
 import { WordTokenizer } from './punkt/word-tokenize.js';
 import { BlanklineTokenizer } from './regexp/blankline.js';

@@ -12,9 +12,24 @@
  * @packageDocumentation
  */
 
+// The Python pattern translator lives in @tokenlab/pattern; its API stays importable from here.
+export {
+  compilePythonPattern,
+  findall,
+  finditer,
+  type PatternInput,
+  PYTHON_SPACE,
+  PYTHON_WORD,
+  type PythonMatch,
+  type PythonPattern,
+  PythonPatternError,
+  type PythonPatternOptions,
+  split,
+  toPythonPattern,
+  UNICODE_WORD,
+} from '@tokenlab/pattern';
 export * from './arabic/index.js';
 export * from './keras/index.js';
-export * from './pattern/index.js';
 export * from './punkt/index.js';
 export * from './regexp/index.js';
 export * from './treebank/index.js';

@@ -1,4 +1,4 @@
-import { compilePythonPattern } from '@tokenlab/classic';
+import { compilePythonPattern } from '@tokenlab/pattern';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAnalyzer, buildTokenizer, DEFAULT_TOKEN_PATTERN } from './analyzer.js';

@@ -1,4 +1,4 @@
-import { compilePythonPattern, findall } from '@tokenlab/classic';
+import { compilePythonPattern, findall } from '@tokenlab/pattern';
 import { codePointArray, collapseWhitespace, pythonSplit } from './python-text.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 import { wordRuns } from './word-runs.js';
@@ -39,7 +39,7 @@ export interface AnalyzerOptions {
   /** Replaces `tokenPattern` (word analyzer). */
   tokenizer?: ((document: string) => string[]) | null;
   /**
-   * A Python regular expression (through `@tokenlab/classic`'s translator, so `\w`, `\b` and
+   * A Python regular expression (through `@tokenlab/pattern`'s translator, so `\w`, `\b` and
    * `(?u)` mean what they mean in Python). With one capturing group the group is the token; more
    * than one is an error, as in scikit-learn.
    */

@@ -1,4 +1,4 @@
-import { PYTHON_WORD } from '@tokenlab/classic';
+import { PYTHON_WORD } from '@tokenlab/pattern';
 
 const WORD = new RegExp(`^[${PYTHON_WORD}]$`, 'u');
 let bmpTable: Uint8Array | undefined;

@@ -48,6 +48,8 @@ pipe or a file it is written exactly, so 'encode | decode' gives the input back 
 Options:
   -e, --encoding NAME        gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
   -m, --model PREFIX.model   a minbpe model
+      --tiktoken FILE        a .tiktoken rank file (--pattern is not needed to decode)
+      --tokenizer-json FILE  a Hugging Face tokenizer.json with a byte-level BPE model
       --json                 print the text as a JSON string
       --jsonl                each stdin line holds the ids of one text; each output line is a JSON string
 ${INPUT_DECODING_HELP}
@@ -57,6 +59,9 @@ ${INPUT_DECODING_HELP}
     const { values, positionals } = parseCommandArgs('decode', argv, {
       encoding: { type: 'string', short: 'e' },
       model: { type: 'string', short: 'm' },
+      tiktoken: { type: 'string' },
+      pattern: { type: 'string' },
+      'tokenizer-json': { type: 'string' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,

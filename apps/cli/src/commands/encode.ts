@@ -21,6 +21,9 @@ two tokens where 'hi' alone is one); a terminal gets a note on stderr when that 
 Options:
   -e, --encoding NAME          gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
   -m, --model PREFIX.model     a minbpe model (trained with 'tokenlab train' or by minbpe)
+      --tiktoken FILE          a .tiktoken rank file, with --pattern (gpt2, cl100k_base, o200k_base
+                               or a Python regex)
+      --tokenizer-json FILE    a Hugging Face tokenizer.json with a byte-level BPE model
       --allowed-special LIST   'all' or a comma-separated list of special tokens to encode as such
       --special-as-text        encode the text of special tokens that are not allowed as ordinary text
       --strip-final-newline    do not encode the input's final newline (as 'echo' and editors add one)
@@ -35,6 +38,9 @@ ${INPUT_DECODING_HELP}
     const { values, positionals } = parseCommandArgs('encode', argv, {
       encoding: { type: 'string', short: 'e' },
       model: { type: 'string', short: 'm' },
+      tiktoken: { type: 'string' },
+      pattern: { type: 'string' },
+      'tokenizer-json': { type: 'string' },
       'allowed-special': { type: 'string' },
       'special-as-text': { type: 'boolean' },
       count: { type: 'boolean' },

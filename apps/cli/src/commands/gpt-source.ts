@@ -1,6 +1,7 @@
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { ENCODING_NAMES, getEncoding, isEncodingName } from '@tokenlab/gpt';
 import { UsageError } from '../io.js';
+import { loadTiktokenFile, loadTokenizerJson } from './model-source.js';
 
 /** What `encode` and `decode` run: a tiktoken encoding or a minbpe model, behind one shape. */
 export interface IdCodec {
@@ -16,10 +17,16 @@ export interface IdCodec {
 export async function codecFromOptions(values: Record<string, unknown>, command: string): Promise<IdCodec> {
   const encodingName = values.encoding;
   const model = values.model;
-  if (typeof encodingName === 'string' && typeof model === 'string')
-    throw new UsageError(`give either --encoding or --model, not both`);
-  if (typeof model === 'string') {
-    const tokenizer = await loadModelFile(model);
+  const tokenizerJson = values['tokenizer-json'];
+  const tiktoken = values.tiktoken;
+  const sources = [encodingName, model, tokenizerJson, tiktoken].filter((value) => typeof value === 'string');
+  if (sources.length > 1)
+    throw new UsageError(
+      `give either --encoding or --model (or --tiktoken or --tokenizer-json), only one of them`,
+    );
+  if (typeof model === 'string' || typeof tokenizerJson === 'string') {
+    const tokenizer =
+      typeof model === 'string' ? await loadModelFile(model) : await loadTokenizerJson(String(tokenizerJson));
     const encode = (text: string, allowed: 'all' | string[] | undefined, asText?: boolean) =>
       explainSpecial(() =>
         tokenizer.encode(text, { allowedSpecial: allowed ?? (asText ? 'none' : 'none_raise') }),
@@ -30,13 +37,21 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
       decode: (ids) => tokenizer.decode(ids),
     };
   }
-  if (typeof encodingName !== 'string')
+  if (typeof encodingName !== 'string' && typeof tiktoken !== 'string')
     throw new UsageError(
-      `tokenlab ${command} needs --encoding NAME (${ENCODING_NAMES.join(', ')}) or --model PREFIX.model`,
+      `tokenlab ${command} needs --encoding NAME (${ENCODING_NAMES.join(', ')}), --model PREFIX.model, ` +
+        `--tiktoken FILE --pattern P or --tokenizer-json FILE`,
     );
-  if (!isEncodingName(encodingName))
+  if (typeof encodingName === 'string' && !isEncodingName(encodingName))
     throw new UsageError(`unknown encoding '${encodingName}'. Available: ${ENCODING_NAMES.join(', ')}`);
-  const encoding = await getEncoding(encodingName);
+  const encoding =
+    typeof tiktoken === 'string'
+      ? await loadTiktokenFile(
+          tiktoken,
+          // Decoding does not split, so any pattern does.
+          typeof values.pattern === 'string' ? values.pattern : command === 'decode' ? 'gpt2' : undefined,
+        )
+      : await getEncoding(String(encodingName));
   const options = (allowed: 'all' | string[] | undefined, asText?: boolean) => ({
     allowedSpecial: allowed ?? [],
     ...(asText ? { disallowedSpecial: [] } : {}),

@@ -3,6 +3,7 @@ import { compareCommand } from './compare.js';
 import { decodeCommand } from './decode.js';
 import { detokenizeCommand } from './detokenize.js';
 import { encodeCommand } from './encode.js';
+import { exportCommand } from './export.js';
 import { normalizeCommand } from './normalize.js';
 import { sentencesCommand } from './sentences.js';
 import { statsCommand } from './stats.js';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   decodeCommand,
   detokenizeCommand,
   encodeCommand,
+  exportCommand,
   normalizeCommand,
   sentencesCommand,
   stemCommand,

@@ -19,6 +19,7 @@ import {
   type TokenizerSettings,
 } from '../tokenizers/index.js';
 import { displayWidth } from './display-width.js';
+import { modelFileTokenizer } from './model-source.js';
 
 function tokenJson(tokens: Token[], spans: boolean): unknown[] {
   return spans ? tokens : tokens.map((token) => token.text);
@@ -140,6 +141,9 @@ Options:
       --gaps              the pattern matches the gaps between tokens (regexp tokenizer)
       --clitics           split Arabic clitics (arabic tokenizer; the same as -t arabic-clitics)
       --model FILE        a minbpe .model file (bpe tokenizer; train one with 'tokenlab train')
+      --tiktoken FILE     a .tiktoken rank file, split by --pattern (gpt2, cl100k_base, o200k_base
+                          or a Python regex), instead of --tokenizer
+      --tokenizer-json FILE  a Hugging Face tokenizer.json (byte-level BPE), instead of --tokenizer
       --corpus LANG       en or ar: the bundled corpus the bpe-N tokenizers train on (default en)
       --spans             print [start, end) spans and ids with each token
       --json              print one JSON array of tokens for the whole input
@@ -156,6 +160,8 @@ ${names}`;
       pattern: { type: 'string' },
       gaps: { type: 'boolean' },
       model: { type: 'string' },
+      tiktoken: { type: 'string' },
+      'tokenizer-json': { type: 'string' },
       clitics: { type: 'boolean' },
       corpus: { type: 'string' },
       spans: { type: 'boolean' },
@@ -163,10 +169,13 @@ ${names}`;
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
     });
-    const entries = parseTokenizerNames(String(values.tokenizer));
     const settings = values as TokenizerSettings;
-    const tokenizers = await Promise.all(entries.map((entry) => createTokenizer(entry.name, settings)));
-    const names = entries.map((entry) => entry.name);
+    const fromFile = await modelFileTokenizer(values);
+    const entries = fromFile ? [] : parseTokenizerNames(String(values.tokenizer));
+    const tokenizers = fromFile
+      ? [fromFile]
+      : await Promise.all(entries.map((entry) => createTokenizer(entry.name, settings)));
+    const names = fromFile ? [fromFile.name] : entries.map((entry) => entry.name);
     const spans = Boolean(values.spans);
     const several = tokenizers.length > 1;
     if (values.jsonl) {
@@ -182,7 +191,7 @@ ${names}`;
       }
       return 0;
     }
-    if (!several && entries[0]!.streamable) {
+    if (!several && !fromFile && entries[0]!.streamable) {
       await runStreaming(tokenizers[0]!, positionals, io, values);
       return 0;
     }

@@ -5,8 +5,16 @@ import { type CommandIO, UsageError, writeLine } from '../io.js';
 import { reachableUrls } from '../listen-urls.js';
 import { type StaticServer, startStaticServer } from '../static-server.js';
 
-/** The built playground: `apps/web/dist`, found from this file in `src/commands` or `dist/commands`. */
-export const PLAYGROUND_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+/**
+ * The built playground: `playground/` inside the published package (copied there when it is packed),
+ * else `apps/web/dist` in the repository, found from this file in `src/commands` or `dist/commands`.
+ */
+export const PLAYGROUND_DIST =
+  [
+    fileURLToPath(new URL('../../playground/', import.meta.url)),
+    fileURLToPath(new URL('../../../web/dist/', import.meta.url)),
+  ].find((dir) => existsSync(`${dir}/index.html`)) ??
+  fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** What {@link serveSite} serves and how it reports the address. */
 export interface ServeSiteOptions {

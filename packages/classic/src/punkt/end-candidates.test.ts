@@ -1,6 +1,6 @@
+import { finditer } from '@tokenlab/pattern';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finditer } from '../pattern/match.js';
 import { PunktLanguageVars } from './language-vars.js';
 import { findEndCandidate } from './sentence-tokenizer.js';
 

@@ -1,4 +1,4 @@
-import { compilePythonPattern, type PythonPattern } from '../pattern/compile.js';
+import { compilePythonPattern, type PythonPattern } from '@tokenlab/pattern';
 import { PunktWordSplitter } from './punkt-words.js';
 
 /**

@@ -1,6 +1,6 @@
+import { findall } from '@tokenlab/pattern';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findall } from '../pattern/match.js';
 import { PunktLanguageVars } from './language-vars.js';
 
 // Everything the word pattern treats specially, plus letters, digits, exotic spaces and surrogates.

@@ -1,5 +1,5 @@
+import { isPythonSpace } from '@tokenlab/pattern';
 import { codePointWidth } from '../code-point-width.js';
-import { isPythonSpace } from '../pattern/python-space.js';
 
 const PERIOD = 0x2e;
 const HYPHEN = 0x2d;

@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { isPythonSpace } from '../pattern/python-space.js';
+import { isPythonSpace } from '@tokenlab/pattern';
 import { PunktLanguageVars } from './language-vars.js';
 import { ORTHO_BEG_LC, ORTHO_LC, ORTHO_MID_UC, ORTHO_UC, type PunktParameters } from './parameters.js';
 import { PunktToken } from './token.js';

@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { PYTHON_SPACE } from '../pattern/emit.js';
+import { PYTHON_SPACE } from '@tokenlab/pattern';
 import { gapTokens } from './regexp-tokenizer.js';
 
 const BLANK_LINES = new RegExp(`[${PYTHON_SPACE}]*\\n[${PYTHON_SPACE}]*\\n[${PYTHON_SPACE}]*`, 'gu');

@@ -1,5 +1,4 @@
-import { PYTHON_WORD, UNICODE_WORD } from '../pattern/emit.js';
-import { isPythonSpace } from '../pattern/python-space.js';
+import { isPythonSpace, PYTHON_WORD, UNICODE_WORD } from '@tokenlab/pattern';
 
 /** A character's class for the hand-written scanners: Python whitespace, word character, or other. */
 export const SPACE = 0;

@@ -1,7 +1,7 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import type { PythonPattern, PythonPatternOptions } from '@tokenlab/pattern';
+import { finditer, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
-import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
-import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
 import { pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { scanClassRuns, scanNonSpaceRuns } from './runs.js';
 

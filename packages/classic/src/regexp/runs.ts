@@ -1,6 +1,6 @@
+import { isPythonSpace } from '@tokenlab/pattern';
 import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets } from '../offsets.js';
-import { isPythonSpace } from '../pattern/python-space.js';
 import { type CharClassifier, OTHER, WORD } from './char-classes.js';
 
 /** Scan the runs of non-whitespace by Python's `str.isspace()` (all such characters are in the BMP). */

@@ -1,4 +1,4 @@
-import { isPythonSpace } from '../pattern/python-space.js';
+import { isPythonSpace } from '@tokenlab/pattern';
 import type { Rewrite } from './rewrite.js';
 
 /**

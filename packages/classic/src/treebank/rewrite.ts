@@ -1,4 +1,4 @@
-import { compilePythonPattern } from '../pattern/compile.js';
+import { compilePythonPattern } from '@tokenlab/pattern';
 
 /**
  * A Python `re.sub(pattern, template, text)` compiled once and applied to many texts.

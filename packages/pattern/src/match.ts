@@ -1,4 +1,4 @@
-import { codePointWidth } from '../code-point-width.js';
+import { codePointWidth } from './code-point-width.js';
 import { compilePythonPattern, type PythonPattern, type PythonPatternOptions } from './compile.js';
 
 /**

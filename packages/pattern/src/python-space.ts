@@ -5,7 +5,15 @@ for (let unit = 0x09; unit <= 0x0d; unit++) SPACE_TABLE[unit] = 1;
 for (let unit = 0x1c; unit <= 0x20; unit++) SPACE_TABLE[unit] = 1;
 for (let unit = 0x2000; unit <= 0x200a; unit++) SPACE_TABLE[unit] = 1;
 
-/** Python's `str.isspace()` for one UTF-16 unit (every such character is in the BMP). */
+/**
+ * Python's `str.isspace()` for one UTF-16 unit (every such character is in the BMP).
+ *
+ * @example
+ * ```ts
+ * isPythonSpace(0x1c); // true: Python counts the file separator as space
+ * isPythonSpace(0xfeff); // false
+ * ```
+ */
 export function isPythonSpace(unit: number): boolean {
   return unit <= 0x3000 && SPACE_TABLE[unit] === 1;
 }
