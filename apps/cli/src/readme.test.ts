@@ -15,10 +15,14 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOCS = ['README.md', 'docs/getting-started.md'];
 const PREFIX = 'npx -y pnpm@10';
 
+/** A block that starts with this comment is run, step by step, by the consumer test instead. */
+const CONSUMER_BLOCK = '# the consumer test (consumer/test/consumer.test.ts) runs these steps';
+
 /** Every command line of the ```sh blocks of `file`, comments removed. */
 function shellCommands(markdown: string): string[] {
   const commands: string[] = [];
   for (const [, block] of markdown.matchAll(/```sh\n([\s\S]*?)```/g)) {
+    if (block!.startsWith(CONSUMER_BLOCK)) continue;
     for (const raw of block!.split('\n')) {
       const line = raw.replace(/\s+#\s.*$/, '').trim();
       if (line === '' || line.startsWith('#')) continue;
@@ -72,6 +76,13 @@ afterAll(() => {
 });
 
 describe('the commands of the README', () => {
+  it('leave packing and installing the tarballs to the consumer test, which runs them', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(CONSUMER_BLOCK);
+    const consumer = readFileSync(join(ROOT, 'consumer/test/consumer.test.ts'), 'utf8');
+    for (const step of ["'pack', '--pack-destination'", "'install'", "'tokenlab', '--version'"])
+      expect(consumer, step).toContain(step);
+  });
+
   it('are there, and every tool they call goes through npx -y pnpm@10', () => {
     expect(existsSync(join(ROOT, 'apps/cli/dist/main.js')), 'they run the built CLI: pnpm build first').toBe(
       true,
