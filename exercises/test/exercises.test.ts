@@ -96,4 +96,24 @@ describe('the course exercises', () => {
       );
     }
   });
+
+  it.each(names)('%s: the untouched starter gets a short note on its first failing check', (name) => {
+    const result = run('starter', name)!;
+    const firstFailed = result.tests.find((t) => t.state === 'failed')!;
+    const note = result.note.join('\n');
+    expect(result.note.length, note).toBeLessThan(20);
+    expect(note).toContain(`exercise ${name}: `);
+    expect(note, 'names the first failing check').toContain(`✗ ${firstFailed.name}`);
+    expect(note, 'says what is missing').toMatch(/not written yet: |hint: |expected: /);
+    expect(note, 'no doubled prefix').not.toMatch(/Todo: TODO|TODO: TODO/);
+    expect(note, 'points to the file and the task').toContain(`docs/exercises/${name}.md`);
+    expect(note).not.toMatch(/\n\s+at .*node_modules/);
+  });
+
+  it.each(names)('%s: the reference solution gets a one-line note', (name) => {
+    const result = run('solution', name)!;
+    expect(result.note).toEqual([
+      `✓ exercise ${name}: all ${result.tests.length} checks pass (exercises/${name}/solution.ts)`,
+    ]);
+  });
 });
