@@ -71,6 +71,17 @@ describe('the course exercises', () => {
     );
   });
 
+  it.each(names)('%s: the starter exports what the solution exports', async (name) => {
+    // The repository's type check leaves starters alone (they are the learner's), so the shape is checked here.
+    const shape = (module: Record<string, unknown>) =>
+      Object.entries(module)
+        .map(([key, value]) => [key, typeof value, typeof value === 'function' ? value.length : null])
+        .sort();
+    const starter = await import(join(exercisesDir, name, 'starter.ts'));
+    const solution = await import(join(exercisesDir, name, 'solution.ts'));
+    expect(shape(starter), 'exports: [name, kind, parameters]').toEqual(shape(solution));
+  });
+
   it.each(names)('%s: the reference solution passes every test', (name) => {
     const result = run('solution', name);
     expect(result, `no test results for ${name}`).toBeDefined();
