@@ -90,9 +90,15 @@ export function exerciseNote(
   if (fileErrors.length > 0) {
     const error = fileErrors[0]!;
     const where = whereIn(error, exercise);
+    // A syntax error comes with the compiler's own drawing of the line: keep its lines, not its colours.
+    const message = error.message
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(0, 10);
     return [
       `${red('✗')} ${bold(`exercise ${exercise}: ${file} does not load`)}`,
-      `  ${error.name ? `${error.name}: ` : ''}${oneLine(error.message, 300)}`,
+      ...message.map((line) => `  ${line}`),
       ...(where ? [dim(`  at ${where}`)] : []),
       '',
       `Fix that first, then run \`pnpm exercise ${exercise}\` again. The task: ${task}`,
