@@ -7,7 +7,7 @@ function workspaceProjects() {
   const dirs = ['packages', 'apps'].flatMap((group) =>
     existsSync(group) ? readdirSync(group).map((name) => join(group, name)) : [],
   );
-  for (const extra of ['bench', 'exercises', 'consumer']) dirs.push(extra);
+  for (const extra of ['bench', 'exercises', 'consumer', 'test-support']) dirs.push(extra);
   return dirs
     .filter((dir) => existsSync(join(dir, 'package.json')))
     .map((dir) => ({

@@ -6,10 +6,11 @@ export const testingSolution = process.env.TOKENLAB_EXERCISE === 'solution';
 
 /**
  * Thrown by the TODOs of a starter, so that a test failure says which step is still missing.
+ * It prints as `TODO: <step>`: the name says TODO, the message names the step.
  */
 export class Todo extends Error {
   constructor(step: string) {
-    super(`TODO: ${step}`);
-    this.name = 'Todo';
+    super(step);
+    this.name = 'TODO';
   }
 }

@@ -4,7 +4,9 @@
 //   pnpm exercise --list              the exercises, in course order
 //   pnpm exercise <name>              test exercises/<name>/starter.ts, the file you edit
 //   pnpm exercise <name> --solution   test the reference solution instead
+//   pnpm exercise <name> --verbose    every failing check, not only the first
 //   pnpm exercise <name> --watch      re-run the tests each time you save
+//   pnpm exercise --all --solution    every exercise in turn (what CI runs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,18 +18,21 @@ const root = dirname(here);
 /** @type {{ name: string, summary: string }[]} */
 const catalog = JSON.parse(readFileSync(join(here, 'catalog.json'), 'utf8'));
 
-const usage = `Usage: pnpm exercise <name> [--solution] [--watch]
+const usage = `Usage: pnpm exercise <name> [--solution] [--verbose] [--watch]
+       pnpm exercise --all [--solution]
        pnpm exercise --list
 
 Runs the tests of one exercise against exercises/<name>/starter.ts (the file you edit),
-or against the reference solution with --solution. The task is in docs/exercises/<name>.md.`;
+or against the reference solution with --solution, and says what the first failing check
+expects (--verbose: every failing check). The task is in docs/exercises/<name>.md.`;
 
-function list() {
+/** Prints the catalogue (to stderr when it answers a mistake, so it follows the error message). */
+function list(print = console.log) {
   const width = Math.max(...catalog.map((e) => e.name.length));
   catalog.forEach((e, i) => {
-    console.log(`${String(i + 1).padStart(2)}. ${e.name.padEnd(width)}  ${e.summary}`);
+    print(`${String(i + 1).padStart(2)}. ${e.name.padEnd(width)}  ${e.summary}`);
   });
-  console.log('\nRun one with: pnpm exercise <name>   (the task: docs/exercises/<name>.md)');
+  print('\nRun one with: pnpm exercise <name>   (the task: docs/exercises/<name>.md)');
 }
 
 /** Levenshtein distance, to suggest the exercise a mistyped name meant. */
@@ -48,7 +53,7 @@ function distance(a, b) {
 function main(argv) {
   const flags = new Set(argv.filter((a) => a.startsWith('-')));
   const names = argv.filter((a) => !a.startsWith('-'));
-  const known = new Set(['--list', '--solution', '--watch', '--help', '-h']);
+  const known = new Set(['--list', '--all', '--solution', '--verbose', '--watch', '--help', '-h']);
   const unknown = [...flags].filter((f) => !known.has(f));
   if (unknown.length > 0) {
     console.error(`unknown option ${unknown[0]}\n\n${usage}`);
@@ -62,25 +67,44 @@ function main(argv) {
     list();
     return 0;
   }
+  if (flags.has('--all')) {
+    if (names.length > 0 || flags.has('--watch')) {
+      console.error(`--all runs every exercise once: no name, no --watch\n\n${usage}`);
+      return 2;
+    }
+    let failed = 0;
+    for (const e of catalog) if (runExercise(e.name, flags) !== 0) failed++;
+    console.log(`\n${catalog.length - failed} of ${catalog.length} exercises pass.`);
+    return failed === 0 ? 0 : 1;
+  }
   if (names.length !== 1) {
     console.error(`${names.length === 0 ? 'which exercise?' : 'one exercise at a time'}\n\n${usage}\n`);
-    list();
+    list(console.error);
     return 2;
   }
   const [name] = names;
   const exercise = catalog.find((e) => e.name === name);
   if (!exercise) {
     const nearest = [...catalog].sort((a, b) => distance(name, a.name) - distance(name, b.name))[0];
-    console.error(`no exercise named "${name}"; did you mean "${nearest.name}"? (pnpm exercise --list)`);
+    // Suggest only a near miss (a typo); otherwise the list says more than a guess.
+    const close = distance(name, nearest.name) <= Math.max(1, Math.floor(nearest.name.length / 4));
+    console.error(
+      `no exercise named "${name}"${close ? `; did you mean "${nearest.name}"?` : '. The exercises:'}\n`,
+    );
+    list(console.error);
     return 2;
   }
+  return runExercise(name, flags);
+}
+
+/** Runs one exercise's checks; the note reporter prints the outcome. Returns the exit status. */
+function runExercise(name, flags) {
   const target = flags.has('--solution') ? 'solution' : 'starter';
   const file = join(here, name, `${target}.ts`);
   if (!existsSync(file)) {
     console.error(`missing ${relative(root, file)}`);
     return 1;
   }
-  console.log(`exercise ${name}: testing ${relative(root, file)}  (task: docs/exercises/${name}.md)\n`);
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const result = spawnSync(
     process.execPath,
@@ -91,14 +115,15 @@ function main(argv) {
       join(here, 'exercise.vitest.config.ts'),
       '--project',
       target,
+      `--reporter=${join(here, 'note-reporter.ts')}`,
       `${name}/${name}.test.ts`,
     ],
-    { cwd: root, stdio: 'inherit' },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, TOKENLAB_EXERCISE_VERBOSE: flags.has('--verbose') ? '1' : '0' },
+    },
   );
-  if (result.status !== 0 && target === 'starter') {
-    console.log(`\nNot there yet: the failures above say what is missing. Edit exercises/${name}/starter.ts`);
-    console.log(`and run \`pnpm exercise ${name}\` again. Stuck? docs/exercises/${name}.md has hints.`);
-  }
   return result.status ?? 1;
 }
 

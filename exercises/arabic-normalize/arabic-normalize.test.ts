@@ -3,9 +3,11 @@ import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 
+// A variable, not a literal: the repository's type check never reads the file a learner edits.
+const starter = './starter.js';
 const { alefMaksura, foldAlef, normalize, removeTatweel, stripTashkeel, tehMarbuta } = testingSolution
   ? await import('./solution.js')
-  : await import('./starter.js');
+  : ((await import(starter)) as typeof import('./solution.js'));
 
 const arabicCases = readGolden<{ lang: string; input: string }>('inputs_text_cases')
   .filter((row) => row.lang !== 'en')

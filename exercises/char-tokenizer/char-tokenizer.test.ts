@@ -3,9 +3,11 @@ import { loadCorpus } from '@tokenlab/corpora';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 
+// A variable, not a literal: the repository's type check never reads the file a learner edits.
+const starter = './starter.js';
 const { buildVocabulary, charToIndex, contextTargetPairs, decode, encode, splitTrainVal } = testingSolution
   ? await import('./solution.js')
-  : await import('./starter.js');
+  : ((await import(starter)) as typeof import('./solution.js'));
 
 let shakespeare = '';
 beforeAll(async () => {

@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 import { bytesKey, loadCl100kRanks, type Ranks } from './ranks.js';
 
+// A variable, not a literal: the repository's type check never reads the file a learner edits.
+const starter = './starter.js';
 const { bpe, byteShuffle, decode, encode, encodeChunk, recoverMerges } = testingSolution
   ? await import('./solution.js')
-  : await import('./starter.js');
+  : ((await import(starter)) as typeof import('./solution.js'));
 
 let ranks: Ranks;
 beforeAll(async () => {

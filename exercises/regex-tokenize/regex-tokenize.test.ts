@@ -3,9 +3,11 @@ import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 
+// A variable, not a literal: the repository's type check never reads the file a learner edits.
+const starter = './starter.js';
 const { droppedCharacters, NLTK_PATTERN, regexpTokenize, UNICODE_PATTERN } = testingSolution
   ? await import('./solution.js')
-  : await import('./starter.js');
+  : ((await import(starter)) as typeof import('./solution.js'));
 
 const ENGLISH = 'That         [U.S.A.] poster-print costs $12.40... #elections';
 const ARABIC = 'محمدٌ سيد     #الكونين [والثقلين]، بنور محمد-النَّبي الأمي- $12.51....';

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { exerciseNote } from '../note-reporter.js';
 
 /** One test of one exercise, run against one implementation. */
 export interface CourseTest {
@@ -21,6 +22,8 @@ export interface CourseFile {
   /** Errors of the file as a whole, for example an import that failed. */
   errors: string[];
   tests: CourseTest[];
+  /** What `pnpm exercise <name>` prints for this run, line by line. */
+  note: string[];
 }
 
 export default class CourseReporter implements Reporter {
@@ -29,6 +32,7 @@ export default class CourseReporter implements Reporter {
       const target = module.project.name;
       const exercise = basename(dirname(module.moduleId));
       const tests: CourseTest[] = [];
+      const checks = [];
       for (const test of module.children.allTests()) {
         const result = test.result();
         tests.push({
@@ -36,10 +40,18 @@ export default class CourseReporter implements Reporter {
           exercise,
           name: test.fullName,
           state: result.state,
-          errors: (result.errors ?? []).map((error) => error.message),
+          errors: (result.errors ?? []).map((error) => `${error.name ?? 'Error'}: ${error.message}`),
         });
+        checks.push({ name: test.fullName, state: result.state, errors: result.errors ?? [] });
       }
-      return { target, exercise, errors: module.errors().map((error) => error.message), tests };
+      const errors = module.errors();
+      return {
+        target,
+        exercise,
+        errors: errors.map((error) => error.message),
+        tests,
+        note: exerciseNote(exercise, target, checks, errors),
+      };
     });
     writeFileSync(process.env.TOKENLAB_COURSE_REPORT!, JSON.stringify(files, null, 1));
   }

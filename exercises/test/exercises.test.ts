@@ -71,6 +71,17 @@ describe('the course exercises', () => {
     );
   });
 
+  it.each(names)('%s: the starter exports what the solution exports', async (name) => {
+    // The repository's type check leaves starters alone (they are the learner's), so the shape is checked here.
+    const shape = (module: Record<string, unknown>) =>
+      Object.entries(module)
+        .map(([key, value]) => [key, typeof value, typeof value === 'function' ? value.length : null])
+        .sort();
+    const starter = await import(join(exercisesDir, name, 'starter.ts'));
+    const solution = await import(join(exercisesDir, name, 'solution.ts'));
+    expect(shape(starter), 'exports: [name, kind, parameters]').toEqual(shape(solution));
+  });
+
   it.each(names)('%s: the reference solution passes every test', (name) => {
     const result = run('solution', name);
     expect(result, `no test results for ${name}`).toBeDefined();
@@ -95,5 +106,25 @@ describe('the course exercises', () => {
         /TODO: |expected|must|should/i,
       );
     }
+  });
+
+  it.each(names)('%s: the untouched starter gets a short note on its first failing check', (name) => {
+    const result = run('starter', name)!;
+    const firstFailed = result.tests.find((t) => t.state === 'failed')!;
+    const note = result.note.join('\n');
+    expect(result.note.length, note).toBeLessThan(20);
+    expect(note).toContain(`exercise ${name}: `);
+    expect(note, 'names the first failing check').toContain(`✗ ${firstFailed.name}`);
+    expect(note, 'says what is missing').toMatch(/not written yet: |hint: |expected: /);
+    expect(note, 'no doubled prefix').not.toMatch(/Todo: TODO|TODO: TODO/);
+    expect(note, 'points to the file and the task').toContain(`docs/exercises/${name}.md`);
+    expect(note).not.toMatch(/\n\s+at .*node_modules/);
+  });
+
+  it.each(names)('%s: the reference solution gets a one-line note', (name) => {
+    const result = run('solution', name)!;
+    expect(result.note).toEqual([
+      `✓ exercise ${name}: all ${result.tests.length} checks pass (exercises/${name}/solution.ts)`,
+    ]);
   });
 });

@@ -28,19 +28,38 @@ describe('pnpm exercise', () => {
     expect(stderr).toContain('did you mean "char-tokenizer"');
   });
 
+  it('lists every exercise for a name that is not a near miss', () => {
+    const { status, stderr } = runner('nosuch');
+    expect(status).toBe(2);
+    expect(stderr).toContain('no exercise named "nosuch". The exercises:');
+    expect(stderr).not.toContain('did you mean');
+    for (const { name } of catalog) expect(stderr).toContain(name);
+  });
+
   it('asks which exercise when none is given', () => {
     const { status, stderr } = runner();
     expect(status).toBe(2);
     expect(stderr).toContain('which exercise?');
   });
 
-  it('passes with --solution and fails on the untouched starter', () => {
+  it('passes with --solution and fails on the untouched starter with a short note', () => {
     const solution = runner('pmi', '--solution');
     expect(solution.status, solution.stdout + solution.stderr).toBe(0);
-    expect(solution.stdout).toContain('testing exercises/pmi/solution.ts');
+    expect(solution.stdout).toMatch(
+      /^✓ exercise pmi: all \d+ checks pass \(exercises\/pmi\/solution\.ts\)$/m,
+    );
     const starter = runner('pmi');
     expect(starter.status, 'the untouched starter fails').toBe(1);
     expect(starter.stdout).toContain('Edit exercises/pmi/starter.ts');
+    expect(starter.stdout).toMatch(/^✗ step 1/m);
+    expect(starter.stdout).toContain('not written yet: ');
+    expect(starter.stdout.trim().split('\n').length).toBeLessThan(20);
+    expect(starter.stdout).not.toContain('Todo: TODO');
+    const verbose = runner('pmi', '--verbose');
+    expect(verbose.status).toBe(1);
+    const failing = (text: string) => text.split('\n').filter((line) => line.startsWith('✗ ')).length;
+    expect(failing(starter.stdout)).toBe(1);
+    expect(failing(verbose.stdout)).toBeGreaterThan(1);
   });
 
   it('rejects unknown options', () => {

@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testingSolution } from '../implementation.js';
 
+// A variable, not a literal: the repository's type check never reads the file a learner edits.
+const starter = './starter.js';
 const { codePointsOf, decodeUtf8, encodeCodePoint, encodeUtf8, utf8Length } = testingSolution
   ? await import('./solution.js')
-  : await import('./starter.js');
+  : ((await import(starter)) as typeof import('./solution.js'));
 
 const KOREAN = '안녕하세요 👏🏻 (hello in Korean!)';
 

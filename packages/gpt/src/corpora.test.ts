@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { sharedPath } from '@tokenlab/test-support';
+import { describeNeedsShared, repoRoot, sharedPath } from '@tokenlab/test-support';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it } from 'vitest';
 import { getEncoding } from './index.js';
@@ -39,12 +39,12 @@ function chunks(text: string): string[] {
   return out;
 }
 
-describe('every text file of ../shared/corpora equals the tiktoken package', async () => {
-  const root = sharedPath('corpora');
+/** Compares our encoders with the tiktoken package on the heads of every text file under `root`. */
+function compareWithTiktoken(root: string, minFiles: number, minChars: number) {
   const files = textFiles(root).sort();
   const texts = files.map((path) => ({ name: relative(root, path), chunks: chunks(head(path)) }));
   it('finds the corpora', () => {
-    expect(files.length).toBeGreaterThan(30);
+    expect(files.length).toBeGreaterThanOrEqual(minFiles);
   });
   for (const name of ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const) {
     it(`${name}: ${files.length} files`, async () => {
@@ -64,7 +64,15 @@ describe('every text file of ../shared/corpora equals the tiktoken package', asy
       } finally {
         wasm.free();
       }
-      expect(compared).toBeGreaterThan(1_500_000);
+      expect(compared).toBeGreaterThan(minChars);
     });
   }
+}
+
+describe('every corpus bundled in packages/corpora equals the tiktoken package', () => {
+  compareWithTiktoken(join(repoRoot, 'packages', 'corpora', 'data'), 8, 400_000);
+});
+
+describeNeedsShared('every text file of ../shared/corpora equals the tiktoken package', () => {
+  compareWithTiktoken(sharedPath('corpora'), 30, 1_500_000);
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readGolden, readGoldenGzipJson, sharedPath } from '@tokenlab/test-support';
+import { readGolden, readGoldenGzipJson, readGoldenText } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { DisallowedSpecialTokenError, type EncodingName, getEncoding } from './index.js';
 
@@ -91,7 +90,7 @@ describe('tiktoken_chunks.jsonl: 21 chunks of about 100 KB', async () => {
 });
 
 describe('gpt-tokenizer TestPlans.txt: 313 vectors', async () => {
-  const text = readFileSync(sharedPath('golden', 'external', 'gpt-tokenizer-TestPlans.txt'), 'utf8');
+  const text = readGoldenText('external/gpt-tokenizer-TestPlans.txt');
   const plans = [...text.matchAll(/EncodingName: (\S+)\nSample: (.*)\nEncoded: (\[.*\])/g)].map((match) => ({
     encoding: match[1] as EncodingName,
     sample: match[2]!,

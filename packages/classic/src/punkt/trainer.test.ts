@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readSharedText } from '@tokenlab/test-support';
+import { readFixtureText } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { PunktSentenceTokenizer } from './sentence-tokenizer.js';
 import { PunktTrainer } from './trainer.js';
@@ -31,17 +31,17 @@ function learned(text: string): TrainedParams {
 
 describe('PunktTrainer', () => {
   it('learns the same parameters as NLTK from English prose (Emma, first 300,000 characters)', () => {
-    const text = readSharedText('corpora/nltk/gutenberg/austen-emma.txt').slice(0, 300_000);
+    const text = readFixtureText('corpora/austen-emma.head.txt').slice(0, 300_000);
     expect(learned(text)).toEqual(expected.emma300k);
   });
 
   it('learns the same parameters as NLTK from Arabic sentences (UD Arabic-PUD, first 100,000 characters)', () => {
-    const text = readSharedText('corpora/ar/msa/ud-arabic-pud.sentences.txt').slice(0, 100_000);
+    const text = readFixtureText('corpora/ud-arabic-pud.head.txt').slice(0, 100_000);
     expect(learned(text)).toEqual(expected.udpud100k);
   });
 
   it("gives a tokenizer that splits as NLTK's does with the same learned parameters", () => {
-    const emma = readSharedText('corpora/nltk/gutenberg/austen-emma.txt');
+    const emma = readFixtureText('corpora/austen-emma.head.txt');
     const trainer = new PunktTrainer();
     trainer.train(emma.slice(0, 300_000));
     const punkt = new PunktSentenceTokenizer(trainer.getParams());

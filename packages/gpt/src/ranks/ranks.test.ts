@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { sharedPath } from '@tokenlab/test-support';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixturePath } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { loadTiktokenBpeFile } from '../node.js';
 import { getEncoding } from '../registry.js';
@@ -16,7 +18,7 @@ function toTiktokenFile(table: RankTable): string {
   return lines.join('');
 }
 
-const README = readFileSync(sharedPath('ranks', 'README.md'), 'utf8');
+const README = readFileSync(fixturePath('ranks', 'README.md'), 'utf8');
 const EXPECTED_SHA256 = Object.fromEntries(
   [...README.matchAll(/\| (\w+)\.tiktoken \| ([0-9a-f]{64}) \|/g)].map((match) => [match[1]!, match[2]!]),
 );
@@ -45,11 +47,20 @@ describe('the shipped rank data', () => {
 
 describe('loadTiktokenBpe', () => {
   it('reads the standard files into the same table as the shipped data', async () => {
-    const fromFile = await loadTiktokenBpeFile(sharedPath('ranks', 'cl100k_base.tiktoken'));
     const shipped = (await getEncoding('cl100k_base')).ranks;
-    expect(fromFile.size).toBe(shipped.size);
-    expect(fromFile.bytes).toEqual(shipped.bytes);
-    expect(fromFile.offsets).toEqual(shipped.offsets);
+    // The file OpenAI publishes, byte for byte (its sha256 is checked first).
+    const published = toTiktokenFile(shipped);
+    expect(createHash('sha256').update(published).digest('hex')).toBe(EXPECTED_SHA256.cl100k_base);
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-ranks-'));
+    try {
+      writeFileSync(join(dir, 'cl100k_base.tiktoken'), published);
+      const fromFile = await loadTiktokenBpeFile(join(dir, 'cl100k_base.tiktoken'));
+      expect(fromFile.size).toBe(shipped.size);
+      expect(fromFile.bytes).toEqual(shipped.bytes);
+      expect(fromFile.offsets).toEqual(shipped.offsets);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('accepts text or bytes, and keeps rank gaps', () => {
     const table = loadTiktokenBpe(new TextEncoder().encode('IQ== 0\nIg== 2\n'));
@@ -65,7 +76,7 @@ describe('loadTiktokenBpe', () => {
     expect(() => loadTiktokenBpe('IQ== 0\nIQ== 1\n')).toThrow(/rank 1 repeats the bytes of rank 0/);
   });
   it('names the file in Node', async () => {
-    await expect(loadTiktokenBpeFile(sharedPath('ranks', 'README.md'))).rejects.toThrow(
+    await expect(loadTiktokenBpeFile(fixturePath('ranks', 'README.md'))).rejects.toThrow(
       /README\.md: .*line 1/,
     );
   });
