@@ -1,11 +1,8 @@
 import type { Token } from '@tokenlab/core';
-import { type Direction, directionRuns, strongDirection } from './bidi-runs.js';
+import { joinsAcross } from './arabic-joining.js';
 import { tokenColor } from './colors.js';
 import { glyphRuns } from './glyphs.js';
 import { layoutTokens, type Piece, upperBound } from './layout.js';
-
-/** How many pieces a column draws at most; the counts always cover the whole text. */
-export const MAX_DRAWN_PIECES = 2000;
 
 /** Display options shared by every column. */
 export interface DrawOptions {
@@ -15,19 +12,21 @@ export interface DrawOptions {
   whitespace: boolean;
 }
 
-/** What a column drew, kept to answer hovers. */
+/** What a column drew, kept to answer hovers and copies. */
 export interface Drawing {
-  /** The text the tokens were cut from. */
+  /** The whole text the tokens were cut from. */
   text: string;
-  /** The tokens, as the tokenizer returned them. */
+  /** The tokens overlapping the drawn range, spans into the whole text. */
   tokens: Token[];
-  /** The drawn pieces, in text order. */
+  /** The drawn pieces, in text order, spans into the whole text. */
   pieces: Piece[];
   /** `starts[i]` = `pieces[i].start`, for binary search. */
   starts: Int32Array;
-  /** The element of each drawn piece (fewer than `pieces` when the text is long). */
+  /** The element of each piece. */
   elements: HTMLElement[];
 }
+
+const HAS_LETTER = /\p{L}/u;
 
 function appendText(parent: HTMLElement, text: string, options: DrawOptions): void {
   if (!options.whitespace) {
@@ -42,6 +41,8 @@ function appendText(parent: HTMLElement, text: string, options: DrawOptions): vo
     }
     const glyph = document.createElement('span');
     glyph.className = 'ws';
+    // A glyph spelled in Latin letters (‹ZWJ›) must neither set an Arabic line's direction nor join its words.
+    if (HAS_LETTER.test(run.text)) glyph.dir = 'ltr';
     glyph.textContent = run.text;
     parent.append(glyph);
   }
@@ -52,22 +53,27 @@ function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HT
   const element = document.createElement('span');
   element.dataset.piece = String(index);
   const text = drawing.text.slice(piece.start, piece.end);
+  let className: string;
   if (piece.tokens.length === 0) {
-    element.className = 'piece gap';
+    className = 'piece gap';
   } else {
     const colors = piece.tokens.map((t) => tokenColor(drawing.tokens[t]!));
-    element.className = piece.tokens.length > 1 ? 'piece tok shared' : 'piece tok';
-    if (piece.start === piece.end) element.classList.add('empty');
+    className = piece.tokens.length > 1 ? 'piece tok shared' : 'piece tok';
+    if (piece.start === piece.end) className += ' empty';
     element.style.background =
       colors.length === 1
         ? colors[0]!
         : `linear-gradient(90deg, ${colors.map((c, i) => `${c} ${(i * 100) / colors.length}% ${((i + 1) * 100) / colors.length}%`).join(', ')})`;
   }
-  const body = document.createElement('span');
-  body.className = 't';
-  if (piece.start === piece.end) body.textContent = '∅';
-  else appendText(body, text, options);
-  element.append(body);
+  // A cut inside a joined Arabic word: joiners drawn by CSS (::before, ::after) keep the letters'
+  // joined shapes; they are not text, so copying gives the original characters.
+  if (piece.start < piece.end) {
+    if (joinsAcross(drawing.text, piece.start)) className += ' join-start';
+    if (joinsAcross(drawing.text, piece.end)) className += ' join-end';
+  }
+  element.className = className;
+  if (piece.start === piece.end) element.append('∅');
+  else appendText(element, text, options);
   if (options.ids && piece.ending.length > 0) {
     const ids = piece.ending.map((t) => drawing.tokens[t]!.id).filter((id) => id !== undefined);
     if (ids.length > 0) {
@@ -80,18 +86,36 @@ function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HT
   return element;
 }
 
+/** The tokens' spans clipped to `[start, end)` and made relative to it, to lay out that range alone. */
+function clipTokens(tokens: readonly Token[], start: number, end: number): Token[] {
+  return tokens.map((token) => {
+    const clippedStart = Math.min(Math.max(token.start, start), end) - start;
+    const clippedEnd = Math.min(Math.max(token.end, start), end) - start;
+    return { text: token.text, start: clippedStart, end: clippedEnd };
+  });
+}
+
 /**
- * Draw `tokens` of `text` into `container`: one isolated span per piece of whole grapheme clusters,
- * coloured by token id (or text), whitespace as glyphs, pieces shared by two tokens striped with
- * both colours and outlined.
+ * Draw the `[start, end)` range of `text` (whole lines, see `windowAround`) with the `tokens` that
+ * overlap it into `container`: one block per line with `dir="auto"`, so that each line takes the
+ * direction of its first letter, and one plain inline span per piece of whole grapheme clusters,
+ * coloured by token id (or text). The spans are not bidi isolates: the browser runs the Unicode
+ * Bidirectional Algorithm over each line as one paragraph, so numbers and Latin words inside an
+ * Arabic line appear in the order they have in the plain text, however the tokens cut them.
  */
-export function drawTokens(
+export function drawRange(
   container: HTMLElement,
   text: string,
+  start: number,
+  end: number,
   tokens: Token[],
   options: DrawOptions,
 ): Drawing {
-  const pieces = layoutTokens(text, tokens);
+  const pieces = layoutTokens(text.slice(start, end), clipTokens(tokens, start, end));
+  for (const piece of pieces) {
+    piece.start += start;
+    piece.end += start;
+  }
   const drawing: Drawing = {
     text,
     tokens,
@@ -100,59 +124,27 @@ export function drawTokens(
     elements: [],
   };
   const fragment = document.createDocumentFragment();
-  // One block per line of the text, each with dir="auto": an Arabic line runs right to left and an
-  // English one left to right, even in the same column.
-  let items: Array<{ node: HTMLElement; direction: Direction | undefined }> = [];
-  const endLine = (className = 'line') => {
-    const line = document.createElement('div');
-    line.className = className;
-    line.dir = 'auto';
-    appendRuns(line, items);
-    fragment.append(line);
-    items = [];
-  };
-  const drawn = Math.min(pieces.length, MAX_DRAWN_PIECES);
-  for (let i = 0; i < drawn; i++) {
+  let line = newLine();
+  for (let i = 0; i < pieces.length; i++) {
     const element = pieceElement(drawing, i, options);
     drawing.elements.push(element);
-    const piece = pieces[i]!;
-    items.push({ node: element, direction: strongDirection(text.slice(piece.start, piece.end)) });
-    const newlines = countNewlines(text, piece);
-    if (newlines === 0) {
-      // Spaces became glyphs, so <wbr> gives long lines their break opportunities, between tokens.
-      items.push({ node: document.createElement('wbr'), direction: undefined });
-      continue;
-    }
-    endLine();
-    for (let n = 1; n < newlines; n++) endLine('line blank');
+    line.append(element);
+    const newlines = countNewlines(text, pieces[i]!);
+    if (newlines === 0) continue;
+    fragment.append(line);
+    for (let n = 1; n < newlines; n++) fragment.append(newLine('line blank'));
+    line = newLine();
   }
-  if (items.length > 0) endLine();
-  if (drawn < pieces.length) {
-    const more = document.createElement('p');
-    more.className = 'more';
-    more.textContent = `… ${pieces.length - drawn} more pieces not drawn (the counts cover the whole text)`;
-    fragment.append(more);
-  }
+  if (line.childNodes.length > 0) fragment.append(line);
   container.replaceChildren(fragment);
   return drawing;
 }
 
-/** Append a line's items, wrapping the stretches that run against the line in an isolate of their direction. */
-function appendRuns(
-  line: HTMLElement,
-  items: ReadonlyArray<{ node: HTMLElement; direction: Direction | undefined }>,
-) {
-  const { runs } = directionRuns(items.map((item) => item.direction));
-  let next = 0;
-  for (const run of runs) {
-    for (; next < run.start; next++) line.append(items[next]!.node);
-    const wrapper = document.createElement('span');
-    wrapper.className = 'run';
-    wrapper.dir = run.direction;
-    for (; next < run.end; next++) wrapper.append(items[next]!.node);
-    line.append(wrapper);
-  }
-  for (; next < items.length; next++) line.append(items[next]!.node);
+function newLine(className = 'line'): HTMLElement {
+  const line = document.createElement('div');
+  line.className = className;
+  line.dir = 'auto';
+  return line;
 }
 
 function countNewlines(text: string, piece: Piece): number {
@@ -200,7 +192,7 @@ export function describePiece(drawing: Drawing, pieceIndex: number): string {
     const token = drawing.tokens[t]!;
     const id = token.id === undefined ? '' : ` id ${token.id}`;
     const bytes = token.bytes ? ` bytes [${token.bytes[0]}, ${token.bytes[1]})` : '';
-    return `token ${t + 1}: ${JSON.stringify(token.text)}${id} span [${token.start}, ${token.end})${bytes}`;
+    return `token ${JSON.stringify(token.text)}${id} span [${token.start}, ${token.end})${bytes}`;
   });
   if (piece.tokens.length > 1)
     lines.push('a token boundary falls inside this character: it is drawn once, shared by these tokens');

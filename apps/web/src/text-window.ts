@@ -1,0 +1,35 @@
+/** How many UTF-16 units a column draws at once: a few screens, whatever the size of the text. */
+export const WINDOW_SIZE = 3000;
+
+/** How far back from a cut in a very long line to look for a space to cut at. */
+const CUT_SEARCH = 200;
+
+/**
+ * A place at or before `at` to start or end a drawn range: after a newline when one is near, else
+ * after a space (a space always ends a grapheme cluster), else `at` itself.
+ */
+function cutBefore(text: string, at: number, limit: number): number {
+  if (at <= 0 || at >= text.length) return Math.max(0, Math.min(at, text.length));
+  const newline = text.lastIndexOf('\n', at - 1);
+  if (newline >= 0 && at - (newline + 1) <= limit) return newline + 1;
+  for (let i = at; i > at - CUT_SEARCH && i > 0; i--) if (text.charCodeAt(i - 1) === 32) return i;
+  return at;
+}
+
+/**
+ * The `[start, end)` range of `text` a column draws when its view begins near offset `at`: whole
+ * lines of about {@link WINDOW_SIZE} units (a line longer than that is cut after a space), so that
+ * each drawn line is a paragraph the bidi algorithm sees whole.
+ *
+ * @example
+ * ```ts
+ * windowAround('first\nsecond\nthird', 8, 9); // { start: 6, end: 13 }: the line 'second\n'
+ * ```
+ */
+export function windowAround(text: string, at: number, size = WINDOW_SIZE): { start: number; end: number } {
+  const start = cutBefore(text, Math.min(at, text.length), size / 2);
+  if (text.length - start <= size) return { start, end: text.length };
+  let end = cutBefore(text, start + size, size / 2);
+  if (end <= start) end = Math.min(text.length, start + size);
+  return { start, end };
+}
