@@ -1,4 +1,5 @@
 import { type Drawing, type DrawOptions, drawRange } from './column.js';
+import { placeIdLabels } from './id-labels.js';
 import { WINDOW_SIZE, windowAround } from './text-window.js';
 import type { TokenStore } from './token-store.js';
 
@@ -34,6 +35,10 @@ export class ColumnView {
   constructor(readonly box: HTMLElement) {
     this.content.className = 'drawn';
     box.replaceChildren(this.above, this.content, this.below);
+    // Ids are placed from the laid-out lines: again when the column's width changes.
+    new ResizeObserver(() => {
+      if (this.options.ids && this.drawing) placeIdLabels(this.content);
+    }).observe(this.content);
     box.addEventListener('scroll', () => {
       if (this.scrollPending) return;
       this.scrollPending = true;
@@ -50,7 +55,11 @@ export class ColumnView {
     this.store = store;
     this.options = options;
     const drawing = this.draw(Math.min(this.range.start, text.length));
-    requestAnimationFrame(() => this.fitSpacers());
+    requestAnimationFrame(() => {
+      if (this.drawing !== drawing) return;
+      this.fitSpacers();
+      if (options.ids) placeIdLabels(this.content);
+    });
     return drawing;
   }
 
@@ -64,8 +73,18 @@ export class ColumnView {
     this.content.textContent = message;
   }
 
+  /**
+   * How much text to draw: one and a half times what fits in the box (measured once the first
+   * window has been laid out), so that a wide column is never left blank and a narrow one draws little.
+   */
+  private windowSize(): number {
+    if (this.unitHeight === 0) return WINDOW_SIZE;
+    const fits = this.box.clientHeight / this.unitHeight;
+    return Math.round(Math.min(5000, Math.max(600, fits * 1.6)));
+  }
+
   private draw(at: number): Drawing {
-    const { start, end } = windowAround(this.text, at);
+    const { start, end } = windowAround(this.text, at, this.windowSize());
     this.range = { start, end };
     this.drawing = drawRange(
       this.content,
@@ -74,6 +93,7 @@ export class ColumnView {
       end,
       this.store!.tokensIn(start, end),
       this.options,
+      this.drawing,
     );
     return this.drawing;
   }
@@ -101,10 +121,15 @@ export class ColumnView {
     // The text offset at the top of the view: measured inside the window, estimated in the spacers.
     const inside = top >= drawnTop && top <= drawnTop + drawnHeight && drawnHeight > 0;
     const at = inside ? start + ((top - drawnTop) / drawnHeight) * (end - start) : top / this.unitHeight;
-    const wanted = windowAround(this.text, Math.max(0, Math.floor(at - WINDOW_SIZE / 4)));
+    const wanted = windowAround(
+      this.text,
+      Math.max(0, Math.floor(at - this.windowSize() / 4)),
+      this.windowSize(),
+    );
     if (wanted.start === start) return;
     this.draw(wanted.start);
     this.fitSpacers();
+    if (this.options.ids) placeIdLabels(this.content);
     const newTop = this.above.offsetHeight;
     const newHeight = this.content.offsetHeight;
     const span = this.range.end - this.range.start;

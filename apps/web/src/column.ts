@@ -24,9 +24,14 @@ export interface Drawing {
   starts: Int32Array;
   /** The element of each piece. */
   elements: HTMLElement[];
+  /** The piece each element draws (the inverse of `elements`). */
+  indexOf: Map<HTMLElement, number>;
+  /** The drawn lines by what they show, so that the next drawing reuses the lines an edit left alone. */
+  lines: Map<string, HTMLElement>;
 }
 
 const HAS_LETTER = /\p{L}/u;
+const WRAP = '\u200b';
 
 function appendText(parent: HTMLElement, text: string, options: DrawOptions): void {
   if (!options.whitespace) {
@@ -34,7 +39,14 @@ function appendText(parent: HTMLElement, text: string, options: DrawOptions): vo
     parent.append(text.replace(/\r?\n/g, ''));
     return;
   }
-  for (const run of glyphRuns(text)) {
+  const runs = glyphRuns(text);
+  if (runs.length === 1 && runs[0]!.whitespace && !HAS_LETTER.test(runs[0]!.text)) {
+    // Only whitespace (a gap, a newline token): dimmed as a whole, one element fewer.
+    parent.classList.add('ws-only');
+    parent.append(runs[0]!.text);
+    return;
+  }
+  for (const run of runs) {
     if (!run.whitespace) {
       parent.append(run.text);
       continue;
@@ -51,7 +63,6 @@ function appendText(parent: HTMLElement, text: string, options: DrawOptions): vo
 function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HTMLElement {
   const piece = drawing.pieces[index]!;
   const element = document.createElement('span');
-  element.dataset.piece = String(index);
   const text = drawing.text.slice(piece.start, piece.end);
   let className: string;
   if (piece.tokens.length === 0) {
@@ -76,12 +87,8 @@ function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HT
   else appendText(element, text, options);
   if (options.ids && piece.ending.length > 0) {
     const ids = piece.ending.map((t) => drawing.tokens[t]!.id).filter((id) => id !== undefined);
-    if (ids.length > 0) {
-      const label = document.createElement('span');
-      label.className = 'id';
-      label.textContent = ids.join(' ');
-      element.append(label);
-    }
+    // Drawn under the token by placeIdLabels, outside the line (see id-labels.ts).
+    if (ids.length > 0) element.dataset.ids = ids.join(' ');
   }
   return element;
 }
@@ -102,6 +109,8 @@ function clipTokens(tokens: readonly Token[], start: number, end: number): Token
  * coloured by token id (or text). The spans are not bidi isolates: the browser runs the Unicode
  * Bidirectional Algorithm over each line as one paragraph, so numbers and Latin words inside an
  * Arabic line appear in the order they have in the plain text, however the tokens cut them.
+ * Lines of the `previous` drawing that show the same text cut the same way are reused, so an edit
+ * redraws only the lines it changed.
  */
 export function drawRange(
   container: HTMLElement,
@@ -110,6 +119,7 @@ export function drawRange(
   end: number,
   tokens: Token[],
   options: DrawOptions,
+  previous?: Drawing,
 ): Drawing {
   const pieces = layoutTokens(text.slice(start, end), clipTokens(tokens, start, end));
   for (const piece of pieces) {
@@ -122,22 +132,86 @@ export function drawRange(
     pieces,
     starts: Int32Array.from(pieces, (piece) => piece.start),
     elements: [],
+    indexOf: new Map(),
+    lines: new Map(),
   };
-  const fragment = document.createDocumentFragment();
-  let line = newLine();
+  const drawn: HTMLElement[] = [];
+  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}`;
+  let first = 0;
   for (let i = 0; i < pieces.length; i++) {
-    const element = pieceElement(drawing, i, options);
-    drawing.elements.push(element);
-    line.append(element);
     const newlines = countNewlines(text, pieces[i]!);
-    if (newlines === 0) continue;
-    fragment.append(line);
-    for (let n = 1; n < newlines; n++) fragment.append(newLine('line blank'));
-    line = newLine();
+    if (newlines === 0 && i < pieces.length - 1) continue;
+    // Pieces first..i make one line (and the blank lines after it).
+    const key = lineKey(drawing, first, i, optionsKey);
+    let line = previous?.lines.get(key);
+    if (line && !drawing.lines.has(key)) {
+      previous!.lines.delete(key);
+      const reused = line.querySelectorAll<HTMLElement>('.piece');
+      for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
+    } else {
+      line = newLine();
+      for (let n = first; n <= i; n++) {
+        const element = pieceElement(drawing, n, options);
+        drawing.elements.push(element);
+        line.append(element);
+        // A place to wrap after the piece (whitespace shows as glyphs, so there are few spaces to wrap
+        // at): U+200B, outside the box, so that its bidi level never stretches the box; none inside a
+        // joined word, where it would break the joining.
+        if (n < i && !element.classList.contains('join-end')) line.append(WRAP);
+      }
+    }
+    drawing.lines.set(key, line);
+    drawn.push(line);
+    for (let n = 1; n < newlines; n++) drawn.push(newLine('line blank'));
+    first = i + 1;
   }
-  if (line.childNodes.length > 0) fragment.append(line);
-  container.replaceChildren(fragment);
+  drawing.elements.forEach((element, index) => {
+    drawing.indexOf.set(element, index);
+  });
+  patchChildren(container, drawn);
   return drawing;
+}
+
+/**
+ * What a line of pieces `first..last` shows: its text, its cuts, and the colour, ids and sharing of
+ * each piece; two lines with the same key look the same. Joins never cross a newline, so a line's
+ * look depends on nothing outside it.
+ */
+function lineKey(drawing: Drawing, first: number, last: number, options: string): string {
+  const { pieces, tokens, text } = drawing;
+  const lineStart = pieces[first]!.start;
+  let key = `${options}\u0000${text.slice(lineStart, pieces[last]!.end)}`;
+  for (let n = first; n <= last; n++) {
+    const piece = pieces[n]!;
+    key += `\u0000${piece.end - lineStart}`;
+    for (const t of piece.tokens) {
+      const token = tokens[t]!;
+      key += `,${token.id ?? token.text}`;
+    }
+    if (piece.start === piece.end) key += ',empty';
+    if (piece.ending.length > 0) key += `;${piece.ending.map((t) => tokens[t]!.id).join(' ')}`;
+  }
+  return key;
+}
+
+/**
+ * Make `nodes` the children of `container`, leaving in place the ones already there in that order:
+ * lines that stay attached keep their layout, so an edit lays out only the lines it changed.
+ */
+function patchChildren(container: HTMLElement, nodes: readonly HTMLElement[]): void {
+  let cursor = container.firstChild;
+  for (const node of nodes) {
+    if (node === cursor) {
+      cursor = cursor.nextSibling;
+      continue;
+    }
+    container.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const next: ChildNode | null = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
 }
 
 function newLine(className = 'line'): HTMLElement {

@@ -1,5 +1,8 @@
-/** How many UTF-16 units a column draws at once: a few screens, whatever the size of the text. */
-export const WINDOW_SIZE = 3000;
+/**
+ * How many UTF-16 units a column draws at once before it knows how much text fits on its screen:
+ * about a screen and a half of a column on a laptop, whatever the size of the text.
+ */
+export const WINDOW_SIZE = 1200;
 
 /** How far back from a cut in a very long line to look for a space to cut at. */
 const CUT_SEARCH = 200;

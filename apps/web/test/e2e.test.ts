@@ -92,7 +92,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     expect(pieceTexts.filter((text) => /^\p{M}/u.test(text))).toEqual([]);
     // And the byte column shows the letter+kasra cluster as shared by its four bytes.
     const shared = await page.$$eval('.column[data-tokenizer="utf8"] .piece.shared', (nodes) =>
-      nodes.map((node) => node.querySelector('.id')?.textContent),
+      nodes.map((node) => (node as HTMLElement).dataset.ids),
     );
     expect(shared[0]).toBe('216 168 217 144');
     await page.screenshot({ path: join(ARTIFACTS, 'arabic.png'), fullPage: true });
