@@ -37,30 +37,40 @@ const DIGIT_CUTTERS = [
   'arabic',
 ];
 
-/** For each drawn line under `root`, the x centres of its digits in text order (and their rows). */
-async function digitPositions(
+/**
+ * For each drawn line matching `selector`, the x centres (and rows) of its digits, or of all its
+ * visible characters, in text order; whitespace glyphs and ids are left out.
+ */
+async function positions(
   page: Page,
   selector: string,
+  which: 'digits' | 'visible',
 ): Promise<Array<Array<{ x: number; top: number }>>> {
-  return page.$$eval(selector, (lines) =>
-    lines.map((line) => {
-      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, {
-        acceptNode: (node) =>
-          node.parentElement?.closest('.ws, .id') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
-      });
-      const found: Array<{ x: number; top: number }> = [];
-      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        for (let i = 0; i < node.data.length; i++) {
-          if (!/\p{Nd}/u.test(node.data[i]!)) continue;
-          const range = document.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const rect = range.getBoundingClientRect();
-          found.push({ x: rect.left + rect.width / 2, top: Math.round(rect.top) });
+  return page.$$eval(
+    selector,
+    (lines, which) =>
+      lines.map((line) => {
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, {
+          acceptNode: (node) =>
+            node.parentElement?.closest('.ws, .ws-only, .id-layer')
+              ? NodeFilter.FILTER_REJECT
+              : NodeFilter.FILTER_ACCEPT,
+        });
+        const wanted = which === 'digits' ? /\p{Nd}/u : /[^\s\u200b]/u;
+        const found: Array<{ x: number; top: number }> = [];
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            if (!wanted.test(node.data[i]!)) continue;
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getBoundingClientRect();
+            found.push({ x: rect.left + rect.width / 2, top: Math.round(rect.top) });
+          }
         }
-      }
-      return found;
-    }),
+        return found;
+      }),
+    which,
   );
 }
 
@@ -98,16 +108,25 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
         }
         document.body.prepend(box);
       }, MIXED_LINES);
-      const plain = await digitPositions(page, '.plain .line');
+      const plain = await positions(page, '.plain .line', 'digits');
+      // Not only digits: every visible character (Latin words, brackets, %, the URL) sits in the
+      // column where it sits in the plain line.
+      const plainVisible = await positions(page, '.plain .line', 'visible');
       expect(plain.map((line) => line.length)).toEqual(
         MIXED_LINES.map((line) => line.match(/\p{Nd}/gu)!.length),
       );
       for (const id of DIGIT_CUTTERS) {
-        const shown = await digitPositions(page, `.column[data-tokenizer="${id}"] .line`);
+        const shown = await positions(page, `.column[data-tokenizer="${id}"] .line`, 'digits');
         expect(shown.length, id).toBe(MIXED_LINES.length);
         shown.forEach((line, n) => {
           expect(new Set(line.map((digit) => digit.top)).size, `${id}, line ${n + 1} on one row`).toBe(1);
           expect(leftToRight(line), `${id}: ${MIXED_LINES[n]}`).toEqual(leftToRight(plain[n]!));
+        });
+        const visible = await positions(page, `.column[data-tokenizer="${id}"] .line`, 'visible');
+        visible.forEach((line, n) => {
+          expect(leftToRight(line), `${id}, every character: ${MIXED_LINES[n]}`).toEqual(
+            leftToRight(plainVisible[n]!),
+          );
         });
         // And the boxes of the tokens made of digits only are in the order of their digits on screen.
         const boxes = await page.$$eval(`.column[data-tokenizer="${id}"] .line`, (lines) =>
