@@ -86,31 +86,30 @@ async function measure(browser, url, text) {
         const box = document.querySelector('#text');
         box.setSelectionRange(at, at);
         performance.clearMeasures();
-        window.addEventListener(
-          'keydown',
-          () => {
-            window.keyAt = performance.now();
-          },
-          { once: true, capture: true },
-        );
+        // From keydown, watch for the redraw (a new `draw` measure) and time the frame after it.
+        window.editDone = new Promise((resolve) => {
+          window.addEventListener(
+            'keydown',
+            () => {
+              const keyAt = performance.now();
+              const check = () => {
+                const draw = performance.getEntriesByName('draw').at(-1);
+                if (!draw) return setTimeout(check, 1);
+                requestAnimationFrame(() =>
+                  setTimeout(() => resolve({ frame: performance.now() - keyAt, draw: draw.duration }), 0),
+                );
+              };
+              check();
+            },
+            { once: true, capture: true },
+          );
+        });
       },
       200 + i * 7,
     );
     await page.keyboard.press('x');
-    edits.push(
-      await page.evaluate(async () => {
-        const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-        while (!document.body.dataset.ready || performance.getEntriesByName('draw').length === 0)
-          await new Promise((done) => setTimeout(done, 1));
-        const draw = performance.getEntriesByName('draw').at(-1);
-        // The frame after the redraw: wait for it from the moment of the redraw.
-        await frame();
-        return {
-          frame: Math.max(draw.startTime + draw.duration, performance.now() - 0) - window.keyAt,
-          draw: draw.duration,
-        };
-      }),
-    );
+    edits.push(await page.evaluate(() => window.editDone));
+    await page.waitForSelector('body[data-ready]');
   }
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();

@@ -19,6 +19,11 @@ export class ColumnView {
   private range = { start: 0, end: 0 };
   /** Pixels per UTF-16 unit, measured on the first window of a text; sizes the spacers. */
   private unitHeight = 0;
+  /**
+   * The box's height when last measured, after a frame: reading it while drawing would force the
+   * browser to lay out the page (the text box with it) once per column.
+   */
+  private boxHeight = 0;
   private scrollPending = false;
   /** What is drawn now, for hovers and copies; `undefined` after an error. */
   drawing: Drawing | undefined;
@@ -78,8 +83,8 @@ export class ColumnView {
    * window has been laid out), so that a wide column is never left blank and a narrow one draws little.
    */
   private windowSize(): number {
-    if (this.unitHeight === 0) return WINDOW_SIZE;
-    const fits = this.box.clientHeight / this.unitHeight;
+    if (this.unitHeight === 0 || this.boxHeight === 0) return WINDOW_SIZE;
+    const fits = this.boxHeight / this.unitHeight;
     return Math.round(Math.min(5000, Math.max(600, fits * 1.6)));
   }
 
@@ -103,6 +108,7 @@ export class ColumnView {
     const { start, end } = this.range;
     if (end > start && (this.unitHeight === 0 || start === 0))
       this.unitHeight = this.content.offsetHeight / (end - start);
+    this.boxHeight = this.box.clientHeight;
     this.above.style.height = `${Math.round(start * this.unitHeight)}px`;
     this.below.style.height = `${Math.round((this.text.length - end) * this.unitHeight)}px`;
   }
