@@ -199,8 +199,15 @@ function lineKey(drawing: Drawing, first: number, last: number, options: string)
  * lines that stay attached keep their layout, so an edit lays out only the lines it changed.
  */
 function patchChildren(container: HTMLElement, nodes: readonly HTMLElement[]): void {
+  const kept = new Set<Node>(nodes);
   let cursor = container.firstChild;
   for (const node of nodes) {
+    // Children that are not drawn any more go first, so that the kept ones meet the cursor in order.
+    while (cursor && !kept.has(cursor)) {
+      const next: ChildNode | null = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
     if (node === cursor) {
       cursor = cursor.nextSibling;
       continue;

@@ -5,7 +5,7 @@ import { ColumnView } from './column-view.js';
 import { selectedText } from './copy.js';
 import { loadSample, SAMPLES } from './samples.js';
 import { decodeState, encodeState, MAX_SHARE_HASH, type SharedState } from './share.js';
-import { TextCounter, type TextCounts } from './text-stats.js';
+import { TextCounter } from './text-stats.js';
 import { type TokenStore, tokenStore } from './token-store.js';
 import {
   DEFAULT_TOKENIZERS,
@@ -66,9 +66,10 @@ const counter = new TextCounter();
 
 // ---- the text ------------------------------------------------------------------------------------
 
-function describeText({ codePoints, graphemes, bytes }: TextCounts): string {
-  const clusters = graphemes === undefined ? 'counting' : graphemes.toLocaleString('en');
-  return `${codePoints.toLocaleString('en')} characters · ${clusters} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
+function describeText(): string {
+  const { codePoints, graphemes, bytes } = counter.counts;
+  if (codePoints === undefined || graphemes === undefined || bytes === undefined) return 'counting…';
+  return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
 }
 
 const SAMPLE_GROUPS = { en: 'English', ar: 'Arabic', mixed: 'Both' } as const;
@@ -230,8 +231,9 @@ let generation = 0;
 /** The text the columns show, to tell an edit from a redraw. */
 let shownText: string | undefined;
 
-function showCount(column: Column, codePoints: number): void {
+function showCount(column: Column): void {
   const count = column.store?.count;
+  const { codePoints } = counter.counts;
   if (count === undefined) {
     column.count.textContent = 'counting…';
     delete column.count.dataset.count;
@@ -240,7 +242,8 @@ function showCount(column: Column, codePoints: number): void {
   }
   column.count.textContent = `${count.toLocaleString('en')} ${count === 1 ? 'token' : 'tokens'}`;
   column.count.dataset.count = String(count);
-  column.ratio.textContent = count > 0 ? `${(codePoints / count).toFixed(2)} chars/token` : '';
+  column.ratio.textContent =
+    count > 0 && codePoints !== undefined ? `${(codePoints / count).toFixed(2)} chars/token` : '';
 }
 
 function showFailure(column: Column, error: Error): void {
@@ -270,7 +273,7 @@ async function update(): Promise<void> {
     inspector.textContent = HOVER_HINT;
     counter.setText(text);
   }
-  textStats.textContent = describeText(counter.counts);
+  textStats.textContent = describeText();
   const options = { ids: idsToggle.checked, whitespace: whitespaceToggle.checked };
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
@@ -299,7 +302,7 @@ async function update(): Promise<void> {
         column.view.show(text, column.store, options);
         column.failed = false;
         column.element.classList.remove('failed');
-        showCount(column, counter.counts.codePoints);
+        showCount(column);
       } catch (error) {
         if (run !== generation) return;
         showFailure(column, error as Error);
@@ -320,11 +323,11 @@ function countOn(run: number, ordered: Column[]): void {
   if (run !== generation) return;
   const deadline = performance.now() + 12;
   let done = counter.countUntil(deadline);
-  textStats.textContent = describeText(counter.counts);
+  textStats.textContent = describeText();
   for (const column of ordered) {
     if (column.failed || !column.store || column.store.count !== undefined) continue;
     try {
-      if (column.store.countUntil(deadline)) showCount(column, counter.counts.codePoints);
+      if (column.store.countUntil(deadline)) showCount(column);
       else done = false;
     } catch (error) {
       showFailure(column, error as Error);
@@ -335,6 +338,8 @@ function countOn(run: number, ordered: Column[]): void {
     setTimeout(() => countOn(run, ordered), 0);
     return;
   }
+  // The characters per token need the text's own count, which may have come last.
+  for (const column of ordered) if (!column.failed) showCount(column);
   performance.measure('count', 'update');
   document.body.dataset.ready = String(run);
   saveStateSoon();
@@ -421,7 +426,8 @@ let lastHash = '';
  */
 async function writeLink(): Promise<boolean> {
   // Text needing more than 64:1 compression to fit is not even compressed (that takes a while).
-  const hopeless = counter.counts.bytes > 64 * MAX_SHARE_HASH;
+  const bytes = counter.counts.bytes ?? 0;
+  const hopeless = bytes > 64 * MAX_SHARE_HASH;
   const hash = hopeless ? undefined : await encodeState(currentState());
   if (hash === undefined || hash.length > MAX_SHARE_HASH) {
     lastHash = '';
@@ -429,7 +435,7 @@ async function writeLink(): Promise<boolean> {
     shareButton.disabled = true;
     const size = hash
       ? `${Math.ceil(hash.length / 1024)} KB compressed`
-      : `${Math.ceil(counter.counts.bytes / 1024).toLocaleString('en')} KB of text`;
+      : `${Math.ceil(bytes / 1024).toLocaleString('en')} KB of text`;
     shareStatus.textContent = `too long for a share link (${size}; a link holds ${MAX_SHARE_HASH / 1024} KB)`;
     shareStatus.dataset.tooLong = '';
     return false;

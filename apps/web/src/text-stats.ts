@@ -1,16 +1,6 @@
 import { graphemeCount } from './layout.js';
 import { segmented, utf8Length } from './segments.js';
 
-/** What the line under the text box says about the text. */
-export interface TextCounts {
-  /** Unicode code points. */
-  codePoints: number;
-  /** UTF-8 bytes. */
-  bytes: number;
-  /** Grapheme clusters (user-perceived characters); `undefined` until counted. */
-  graphemes: number | undefined;
-}
-
 function codePointCount(text: string): number {
   let count = text.length;
   for (let i = 0; i < text.length; i++) {
@@ -26,21 +16,24 @@ function codePointCount(text: string): number {
   return count;
 }
 
+/** The counts of one part of a text. */
+type PartCounts = [codePoints: number, bytes: number, graphemes: number];
+
 /**
- * The counts of a text, the slow one (graphemes, by `Intl.Segmenter`) counted part by part in slices
- * and remembered by part, so that an edit of a long text recounts only the part it touched. A
- * newline always ends a grapheme cluster, so the parts' counts add up to the whole's.
+ * The counts of a text, counted part by part (the parts of `segmented`) in slices and remembered by
+ * part, so that an edit of a long text recounts only the part it touched. A newline always ends a
+ * grapheme cluster, so the parts' counts add up to the whole's.
  */
 export class TextCounter {
-  private graphemesOf = new Map<string, number>();
+  private countsOf = new Map<string, PartCounts>();
   private next = 0;
-  private total = 0;
+  private total: PartCounts = [0, 0, 0];
   private parts: string[] = [];
-  /** The counts of the current text. */
-  counts: TextCounts = { codePoints: 0, bytes: 0, graphemes: 0 };
+  /** The counts of the current text: all `undefined` until {@link TextCounter.countUntil} is done. */
+  counts: { codePoints?: number; bytes?: number; graphemes?: number } = {};
 
   /**
-   * Take a new text: code points and bytes now, graphemes by {@link TextCounter.countUntil}.
+   * Take a new text, to count by {@link TextCounter.countUntil}.
    *
    * @example
    * ```ts
@@ -53,28 +46,29 @@ export class TextCounter {
   setText(text: string): void {
     this.parts = segmented(text).parts;
     this.next = 0;
-    this.total = 0;
-    this.counts = { codePoints: codePointCount(text), bytes: utf8Length(text), graphemes: undefined };
+    this.total = [0, 0, 0];
+    this.counts = {};
   }
 
-  /** Count graphemes on until `deadline` (a `performance.now()` time); `true` once done. */
+  /** Count on until `deadline` (a `performance.now()` time); `true` once done. */
   countUntil(deadline: number): boolean {
     while (this.next < this.parts.length) {
       const part = this.parts[this.next++]!;
-      let count = this.graphemesOf.get(part);
-      if (count === undefined) {
-        count = graphemeCount(part);
-        this.graphemesOf.set(part, count);
+      let counts = this.countsOf.get(part);
+      if (counts === undefined) {
+        counts = [codePointCount(part), utf8Length(part), graphemeCount(part)];
+        this.countsOf.set(part, counts);
       }
-      this.total += count;
+      for (let i = 0; i < 3; i++) this.total[i]! += counts[i]!;
       if (this.next % 64 === 0 && performance.now() > deadline) return false;
     }
     if (this.counts.graphemes === undefined) {
-      this.counts.graphemes = this.total;
-      if (this.graphemesOf.size > this.parts.length * 2) {
-        const kept = new Map<string, number>();
-        for (const part of this.parts) kept.set(part, this.graphemesOf.get(part)!);
-        this.graphemesOf = kept;
+      const [codePoints, bytes, graphemes] = this.total;
+      this.counts = { codePoints, bytes, graphemes };
+      if (this.countsOf.size > this.parts.length * 2) {
+        const kept = new Map<string, PartCounts>();
+        for (const part of this.parts) kept.set(part, this.countsOf.get(part)!);
+        this.countsOf = kept;
       }
     }
     return true;

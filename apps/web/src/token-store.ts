@@ -17,14 +17,18 @@ export interface TokenStore {
   countUntil(deadline: number): boolean;
 }
 
-function byteStarts(cut: Segmented): Float64Array {
+/** The UTF-8 offset of part `index`, summing the parts before it once (and only as far as asked). */
+function byteStart(cut: Segmented, index: number): number {
   if (!cut.byteStarts) {
-    const offsets = new Float64Array(cut.starts.length);
-    for (let i = 1; i < offsets.length; i++)
-      offsets[i] = offsets[i - 1]! + utf8Length(cut.text, cut.starts[i - 1]!, cut.starts[i]!);
-    cut.byteStarts = offsets;
+    cut.byteStarts = new Float64Array(cut.starts.length).fill(-1);
+    cut.byteStarts[0] = 0;
   }
-  return cut.byteStarts;
+  const offsets = cut.byteStarts;
+  let known = index;
+  while (offsets[known]! < 0) known--;
+  for (let i = known + 1; i <= index; i++)
+    offsets[i] = offsets[i - 1]! + utf8Length(cut.text, cut.starts[i - 1]!, cut.starts[i]!);
+  return offsets[index]!;
 }
 
 /** Whether a token lies in `[start, end)`, an empty one counting when it sits inside it (or at the text's end). */
@@ -81,7 +85,7 @@ class PartStore implements TokenStore {
         const shifted: Token = { ...token, start: token.start + offset, end: token.end + offset };
         if (!overlaps(shifted, start, end, text.length)) continue;
         if (token.bytes) {
-          bytes ??= byteStarts(this.cut)[i]!;
+          bytes ??= byteStart(this.cut, i);
           shifted.bytes = [token.bytes[0] + bytes, token.bytes[1] + bytes];
         }
         found.push(shifted);
