@@ -1,11 +1,8 @@
 import type { Token } from '@tokenlab/core';
-import { type Direction, directionRuns, strongDirection } from './bidi-runs.js';
+import { joinsAcross } from './arabic-joining.js';
 import { tokenColor } from './colors.js';
 import { glyphRuns } from './glyphs.js';
 import { layoutTokens, type Piece, upperBound } from './layout.js';
-
-/** How many pieces a column draws at most; the counts always cover the whole text. */
-export const MAX_DRAWN_PIECES = 2000;
 
 /** Display options shared by every column. */
 export interface DrawOptions {
@@ -15,19 +12,26 @@ export interface DrawOptions {
   whitespace: boolean;
 }
 
-/** What a column drew, kept to answer hovers. */
+/** What a column drew, kept to answer hovers and copies. */
 export interface Drawing {
-  /** The text the tokens were cut from. */
+  /** The whole text the tokens were cut from. */
   text: string;
-  /** The tokens, as the tokenizer returned them. */
+  /** The tokens overlapping the drawn range, spans into the whole text. */
   tokens: Token[];
-  /** The drawn pieces, in text order. */
+  /** The drawn pieces, in text order, spans into the whole text. */
   pieces: Piece[];
   /** `starts[i]` = `pieces[i].start`, for binary search. */
   starts: Int32Array;
-  /** The element of each drawn piece (fewer than `pieces` when the text is long). */
+  /** The element of each piece. */
   elements: HTMLElement[];
+  /** The piece each element draws (the inverse of `elements`). */
+  indexOf: Map<HTMLElement, number>;
+  /** The drawn lines by what they show, so that the next drawing reuses the lines an edit left alone. */
+  lines: Map<string, HTMLElement>;
 }
+
+const HAS_LETTER = /\p{L}/u;
+const WRAP = '\u200b';
 
 function appendText(parent: HTMLElement, text: string, options: DrawOptions): void {
   if (!options.whitespace) {
@@ -35,13 +39,22 @@ function appendText(parent: HTMLElement, text: string, options: DrawOptions): vo
     parent.append(text.replace(/\r?\n/g, ''));
     return;
   }
-  for (const run of glyphRuns(text)) {
+  const runs = glyphRuns(text);
+  if (runs.length === 1 && runs[0]!.whitespace && !HAS_LETTER.test(runs[0]!.text)) {
+    // Only whitespace (a gap, a newline token): dimmed as a whole, one element fewer.
+    parent.classList.add('ws-only');
+    parent.append(runs[0]!.text);
+    return;
+  }
+  for (const run of runs) {
     if (!run.whitespace) {
       parent.append(run.text);
       continue;
     }
     const glyph = document.createElement('span');
     glyph.className = 'ws';
+    // A glyph spelled in Latin letters (‹ZWJ›) must neither set an Arabic line's direction nor join its words.
+    if (HAS_LETTER.test(run.text)) glyph.dir = 'ltr';
     glyph.textContent = run.text;
     parent.append(glyph);
   }
@@ -50,109 +63,169 @@ function appendText(parent: HTMLElement, text: string, options: DrawOptions): vo
 function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HTMLElement {
   const piece = drawing.pieces[index]!;
   const element = document.createElement('span');
-  element.dataset.piece = String(index);
   const text = drawing.text.slice(piece.start, piece.end);
+  let className: string;
   if (piece.tokens.length === 0) {
-    element.className = 'piece gap';
+    className = 'piece gap';
   } else {
     const colors = piece.tokens.map((t) => tokenColor(drawing.tokens[t]!));
-    element.className = piece.tokens.length > 1 ? 'piece tok shared' : 'piece tok';
-    if (piece.start === piece.end) element.classList.add('empty');
+    className = piece.tokens.length > 1 ? 'piece tok shared' : 'piece tok';
+    if (piece.start === piece.end) className += ' empty';
     element.style.background =
       colors.length === 1
         ? colors[0]!
         : `linear-gradient(90deg, ${colors.map((c, i) => `${c} ${(i * 100) / colors.length}% ${((i + 1) * 100) / colors.length}%`).join(', ')})`;
   }
-  const body = document.createElement('span');
-  body.className = 't';
-  if (piece.start === piece.end) body.textContent = '∅';
-  else appendText(body, text, options);
-  element.append(body);
+  // A cut inside a joined Arabic word: joiners drawn by CSS (::before, ::after) keep the letters'
+  // joined shapes; they are not text, so copying gives the original characters.
+  if (piece.start < piece.end) {
+    if (joinsAcross(drawing.text, piece.start)) className += ' join-start';
+    if (joinsAcross(drawing.text, piece.end)) className += ' join-end';
+  }
+  element.className = className;
+  if (piece.start === piece.end) element.append('∅');
+  else appendText(element, text, options);
   if (options.ids && piece.ending.length > 0) {
     const ids = piece.ending.map((t) => drawing.tokens[t]!.id).filter((id) => id !== undefined);
-    if (ids.length > 0) {
-      const label = document.createElement('span');
-      label.className = 'id';
-      label.textContent = ids.join(' ');
-      element.append(label);
-    }
+    // Drawn under the token by placeIdLabels, outside the line (see id-labels.ts).
+    if (ids.length > 0) element.dataset.ids = ids.join(' ');
   }
   return element;
 }
 
+/** The tokens' spans clipped to `[start, end)` and made relative to it, to lay out that range alone. */
+function clipTokens(tokens: readonly Token[], start: number, end: number): Token[] {
+  return tokens.map((token) => {
+    const clippedStart = Math.min(Math.max(token.start, start), end) - start;
+    const clippedEnd = Math.min(Math.max(token.end, start), end) - start;
+    return { text: token.text, start: clippedStart, end: clippedEnd };
+  });
+}
+
 /**
- * Draw `tokens` of `text` into `container`: one isolated span per piece of whole grapheme clusters,
- * coloured by token id (or text), whitespace as glyphs, pieces shared by two tokens striped with
- * both colours and outlined.
+ * Draw the `[start, end)` range of `text` (whole lines, see `windowAround`) with the `tokens` that
+ * overlap it into `container`: one block per line with `dir="auto"`, so that each line takes the
+ * direction of its first letter, and one plain inline span per piece of whole grapheme clusters,
+ * coloured by token id (or text). The spans are not bidi isolates: the browser runs the Unicode
+ * Bidirectional Algorithm over each line as one paragraph, so numbers and Latin words inside an
+ * Arabic line appear in the order they have in the plain text, however the tokens cut them.
+ * Lines of the `previous` drawing that show the same text cut the same way are reused, so an edit
+ * redraws only the lines it changed.
  */
-export function drawTokens(
+export function drawRange(
   container: HTMLElement,
   text: string,
+  start: number,
+  end: number,
   tokens: Token[],
   options: DrawOptions,
+  previous?: Drawing,
 ): Drawing {
-  const pieces = layoutTokens(text, tokens);
+  const pieces = layoutTokens(text.slice(start, end), clipTokens(tokens, start, end));
+  for (const piece of pieces) {
+    piece.start += start;
+    piece.end += start;
+  }
   const drawing: Drawing = {
     text,
     tokens,
     pieces,
     starts: Int32Array.from(pieces, (piece) => piece.start),
     elements: [],
+    indexOf: new Map(),
+    lines: new Map(),
   };
-  const fragment = document.createDocumentFragment();
-  // One block per line of the text, each with dir="auto": an Arabic line runs right to left and an
-  // English one left to right, even in the same column.
-  let items: Array<{ node: HTMLElement; direction: Direction | undefined }> = [];
-  const endLine = (className = 'line') => {
-    const line = document.createElement('div');
-    line.className = className;
-    line.dir = 'auto';
-    appendRuns(line, items);
-    fragment.append(line);
-    items = [];
-  };
-  const drawn = Math.min(pieces.length, MAX_DRAWN_PIECES);
-  for (let i = 0; i < drawn; i++) {
-    const element = pieceElement(drawing, i, options);
-    drawing.elements.push(element);
-    const piece = pieces[i]!;
-    items.push({ node: element, direction: strongDirection(text.slice(piece.start, piece.end)) });
-    const newlines = countNewlines(text, piece);
-    if (newlines === 0) {
-      // Spaces became glyphs, so <wbr> gives long lines their break opportunities, between tokens.
-      items.push({ node: document.createElement('wbr'), direction: undefined });
-      continue;
+  const drawn: HTMLElement[] = [];
+  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}`;
+  let first = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const newlines = countNewlines(text, pieces[i]!);
+    if (newlines === 0 && i < pieces.length - 1) continue;
+    // Pieces first..i make one line (and the blank lines after it).
+    const key = lineKey(drawing, first, i, optionsKey);
+    let line = previous?.lines.get(key);
+    if (line && !drawing.lines.has(key)) {
+      previous!.lines.delete(key);
+      const reused = line.querySelectorAll<HTMLElement>('.piece');
+      for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
+    } else {
+      line = newLine();
+      for (let n = first; n <= i; n++) {
+        const element = pieceElement(drawing, n, options);
+        drawing.elements.push(element);
+        line.append(element);
+        // A place to wrap after the piece (whitespace shows as glyphs, so there are few spaces to wrap
+        // at): U+200B, outside the box, so that its bidi level never stretches the box; none inside a
+        // joined word, where it would break the joining.
+        if (n < i && !element.classList.contains('join-end')) line.append(WRAP);
+      }
     }
-    endLine();
-    for (let n = 1; n < newlines; n++) endLine('line blank');
+    drawing.lines.set(key, line);
+    drawn.push(line);
+    for (let n = 1; n < newlines; n++) drawn.push(newLine('line blank'));
+    first = i + 1;
   }
-  if (items.length > 0) endLine();
-  if (drawn < pieces.length) {
-    const more = document.createElement('p');
-    more.className = 'more';
-    more.textContent = `… ${pieces.length - drawn} more pieces not drawn (the counts cover the whole text)`;
-    fragment.append(more);
-  }
-  container.replaceChildren(fragment);
+  drawing.elements.forEach((element, index) => {
+    drawing.indexOf.set(element, index);
+  });
+  patchChildren(container, drawn);
   return drawing;
 }
 
-/** Append a line's items, wrapping the stretches that run against the line in an isolate of their direction. */
-function appendRuns(
-  line: HTMLElement,
-  items: ReadonlyArray<{ node: HTMLElement; direction: Direction | undefined }>,
-) {
-  const { runs } = directionRuns(items.map((item) => item.direction));
-  let next = 0;
-  for (const run of runs) {
-    for (; next < run.start; next++) line.append(items[next]!.node);
-    const wrapper = document.createElement('span');
-    wrapper.className = 'run';
-    wrapper.dir = run.direction;
-    for (; next < run.end; next++) wrapper.append(items[next]!.node);
-    line.append(wrapper);
+/**
+ * What a line of pieces `first..last` shows: its text, its cuts, and the colour, ids and sharing of
+ * each piece; two lines with the same key look the same. Joins never cross a newline, so a line's
+ * look depends on nothing outside it.
+ */
+function lineKey(drawing: Drawing, first: number, last: number, options: string): string {
+  const { pieces, tokens, text } = drawing;
+  const lineStart = pieces[first]!.start;
+  let key = `${options}\u0000${text.slice(lineStart, pieces[last]!.end)}`;
+  for (let n = first; n <= last; n++) {
+    const piece = pieces[n]!;
+    key += `\u0000${piece.end - lineStart}`;
+    for (const t of piece.tokens) {
+      const token = tokens[t]!;
+      key += `,${token.id ?? token.text}`;
+    }
+    if (piece.start === piece.end) key += ',empty';
+    if (piece.ending.length > 0) key += `;${piece.ending.map((t) => tokens[t]!.id).join(' ')}`;
   }
-  for (; next < items.length; next++) line.append(items[next]!.node);
+  return key;
+}
+
+/**
+ * Make `nodes` the children of `container`, leaving in place the ones already there in that order:
+ * lines that stay attached keep their layout, so an edit lays out only the lines it changed.
+ */
+function patchChildren(container: HTMLElement, nodes: readonly HTMLElement[]): void {
+  const kept = new Set<Node>(nodes);
+  let cursor = container.firstChild;
+  for (const node of nodes) {
+    // Children that are not drawn any more go first, so that the kept ones meet the cursor in order.
+    while (cursor && !kept.has(cursor)) {
+      const next: ChildNode | null = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    if (node === cursor) {
+      cursor = cursor.nextSibling;
+      continue;
+    }
+    container.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const next: ChildNode | null = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
+
+function newLine(className = 'line'): HTMLElement {
+  const line = document.createElement('div');
+  line.className = className;
+  line.dir = 'auto';
+  return line;
 }
 
 function countNewlines(text: string, piece: Piece): number {
@@ -200,7 +273,7 @@ export function describePiece(drawing: Drawing, pieceIndex: number): string {
     const token = drawing.tokens[t]!;
     const id = token.id === undefined ? '' : ` id ${token.id}`;
     const bytes = token.bytes ? ` bytes [${token.bytes[0]}, ${token.bytes[1]})` : '';
-    return `token ${t + 1}: ${JSON.stringify(token.text)}${id} span [${token.start}, ${token.end})${bytes}`;
+    return `token ${JSON.stringify(token.text)}${id} span [${token.start}, ${token.end})${bytes}`;
   });
   if (piece.tokens.length > 1)
     lines.push('a token boundary falls inside this character: it is drawn once, shared by these tokens');

@@ -1,9 +1,12 @@
 import './style.css';
-import type { Token, Tokenizer } from '@tokenlab/core';
-import { type Drawing, describePiece, drawTokens, hoverRange, piecesInRange } from './column.js';
-import { graphemeCount } from './layout.js';
+import type { Tokenizer } from '@tokenlab/core';
+import { describePiece, hoverRange, piecesInRange } from './column.js';
+import { ColumnView } from './column-view.js';
+import { selectedText } from './copy.js';
 import { loadSample, SAMPLES } from './samples.js';
-import { decodeState, encodeState, type SharedState } from './share.js';
+import { decodeState, encodeState, MAX_SHARE_HASH, type SharedState } from './share.js';
+import { TextCounter } from './text-stats.js';
+import { type TokenStore, tokenStore } from './token-store.js';
 import {
   DEFAULT_TOKENIZERS,
   FAMILIES,
@@ -39,7 +42,11 @@ interface Column {
   tokensBox: HTMLElement;
   count: HTMLElement;
   ratio: HTMLElement;
-  drawing?: Drawing;
+  view: ColumnView;
+  /** The tokenizer the store holds, to make a new store when the tokenizer changes (a new pattern). */
+  tokenizer?: Tokenizer;
+  store?: TokenStore;
+  failed?: boolean;
 }
 
 let selected: string[] = [...DEFAULT_TOKENIZERS];
@@ -54,13 +61,14 @@ let pendingTraining: number | undefined;
 let trainer: Trainer | undefined;
 /** Tokenizers made in this page (the BPE trained on the text), next to the registry's. */
 const sessionTokenizers = new Map<string, { label: string; description: string; tokenizer: Tokenizer }>();
+/** Counts of the text in the box, kept from one edit to the next. */
+const counter = new TextCounter();
 
 // ---- the text ------------------------------------------------------------------------------------
 
-function describeText(text: string): string {
-  const codePoints = [...text].length;
-  const graphemes = graphemeCount(text);
-  const bytes = new TextEncoder().encode(text).length;
+function describeText(): string {
+  const { codePoints, graphemes, bytes } = counter.counts;
+  if (codePoints === undefined || graphemes === undefined || bytes === undefined) return 'counting…';
   return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
 }
 
@@ -94,7 +102,10 @@ sampleMenu.addEventListener('change', async () => {
 textBox.addEventListener('input', () => {
   sampleMenu.value = '';
   credit.textContent = '';
-  scheduleUpdate(120);
+  // Line-local columns update part by part, so each keystroke redraws at once; a column that needs
+  // the whole text again (sentences, say) on a long text waits for a pause in typing.
+  const wholeText = textBox.value.length > 100_000 && selected.some((id) => !isLineLocal(id));
+  scheduleUpdate(wholeText ? 150 : 0);
 });
 idsToggle.addEventListener('change', () => scheduleUpdate(0));
 whitespaceToggle.addEventListener('change', () => scheduleUpdate(0));
@@ -194,7 +205,7 @@ function columnFor(id: string): Column {
     element.append(pattern);
   }
   element.append(tokensBox);
-  column = { id, element, tokensBox, count, ratio };
+  column = { id, element, tokensBox, count, ratio, view: new ColumnView(tokensBox) };
   columns.set(id, column);
   return column;
 }
@@ -217,11 +228,52 @@ async function tokenizerFor(id: string): Promise<Tokenizer> {
 }
 
 let generation = 0;
+/** The text the columns show, to tell an edit from a redraw. */
+let shownText: string | undefined;
+
+function showCount(column: Column): void {
+  const count = column.store?.count;
+  const { codePoints } = counter.counts;
+  if (count === undefined) {
+    column.count.textContent = 'counting…';
+    delete column.count.dataset.count;
+    column.ratio.textContent = '';
+    return;
+  }
+  column.count.textContent = `${count.toLocaleString('en')} ${count === 1 ? 'token' : 'tokens'}`;
+  column.count.dataset.count = String(count);
+  column.ratio.textContent =
+    count > 0 && codePoints !== undefined ? `${(codePoints / count).toFixed(2)} chars/token` : '';
+}
+
+function showFailure(column: Column, error: Error): void {
+  column.failed = true;
+  column.count.textContent = 'error';
+  delete column.count.dataset.count;
+  column.ratio.textContent = '';
+  column.view.showError(error.message);
+  column.element.classList.add('failed');
+}
+
+function isLineLocal(id: string): boolean {
+  // The trained BPE is minbpe's RegexTokenizer with the GPT-4 pattern, line-local like bpe-regex-en.
+  if (id === 'bpe-trained') return true;
+  return patterns.has(id) ? false : (findTokenizer(id)?.lineLocal ?? false);
+}
 
 async function update(): Promise<void> {
   const run = ++generation;
+  // Marks for the browser benchmark (bench/playground.bench.mjs): drawing and counting, apart.
+  performance.mark('update');
   const text = textBox.value;
-  textStats.textContent = describeText(text);
+  if (text !== shownText) {
+    // The hover bar and highlights were about the previous text.
+    shownText = text;
+    clearHighlight();
+    inspector.textContent = HOVER_HINT;
+    counter.setText(text);
+  }
+  textStats.textContent = describeText();
   const options = { ids: idsToggle.checked, whitespace: whitespaceToggle.checked };
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
@@ -242,42 +294,68 @@ async function update(): Promise<void> {
       try {
         const tokenizer = await tokenizerFor(column.id);
         if (run !== generation) return;
-        const tokens: Token[] = tokenizer.tokenize(text);
-        column.drawing = drawTokens(column.tokensBox, text, tokens, options);
-        column.count.textContent = `${tokens.length.toLocaleString('en')} ${tokens.length === 1 ? 'token' : 'tokens'}`;
-        column.count.dataset.count = String(tokens.length);
-        const chars = [...text].length;
-        column.ratio.textContent =
-          tokens.length > 0 ? `${(chars / tokens.length).toFixed(2)} chars/token` : '';
+        if (column.tokenizer !== tokenizer || !column.store) {
+          column.tokenizer = tokenizer;
+          column.store = tokenStore(tokenizer, isLineLocal(column.id));
+        }
+        column.store.setText(text);
+        column.view.show(text, column.store, options);
+        column.failed = false;
         column.element.classList.remove('failed');
+        showCount(column);
       } catch (error) {
         if (run !== generation) return;
-        column.drawing = undefined;
-        column.count.textContent = 'error';
-        delete column.count.dataset.count;
-        column.ratio.textContent = '';
-        column.tokensBox.textContent = (error as Error).message;
-        column.element.classList.add('failed');
+        showFailure(column, error as Error);
       } finally {
         if (run === generation) column.element.classList.remove('loading');
       }
     }),
   );
-  if (run === generation) {
-    document.body.dataset.ready = String(run);
-    saveStateSoon();
+  if (run !== generation) return;
+  performance.measure('draw', 'update');
+  document.body.dataset.drawn = String(run);
+  // Count the rest of a long text in slices, after the first screen has been painted.
+  requestAnimationFrame(() => setTimeout(() => countOn(run, ordered), 0));
+}
+
+/** Count every column's tokens (and the text's graphemes) in slices of a few milliseconds. */
+function countOn(run: number, ordered: Column[]): void {
+  if (run !== generation) return;
+  const deadline = performance.now() + 12;
+  let done = counter.countUntil(deadline);
+  textStats.textContent = describeText();
+  for (const column of ordered) {
+    if (column.failed || !column.store || column.store.count !== undefined) continue;
+    try {
+      if (column.store.countUntil(deadline)) showCount(column);
+      else done = false;
+    } catch (error) {
+      showFailure(column, error as Error);
+    }
+    if (performance.now() > deadline) done = false;
   }
+  if (!done || ordered.some((column) => !column.failed && column.store?.count === undefined)) {
+    setTimeout(() => countOn(run, ordered), 0);
+    return;
+  }
+  // The characters per token need the text's own count, which may have come last.
+  for (const column of ordered) if (!column.failed) showCount(column);
+  performance.measure('count', 'update');
+  document.body.dataset.ready = String(run);
+  saveStateSoon();
 }
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 function scheduleUpdate(delay: number): void {
   clearTimeout(pending);
   delete document.body.dataset.ready;
+  delete document.body.dataset.drawn;
   pending = setTimeout(() => void update(), delay);
 }
 
 // ---- hover: the same text in every column --------------------------------------------------------
 
+const HOVER_HINT = 'Hover a token to see its text, id, span and bytes.';
 let highlighted: HTMLElement[] = [];
 
 function clearHighlight(): void {
@@ -289,25 +367,41 @@ columnsSection.addEventListener('mouseover', (event) => {
   const target = (event.target as HTMLElement).closest<HTMLElement>('.piece');
   if (!target) return;
   const column = columns.get(target.closest<HTMLElement>('.column')?.dataset.tokenizer ?? '');
-  if (!column?.drawing) return;
-  const index = Number(target.dataset.piece);
-  const description = describePiece(column.drawing, index);
+  const drawing = column?.view.drawing;
+  if (!column || !drawing) return;
+  const index = drawing.indexOf.get(target);
+  if (index === undefined) return;
+  const description = describePiece(drawing, index);
   target.title = description;
   const label = findTokenizer(column.id)?.label ?? sessionTokenizers.get(column.id)?.label ?? column.id;
   inspector.textContent = `${label}: ${description.replace(/\n/g, ' · ')}`;
-  const [start, end] = hoverRange(column.drawing, index);
+  const [start, end] = hoverRange(drawing, index);
   clearHighlight();
   for (const other of columns.values()) {
-    if (!other.drawing) continue;
-    const indices = start === end && other === column ? [index] : piecesInRange(other.drawing, start, end);
+    const otherDrawing = other.view.drawing;
+    if (!otherDrawing) continue;
+    const indices = start === end && other === column ? [index] : piecesInRange(otherDrawing, start, end);
     for (const i of indices) {
-      const element = other.drawing.elements[i]!;
+      const element = otherDrawing.elements[i]!;
       element.classList.add('hl');
       highlighted.push(element);
     }
   }
 });
 columnsSection.addEventListener('mouseleave', clearHighlight);
+
+// Copying from the columns gives the text's own characters, not the glyphs and joiners drawn.
+columnsSection.addEventListener('copy', (event) => {
+  const selection = document.getSelection();
+  if (!selection || selection.rangeCount === 0 || !event.clipboardData) return;
+  const range = selection.getRangeAt(0);
+  const texts = [...columns.values()]
+    .map((column) => (column.view.drawing ? selectedText(column.view.drawing, range) : undefined))
+    .filter((text) => text !== undefined);
+  if (texts.length === 0) return;
+  event.clipboardData.setData('text/plain', texts.join('\n\n'));
+  event.preventDefault();
+});
 
 // ---- share links ---------------------------------------------------------------------------------
 
@@ -325,17 +419,45 @@ function currentState(): SharedState {
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let lastHash = '';
+
+/**
+ * Write the state into the address bar, or, when even compressed it is too long for a link, say so
+ * and leave no stale link behind. `true` when the link was written.
+ */
+async function writeLink(): Promise<boolean> {
+  // Text needing more than 64:1 compression to fit is not even compressed (that takes a while).
+  const bytes = counter.counts.bytes ?? 0;
+  const hopeless = bytes > 64 * MAX_SHARE_HASH;
+  const hash = hopeless ? undefined : await encodeState(currentState());
+  if (hash === undefined || hash.length > MAX_SHARE_HASH) {
+    lastHash = '';
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    shareButton.disabled = true;
+    const size = hash
+      ? `${Math.ceil(hash.length / 1024)} KB compressed`
+      : `${Math.ceil(bytes / 1024).toLocaleString('en')} KB of text`;
+    shareStatus.textContent = `too long for a share link (${size}; a link holds ${MAX_SHARE_HASH / 1024} KB)`;
+    shareStatus.dataset.tooLong = '';
+    return false;
+  }
+  shareButton.disabled = false;
+  if ('tooLong' in shareStatus.dataset) {
+    shareStatus.textContent = '';
+    delete shareStatus.dataset.tooLong;
+  }
+  lastHash = hash;
+  if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
+  return true;
+}
+
+/** Update the link once typing pauses, not on every keystroke. */
 function saveStateSoon(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(async () => {
-    lastHash = await encodeState(currentState());
-    if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
-  }, 400);
+  saveTimer = setTimeout(() => void writeLink(), 1000);
 }
 
 shareButton.addEventListener('click', async () => {
-  lastHash = await encodeState(currentState());
-  history.replaceState(null, '', lastHash);
+  if (!(await writeLink())) return;
   try {
     await navigator.clipboard.writeText(location.href);
     shareStatus.textContent = 'link copied';

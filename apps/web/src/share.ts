@@ -14,6 +14,12 @@ export interface SharedState {
 
 const VERSION = 1;
 
+/**
+ * The longest URL hash the playground writes (8 KB): links longer than that are cut by chat apps,
+ * mail clients and some servers, so a text that does not fit even compressed gets no link.
+ */
+export const MAX_SHARE_HASH = 8192;
+
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {

@@ -25,6 +25,11 @@ export interface PlaygroundTokenizer {
   defaultPattern?: string;
   /** Build it with another pattern (a bad pattern rejects with an error that explains it). */
   withPattern?(pattern: string): Promise<Tokenizer>;
+  /**
+   * `true` when it cuts each part of `segmentStarts` (the text cut at `x\nY` newlines) exactly as it
+   * cuts the whole text, so that a long text is tokenized part by part (tested for every such entry).
+   */
+  lineLocal?: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'codepoints',
+    lineLocal: true,
     label: 'code points',
     family: 'core',
     description: 'one token per Unicode code point, id = the code point',
@@ -74,6 +80,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'utf8',
+    lineLocal: true,
     label: 'UTF-8 bytes',
     family: 'core',
     description: 'one token per UTF-8 byte, id = the byte; an Arabic letter is two',
@@ -81,6 +88,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'whitespace',
+    lineLocal: true,
     label: 'whitespace',
     family: 'classic',
     description: "NLTK's WhitespaceTokenizer: runs of non-space characters",
@@ -88,6 +96,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'wordpunct',
+    lineLocal: true,
     label: 'WordPunct',
     family: 'classic',
     description:
@@ -96,6 +105,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'wordpunct-unicode',
+    lineLocal: true,
     label: 'WordPunct (Unicode)',
     family: 'classic',
     description: 'WordPunct with combining marks counted as word characters, so diacritics stay inside words',
@@ -133,6 +143,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'arabic',
+    lineLocal: true,
     label: 'Arabic',
     family: 'classic',
     description: 'words with their diacritics, Arabic punctuation and digits split off; English works too',
@@ -140,6 +151,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'arabic-clitics',
+    lineLocal: true,
     label: 'Arabic + clitics',
     family: 'classic',
     description: 'the Arabic tokenizer, also splitting و ف ب ك ل, the article ال and pronoun suffixes',
@@ -169,6 +181,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'bpe-regex-en',
+    lineLocal: true,
     label: 'BPE regex 512 (en)',
     family: 'bpe',
     description: "minbpe's RegexTokenizer (GPT-4 pattern) trained to 512 ids on the Taylor Swift article",
@@ -176,6 +189,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'bpe-regex-ar',
+    lineLocal: true,
     label: 'BPE regex 512 (ar)',
     family: 'bpe',
     description:
@@ -184,6 +198,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'r50k_base',
+    lineLocal: true,
     label: 'r50k_base (GPT-2, GPT-3)',
     family: 'gpt',
     description: "tiktoken's r50k_base, GPT-2's byte-level BPE (50,257 ids); rank data loads when chosen",
@@ -191,6 +206,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'p50k_base',
+    lineLocal: true,
     label: 'p50k_base (Codex)',
     family: 'gpt',
     description: "tiktoken's p50k_base: r50k plus runs of spaces for code; rank data loads when chosen",
@@ -198,6 +214,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'cl100k_base',
+    lineLocal: true,
     label: 'cl100k_base (GPT-4)',
     family: 'gpt',
     description: "tiktoken's cl100k_base, GPT-4 and GPT-3.5-turbo (100k ids); rank data loads when chosen",
@@ -205,6 +222,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'o200k_base',
+    lineLocal: true,
     label: 'o200k_base (GPT-4o)',
     family: 'gpt',
     description:
@@ -213,6 +231,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'natural-word',
+    lineLocal: true,
     label: 'natural Word',
     family: 'natural',
     description: "natural's WordTokenizer: [A-Za-zА-Яа-я0-9_]+ only, so Arabic and accented letters vanish",
@@ -220,6 +239,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'natural-wordpunct',
+    lineLocal: true,
     label: 'natural WordPunct',
     family: 'natural',
     description: "natural's WordPunctTokenizer: Latin words, digit runs, and every other character alone",
@@ -234,6 +254,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   },
   {
     id: 'natural-aggressive',
+    lineLocal: true,
     label: 'natural Aggressive',
     family: 'natural',
     description: "natural's AggressiveTokenizer: splits on every non-word character",

@@ -1,0 +1,151 @@
+import { type Drawing, type DrawOptions, drawRange } from './column.js';
+import { placeIdLabels } from './id-labels.js';
+import { WINDOW_SIZE, windowAround } from './text-window.js';
+import type { TokenStore } from './token-store.js';
+
+/**
+ * A column's scrolling token box that draws only a window of the text (see `windowAround`), with
+ * spacers above and below sized from the height of drawn text, so that the scroll bar stands for the
+ * whole text and the page holds a bounded number of elements however long the text is. Scrolling
+ * near the edge of the window draws the window there.
+ */
+export class ColumnView {
+  private readonly above = spacer();
+  private readonly content = document.createElement('div');
+  private readonly below = spacer();
+  private text = '';
+  private store: TokenStore | undefined;
+  private options: DrawOptions = { ids: false, whitespace: true };
+  private range = { start: 0, end: 0 };
+  /** Pixels per UTF-16 unit, measured on the first window of a text; sizes the spacers. */
+  private unitHeight = 0;
+  /**
+   * The box's height when last measured, after a frame: reading it while drawing would force the
+   * browser to lay out the page (the text box with it) once per column.
+   */
+  private boxHeight = 0;
+  private scrollPending = false;
+  /** What is drawn now, for hovers and copies; `undefined` after an error. */
+  drawing: Drawing | undefined;
+
+  /**
+   * Wrap `box` (the column's scrolling element).
+   *
+   * @example
+   * ```ts
+   * const view = new ColumnView(document.querySelector('.tokens')!);
+   * view.show('some text', store, { ids: false, whitespace: true });
+   * ```
+   */
+  constructor(readonly box: HTMLElement) {
+    this.content.className = 'drawn';
+    box.replaceChildren(this.above, this.content, this.below);
+    // Ids are placed from the laid-out lines: again when the column's width changes.
+    new ResizeObserver(() => {
+      if (this.options.ids && this.drawing) placeIdLabels(this.content);
+    }).observe(this.content);
+    box.addEventListener('scroll', () => {
+      if (this.scrollPending) return;
+      this.scrollPending = true;
+      requestAnimationFrame(() => {
+        this.scrollPending = false;
+        this.followScroll();
+      });
+    });
+  }
+
+  /** Draw `text` with the tokens of `store`, keeping the view where it was (clamped to the new text). */
+  show(text: string, store: TokenStore, options: DrawOptions): Drawing {
+    this.text = text;
+    this.store = store;
+    this.options = options;
+    const drawing = this.draw(Math.min(this.range.start, text.length));
+    requestAnimationFrame(() => {
+      if (this.drawing !== drawing) return;
+      this.fitSpacers();
+      if (options.ids) placeIdLabels(this.content);
+    });
+    return drawing;
+  }
+
+  /** Show an error message instead of tokens. */
+  showError(message: string): void {
+    this.drawing = undefined;
+    this.store = undefined;
+    this.range = { start: 0, end: 0 };
+    this.above.style.height = '0';
+    this.below.style.height = '0';
+    this.content.textContent = message;
+  }
+
+  /**
+   * How much text to draw: one and a half times what fits in the box (measured once the first
+   * window has been laid out), so that a wide column is never left blank and a narrow one draws little.
+   */
+  private windowSize(): number {
+    if (this.unitHeight === 0 || this.boxHeight === 0) return WINDOW_SIZE;
+    const fits = this.boxHeight / this.unitHeight;
+    return Math.round(Math.min(5000, Math.max(600, fits * 1.6)));
+  }
+
+  private draw(at: number): Drawing {
+    const { start, end } = windowAround(this.text, at, this.windowSize());
+    this.range = { start, end };
+    this.drawing = drawRange(
+      this.content,
+      this.text,
+      start,
+      end,
+      this.store!.tokensIn(start, end),
+      this.options,
+      this.drawing,
+    );
+    return this.drawing;
+  }
+
+  /** Size the spacers from the drawn window (measured again whenever the window is the text's top). */
+  private fitSpacers(): void {
+    const { start, end } = this.range;
+    if (end > start && (this.unitHeight === 0 || start === 0))
+      this.unitHeight = this.content.offsetHeight / (end - start);
+    this.boxHeight = this.box.clientHeight;
+    this.above.style.height = `${Math.round(start * this.unitHeight)}px`;
+    this.below.style.height = `${Math.round((this.text.length - end) * this.unitHeight)}px`;
+  }
+
+  /** When the view nears an edge of the drawn window, draw the window around what is in view. */
+  private followScroll(): void {
+    if (!this.store || this.unitHeight === 0) return;
+    const { start, end } = this.range;
+    const top = this.box.scrollTop;
+    const height = this.box.clientHeight;
+    const drawnTop = this.above.offsetHeight;
+    const drawnHeight = this.content.offsetHeight;
+    const nearTop = start > 0 && top < drawnTop + height / 2;
+    const nearBottom = end < this.text.length && top + height > drawnTop + drawnHeight - height / 2;
+    if (!nearTop && !nearBottom) return;
+    // The text offset at the top of the view: measured inside the window, estimated in the spacers.
+    const inside = top >= drawnTop && top <= drawnTop + drawnHeight && drawnHeight > 0;
+    const at = inside ? start + ((top - drawnTop) / drawnHeight) * (end - start) : top / this.unitHeight;
+    const wanted = windowAround(
+      this.text,
+      Math.max(0, Math.floor(at - this.windowSize() / 4)),
+      this.windowSize(),
+    );
+    if (wanted.start === start) return;
+    this.draw(wanted.start);
+    this.fitSpacers();
+    if (this.options.ids) placeIdLabels(this.content);
+    const newTop = this.above.offsetHeight;
+    const newHeight = this.content.offsetHeight;
+    const span = this.range.end - this.range.start;
+    this.box.scrollTop = newTop + (span > 0 ? ((at - this.range.start) / span) * newHeight : 0);
+  }
+}
+
+function spacer(): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'spacer';
+  element.setAttribute('aria-hidden', 'true');
+  return element;
+}

@@ -1,0 +1,179 @@
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { upperBound } from './layout.js';
+import { type Segmented, segmented, utf8Length } from './segments.js';
+
+/**
+ * The tokens of one column for the current text, handed out by range so that a column draws only
+ * what is visible, and counted in slices so that a long text never blocks the page for long.
+ */
+export interface TokenStore {
+  /** Take a new text; cheap, the work happens in {@link TokenStore.tokensIn} and {@link TokenStore.countUntil}. */
+  setText(text: string): void;
+  /** The tokens that overlap `[start, end)` (and empty tokens inside it), spans into the whole text, in order. */
+  tokensIn(start: number, end: number): Token[];
+  /** How many tokens the whole text has, once counted; `undefined` while counting. */
+  readonly count: number | undefined;
+  /** Count on until `deadline` (a `performance.now()` time); `true` once the count is known. */
+  countUntil(deadline: number): boolean;
+}
+
+/** The UTF-8 offset of part `index`, summing the parts before it once (and only as far as asked). */
+function byteStart(cut: Segmented, index: number): number {
+  if (!cut.byteStarts) {
+    cut.byteStarts = new Float64Array(cut.starts.length).fill(-1);
+    cut.byteStarts[0] = 0;
+  }
+  const offsets = cut.byteStarts;
+  let known = index;
+  while (offsets[known]! < 0) known--;
+  for (let i = known + 1; i <= index; i++)
+    offsets[i] = offsets[i - 1]! + utf8Length(cut.text, cut.starts[i - 1]!, cut.starts[i]!);
+  return offsets[index]!;
+}
+
+/** Whether a token lies in `[start, end)`, an empty one counting when it sits inside it (or at the text's end). */
+function overlaps(token: Token, start: number, end: number, textLength: number): boolean {
+  if (token.start === token.end)
+    return token.start >= start && (token.start < end || token.start === textLength);
+  return token.end > start && token.start < end;
+}
+
+/** How many parts' tokens a store keeps at most (only the visible ones are asked for). */
+const KEPT_PARTS = 4096;
+
+/**
+ * A store for tokenizers that cut each part of `segmentStarts` as they cut the whole text:
+ * parts are tokenized alone and remembered by their text, so an edit re-tokenizes only the part it
+ * touched, and the visible lines need only their own parts.
+ */
+class PartStore implements TokenStore {
+  private cut: Segmented = segmented('');
+  private counts = new Map<string, number>();
+  private tokens = new Map<string, Token[]>();
+  private next = 0;
+  private total = 0;
+  count: number | undefined;
+
+  constructor(private readonly tokenizer: Tokenizer) {}
+
+  setText(text: string): void {
+    if (this.cut.text === text && this.count !== undefined) return;
+    this.cut = segmented(text);
+    this.next = 0;
+    this.total = 0;
+    this.count = undefined;
+  }
+
+  private partTokens(part: string): Token[] {
+    let tokens = this.tokens.get(part);
+    if (!tokens) {
+      if (this.tokens.size >= KEPT_PARTS) this.tokens.clear();
+      tokens = this.tokenizer.tokenize(part);
+      this.tokens.set(part, tokens);
+      this.counts.set(part, tokens.length);
+    }
+    return tokens;
+  }
+
+  tokensIn(start: number, end: number): Token[] {
+    const { starts, parts, text } = this.cut;
+    const found: Token[] = [];
+    for (let i = Math.max(0, upperBound(starts, start) - 1); i < parts.length && starts[i]! <= end; i++) {
+      const offset = starts[i]!;
+      let bytes: number | undefined;
+      for (const token of this.partTokens(parts[i]!)) {
+        const shifted: Token = { ...token, start: token.start + offset, end: token.end + offset };
+        if (!overlaps(shifted, start, end, text.length)) continue;
+        if (token.bytes) {
+          bytes ??= byteStart(this.cut, i);
+          shifted.bytes = [token.bytes[0] + bytes, token.bytes[1] + bytes];
+        }
+        found.push(shifted);
+      }
+    }
+    return found;
+  }
+
+  countUntil(deadline: number): boolean {
+    const { parts } = this.cut;
+    while (this.next < parts.length) {
+      const part = parts[this.next++]!;
+      let count = this.counts.get(part);
+      if (count === undefined) {
+        count = this.tokenizer.tokenize(part).length;
+        this.counts.set(part, count);
+      }
+      this.total += count;
+      if (this.next % 64 === 0 && performance.now() > deadline) return false;
+    }
+    if (this.count === undefined) {
+      this.count = this.total;
+      // Keep the counts of this text's parts only: memory follows the text, not its history.
+      if (this.counts.size > parts.length * 2) {
+        const kept = new Map<string, number>();
+        for (const part of parts) kept.set(part, this.counts.get(part)!);
+        this.counts = kept;
+      }
+    }
+    return true;
+  }
+}
+
+/** A store for tokenizers that need the whole text at once (sentences, a vocabulary learned from the text). */
+class WholeStore implements TokenStore {
+  private text = '';
+  private tokens: Token[] | undefined;
+  private starts = new Float64Array(0);
+  count: number | undefined;
+
+  constructor(private readonly tokenizer: Tokenizer) {}
+
+  setText(text: string): void {
+    if (text === this.text && this.tokens) return;
+    this.text = text;
+    this.tokens = undefined;
+    this.count = undefined;
+  }
+
+  private all(): Token[] {
+    if (!this.tokens) {
+      this.tokens = this.tokenizer.tokenize(this.text);
+      this.starts = Float64Array.from(this.tokens, (token) => token.start);
+      this.count = this.tokens.length;
+    }
+    return this.tokens;
+  }
+
+  tokensIn(start: number, end: number): Token[] {
+    const tokens = this.all();
+    // Tokens come in text order; a few long ones (sentences) may start well before `start`.
+    let i = upperBound(this.starts, start);
+    while (i > 0 && (tokens[i - 1]!.end > start || tokens[i - 1]!.start === start)) i--;
+    const found: Token[] = [];
+    for (; i < tokens.length && tokens[i]!.start <= end; i++)
+      if (overlaps(tokens[i]!, start, end, this.text.length)) found.push(tokens[i]!);
+    return found;
+  }
+
+  countUntil(): boolean {
+    this.all();
+    return true;
+  }
+}
+
+/**
+ * The store for `tokenizer`: part by part when it is line-local (cuts each part of
+ * `segmentStarts` as it cuts the whole), whole otherwise.
+ *
+ * @example
+ * ```ts
+ * const store = tokenStore(new CodePointTokenizer(), true);
+ * store.setText('one\ntwo');
+ * store.countUntil(Number.POSITIVE_INFINITY); // true
+ * store.count;                               // 7
+ * store.tokensIn(4, 5);                      // [{ text: 't', start: 4, end: 5, id: 116 }]
+ * ```
+ */
+export function tokenStore(tokenizer: Tokenizer, lineLocal: boolean): TokenStore {
+  return lineLocal ? new PartStore(tokenizer) : new WholeStore(tokenizer);
+}

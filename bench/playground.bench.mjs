@@ -1,0 +1,225 @@
+// `pnpm bench playground`: the playground (apps/web/dist) with a 1 MB text in 8 columns, in headless
+// Chromium driven by playwright-core, as a person would use it.
+//
+// For English and Arabic (the first MB of the bench corpora), each run opens a fresh page with 8
+// line-local columns and measures, inside the page:
+// 1. paste: from setting the text box's value (one input event) to the first frame after the
+//    columns are drawn ("first screen"), with the playground's own share of it (the `draw`
+//    measure: from the update's start to the columns drawn) and the time until every count is known;
+// 2. edit: a key typed near the top of the text, from keydown to the first frame after the redraw,
+//    and the playground's `draw` share of it (median of EDITS keys per run);
+// 3. the number of elements in the page.
+// The text box itself (a <textarea>) lays out the whole megabyte when its value is set: that is
+// Chromium's work, inside "first screen", and it is given apart ("text box alone") from a page with
+// only a <textarea>.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchCorpus, machineInfo } from './corpus.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const RUNS = 5;
+const EDITS = 5;
+const COLUMNS = [
+  'codepoints',
+  'utf8',
+  'wordpunct',
+  'arabic',
+  'bpe-regex-en',
+  'bpe-regex-ar',
+  'cl100k_base',
+  'o200k_base',
+];
+const CHROMIUM = '/usr/bin/chromium';
+
+// playwright-core and the static server come from the playground's and the CLI's own dependencies.
+const { chromium } = createRequire(join(root, 'apps/web/package.json'))('playwright-core');
+const { startStaticServer } = await import(pathToFileURL(join(root, 'apps/cli/dist/index.js')).href);
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The share-link hash that opens the playground with `text` in these columns (the playground's format). */
+async function linkFor(text) {
+  const json = JSON.stringify({ v: 1, t: text, k: COLUMNS, i: 0 });
+  const packed = new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = Buffer.from(await new Response(packed).arrayBuffer());
+  return `#s=${bytes.toString('base64url')}`;
+}
+
+async function measure(browser, url, text) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
+  await page.goto(`${url}${await linkFor('x')}`);
+  await page.waitForSelector('body[data-ready]');
+  const paste = await page.evaluate(
+    async ({ value }) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      const box = document.querySelector('#text');
+      performance.clearMeasures();
+      const started = performance.now();
+      box.value = value;
+      box.dispatchEvent(new Event('input'));
+      while (!document.body.dataset.drawn) await new Promise((done) => setTimeout(done, 1));
+      await frame();
+      const firstScreen = performance.now() - started;
+      while (!document.body.dataset.ready) await new Promise((done) => setTimeout(done, 5));
+      return {
+        firstScreen,
+        draw: performance.getEntriesByName('draw').at(-1).duration,
+        counted: performance.now() - started,
+        elements: document.getElementsByTagName('*').length,
+      };
+    },
+    { value: text },
+  );
+  const edits = [];
+  await page.focus('#text');
+  for (let i = 0; i < EDITS; i++) {
+    await page.evaluate(
+      (at) => {
+        const box = document.querySelector('#text');
+        box.setSelectionRange(at, at);
+        performance.clearMeasures();
+        // From keydown, watch for the redraw (a new `draw` measure) and time the frame after it.
+        window.editDone = new Promise((resolve) => {
+          window.addEventListener(
+            'keydown',
+            () => {
+              const keyAt = performance.now();
+              const check = () => {
+                const draw = performance.getEntriesByName('draw').at(-1);
+                if (!draw) return setTimeout(check, 1);
+                requestAnimationFrame(() =>
+                  setTimeout(() => resolve({ frame: performance.now() - keyAt, draw: draw.duration }), 0),
+                );
+              };
+              check();
+            },
+            { once: true, capture: true },
+          );
+        });
+      },
+      200 + i * 7,
+    );
+    await page.keyboard.press('x');
+    edits.push(await page.evaluate(() => window.editDone));
+    await page.waitForSelector('body[data-ready]');
+  }
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await page.close();
+  return {
+    ...paste,
+    edit: median(edits.map((edit) => edit.frame)),
+    editDraw: median(edits.map((edit) => edit.draw)),
+    elementsAfter: elements,
+  };
+}
+
+async function textBoxAlone(browser, text) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
+  await page.setContent(
+    '<textarea dir="auto" rows="6" style="width: 1200px; unicode-bidi: plaintext"></textarea>',
+  );
+  const time = await page.evaluate(
+    async ({ value }) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      const started = performance.now();
+      document.querySelector('textarea').value = value;
+      await frame();
+      return performance.now() - started;
+    },
+    { value: text },
+  );
+  await page.close();
+  return time;
+}
+
+const loadBefore = loadavg();
+const server = await startStaticServer({ root: join(root, 'apps/web/dist'), port: 0 });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+});
+const rows = [];
+const corpora = {};
+for (const language of ['en', 'ar']) {
+  const path = benchCorpus(language, 1);
+  const text = readFileSync(path, 'utf8');
+  corpora[language] = { bytes: Buffer.byteLength(text), lines: text.split('\n').length - 1 };
+  const runs = [];
+  const alone = [];
+  for (let run = 0; run < RUNS; run++) {
+    runs.push(await measure(browser, server.url, text));
+    alone.push(await textBoxAlone(browser, text));
+    const last = runs.at(-1);
+    console.log(
+      `${language} run ${run + 1}: first screen ${last.firstScreen.toFixed(0)} ms (draw ${last.draw.toFixed(0)} ms, text box alone ${alone.at(-1).toFixed(0)} ms), counted ${last.counted.toFixed(0)} ms, edit ${last.edit.toFixed(0)} ms (draw ${last.editDraw.toFixed(0)} ms), ${last.elements} elements`,
+    );
+  }
+  const of = (key) => runs.map((run) => run[key]);
+  rows.push({
+    language,
+    firstScreen: of('firstScreen'),
+    draw: of('draw'),
+    alone,
+    counted: of('counted'),
+    edit: of('edit'),
+    editDraw: of('editDraw'),
+    elements: Math.max(...of('elements'), ...of('elementsAfter')),
+  });
+}
+await browser.close();
+await server.close();
+const loadAfter = loadavg();
+
+const version = await (async () => {
+  const b = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox'],
+  });
+  const v = b.version();
+  await b.close();
+  return v;
+})();
+const ms = (values) => `${median(values).toFixed(0)}`;
+const all = (values) => values.map((value) => value.toFixed(0)).join(', ');
+const lines = [
+  '## Playground: 1 MB in 8 columns',
+  '',
+  `* Input: the first MB of the bench corpora, English (Gutenberg, ${corpora.en.bytes.toLocaleString('en')} bytes, ${corpora.en.lines.toLocaleString('en')} lines) and Arabic (OpenITI, ${corpora.ar.bytes.toLocaleString('en')} bytes, ${corpora.ar.lines.toLocaleString('en')} lines), pasted at once into the text box.`,
+  `* Columns: ${COLUMNS.join(', ')} (all line-local: tokenized part by part, see apps/web/README.md).`,
+  `* Machine: ${machineInfo()}, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 10)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
+  `* ${RUNS} runs, each in a fresh page; medians in milliseconds, every run in the last column. An edit is one key typed near the top of the text (median of ${EDITS} keys per run), from keydown to the next frame.`,
+  '* "first screen" runs from setting the text box\'s value to the first frame after the columns are drawn. It includes Chromium laying out the megabyte in the `<textarea>` itself, measured apart on a page holding only a `<textarea>` ("text box alone"); "draw" is the playground\'s own work (its `draw` performance measure: cutting the visible lines, tokenizing them, building their elements).',
+  '',
+  '| text | measure | median ms | runs |',
+  '|---|---|---:|---|',
+];
+for (const row of rows) {
+  const name = row.language === 'en' ? 'English' : 'Arabic';
+  lines.push(`| ${name} | paste: first screen | ${ms(row.firstScreen)} | ${all(row.firstScreen)} |`);
+  lines.push(`| ${name} | paste: text box alone | ${ms(row.alone)} | ${all(row.alone)} |`);
+  lines.push(`| ${name} | paste: draw (the playground's share) | ${ms(row.draw)} | ${all(row.draw)} |`);
+  lines.push(`| ${name} | paste: every count known | ${ms(row.counted)} | ${all(row.counted)} |`);
+  lines.push(`| ${name} | edit: keydown to next frame | ${ms(row.edit)} | ${all(row.edit)} |`);
+  lines.push(`| ${name} | edit: draw | ${ms(row.editDraw)} | ${all(row.editDraw)} |`);
+  lines.push(`| ${name} | elements in the page (most seen) | ${row.elements.toLocaleString('en')} | |`);
+}
+writeFileSync(join(here, 'results', 'playground.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));
