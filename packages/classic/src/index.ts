@@ -17,4 +17,5 @@ export * from './keras/index.js';
 export * from './pattern/index.js';
 export * from './punkt/index.js';
 export * from './regexp/index.js';
+export * from './stem/index.js';
 export * from './treebank/index.js';
