@@ -14,15 +14,19 @@ const FIRST_LETTER_STAND_IN = 0x4e00;
 const FIRST_OTHER_STAND_IN = 0xe000;
 
 /**
- * Runs `stem` on `word` so that it sees one UTF-16 unit per code point, as Python would.
+ * Runs `stem` on `word` so that it sees one UTF-16 unit per code point, as Python would; `restore`
+ * turns a string of stand-ins back into the original characters (for lookups in word lists).
  *
  * @example
  * ```ts
  * stemByCodePoints('a😀s', (word) => word.slice(0, -1)); // 'a😀'
  * ```
  */
-export function stemByCodePoints(word: string, stem: (word: string) => string): string {
-  if (!SURROGATE.test(word)) return stem(word);
+export function stemByCodePoints(
+  word: string,
+  stem: (word: string, restore: (text: string) => string) => string,
+): string {
+  if (!SURROGATE.test(word)) return stem(word, unchanged);
   const used = new Set<number>();
   for (const char of word) used.add(char.codePointAt(0) as number);
   const standIns = new Map<string, string>();
@@ -49,11 +53,15 @@ export function stemByCodePoints(word: string, stem: (word: string) => string): 
     }
     mapped += standIn;
   }
-  const stemmed = stem(mapped);
-  let result = '';
-  for (const char of stemmed) result += originals.get(char) ?? char;
-  return result;
+  const restore = (text: string): string => {
+    let result = '';
+    for (const char of text) result += originals.get(char) ?? char;
+    return result;
+  };
+  return restore(stem(mapped, restore));
 }
+
+const unchanged = (text: string): string => text;
 
 /**
  * The number of code points in `text` (Python's `len`).

@@ -127,8 +127,24 @@ function rule(suffix: string, replacement: string, condition: Rule['condition'] 
   return { suffix, replacement, condition };
 }
 
+/** Rules grouped by the last letter of their suffix, in table order: only one group can match a word. */
+type RuleTable = ReadonlyMap<string, readonly Rule[]>;
+
+function ruleTable(rules: readonly Rule[]): RuleTable {
+  const table = new Map<string, Rule[]>();
+  for (const rule of rules) {
+    const last = rule.suffix.slice(-1);
+    const group = table.get(last);
+    if (group) group.push(rule);
+    else table.set(last, [rule]);
+  }
+  return table;
+}
+
 /** The first rule whose suffix the word ends in decides: it applies, or the word is left alone. */
-function applyFirstMatch(word: string, rules: readonly Rule[]): string {
+function applyFirstMatch(word: string, table: RuleTable): string {
+  const rules = table.get(word.slice(-1));
+  if (rules === undefined) return word;
   for (const { suffix, replacement, condition } of rules) {
     if (word.endsWith(suffix)) {
       const stem = word.slice(0, word.length - suffix.length);
@@ -138,14 +154,14 @@ function applyFirstMatch(word: string, rules: readonly Rule[]): string {
   return word;
 }
 
-const STEP1A_RULES = [
+const STEP1A_RULES = ruleTable([
   rule('sses', 'ss', null),
   rule('ies', 'i', null),
   rule('ss', 'ss', null),
   rule('s', '', null),
-];
+]);
 
-const STEP3_RULES = [
+const STEP3_RULES = ruleTable([
   rule('icate', 'ic'),
   rule('ative', ''),
   rule('alize', 'al'),
@@ -153,19 +169,19 @@ const STEP3_RULES = [
   rule('ical', 'ic'),
   rule('ful', ''),
   rule('ness', ''),
-];
+]);
 
-const STEP4_RULES = [
+const STEP4_RULES = ruleTable([
   ...['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent'].map((suffix) =>
     rule(suffix, '', measureAboveOne),
   ),
   rule('ion', '', (stem) => measure(stem) > 1 && (stem.endsWith('s') || stem.endsWith('t'))),
   ...['ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'].map((suffix) => rule(suffix, '', measureAboveOne)),
-];
+]);
 
-const STEP5B_RULES = [rule('ll', 'l', (_stem, word) => measure(word.slice(0, -1)) > 1)];
+const STEP5B_RULES = ruleTable([rule('ll', 'l', (_stem, word) => measure(word.slice(0, -1)) > 1)]);
 
-function step2Rules(mode: PorterMode): Rule[] {
+function step2Rules(mode: PorterMode): RuleTable {
   const rules = [
     rule('ational', 'ate'),
     rule('tional', 'tion'),
@@ -194,7 +210,7 @@ function step2Rules(mode: PorterMode): Rule[] {
     rules.push(rule('logi', 'log', (_stem, word) => positiveMeasure(word.slice(0, -3))));
   }
   if (mode === 'MARTIN_EXTENSIONS') rules.push(rule('logi', 'log'));
-  return rules;
+  return ruleTable(rules);
 }
 
 /**
@@ -215,7 +231,7 @@ function step2Rules(mode: PorterMode): Rule[] {
 export class PorterStemmer {
   /** The mode this stemmer runs in. */
   readonly mode: PorterMode;
-  readonly #step2: readonly Rule[];
+  readonly #step2: RuleTable;
 
   constructor(options: PorterStemmerOptions = {}) {
     const mode = options.mode ?? 'NLTK_EXTENSIONS';

@@ -3,17 +3,25 @@
  * `SnowballStemmer('arabic')` runs it, including NLTK's handling of state between words.
  */
 
+import { stemByCodePoints } from './code-points.js';
+
 /**
- * Short vowels, shadda and sukun (U+064B–U+0652) and, because NLTK writes the class with hyphens
- * between its members, the ASCII hyphen-minus too.
+ * What NLTK's normalization removes first: short vowels, shadda and sukun (U+064B–U+0652), tatweel
+ * (U+0640), U+060C–U+061B (comma to semicolon, with the Quranic marks between) and U+061F (question
+ * mark); and, because NLTK writes its character classes with hyphens between the members, the ASCII
+ * hyphen-minus too. Removal commutes, so NLTK's three passes are one here.
  */
-const VOCALIZATION = /[\u064b-\u0652-]/g;
-const TATWEEL = /\u0640/g;
-/** U+060C–U+061B (comma to semicolon, with the Quranic marks between), U+061F (question mark), and `-`. */
-const PUNCTUATION = /[\u060c-\u061b\u061f-]/g;
-const FINAL_HAMZAT = ['\u0623', '\u0625', '\u0622', '\u0624', '\u0626'];
-const INITIAL_HAMZAT = /^[\u0622\u0623\u0625]/;
-const ALEFAT = /[\u0622\u0623\u0625]/g;
+const REMOVED = /[\u064b-\u0652\u0640\u060c-\u061b\u061f-]/g;
+const FINAL_HAMZAT = new Set(['\u0623', '\u0625', '\u0622', '\u0624', '\u0626']);
+/** أ آ إ → ا, ؤ → و, ئ → ي (NLTK's four replacements; their sources and targets do not overlap). */
+const HAMZA_SEATS = /[\u0622-\u0626]/g;
+const HAMZA_SEAT_TARGETS: Readonly<Record<string, string>> = {
+  '\u0622': '\u0627',
+  '\u0623': '\u0627',
+  '\u0624': '\u0648',
+  '\u0625': '\u0627',
+  '\u0626': '\u064a',
+};
 
 const ARTICLES_3 = ['\u0643\u0627\u0644', '\u0628\u0627\u0644']; // كال بال
 const ARTICLES_2 = ['\u0627\u0644', '\u0644\u0644']; // ال لل
@@ -76,17 +84,14 @@ const NOUN_PREFIXES_3B = ['\u0628', '\u0643', '\u0644', '\u0628\u0628', '\u0643\
 const FUTURE_PREFIXES = ['\u0633\u064a', '\u0633\u062a', '\u0633\u0646', '\u0633\u0623']; // سي ست سن سأ
 const ISTAF_PREFIXES = ['\u064a\u0633\u062a', '\u0646\u0633\u062a', '\u062a\u0633\u062a']; // يست نست تست
 
-/** Python's `len`: Arabic letters are single UTF-16 units, astral characters count once. */
+/** Python's `len` (the word is stemmed through {@link stemByCodePoints}: one unit per code point). */
 function length(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
+  return text.length;
 }
 
-/** Drops the last `count` code points. */
+/** Drops the last `count` characters. */
 function dropEnd(text: string, count: number): string {
-  const chars = [...text];
-  return chars.slice(0, Math.max(0, chars.length - count)).join('');
+  return text.slice(0, Math.max(0, text.length - count));
 }
 
 /** What the word was judged to be, and which steps succeeded, while stemming one word. */
@@ -134,11 +139,15 @@ export class SnowballArabicStemmer {
    */
   stem(word: string): string {
     if (!this.#carryVerbState) this.#verbStep1Succeeded = false;
+    return stemByCodePoints(word, (text, restore) => this.#stem(text, restore));
+  }
+
+  #stem(word: string, restore: (text: string) => string): string {
     const state: WordState = { isVerb: true, isNoun: true, isDefined: false };
     classifyByPrefix(word, state);
     classifyBySuffix(word, state);
-    let token = word.replace(VOCALIZATION, '').replace(TATWEEL, '').replace(PUNCTUATION, '');
-    if (this.#stopWords.has(token) || length(token) <= 2) return token;
+    let token = word.replace(REMOVED, '');
+    if (length(token) <= 2 || (this.#stopWords.size > 0 && this.#stopWords.has(restore(token)))) return token;
 
     if (state.isVerb) {
       const before = token;
@@ -338,14 +347,9 @@ function istafStep(word: string, state: WordState): string {
   return word;
 }
 
-/** A final hamza seat becomes ء; initial أ إ آ become ا; ؤ → و, ئ → ي; remaining أ آ إ → ا. */
+/** A final hamza seat becomes ء; then أ آ إ become ا, ؤ becomes و and ئ becomes ي. */
 function normalizeHamza(word: string): string {
   let token = word;
-  const final = FINAL_HAMZAT.find((hamza) => token.endsWith(hamza));
-  if (final !== undefined) token = `${token.slice(0, -1)}\u0621`;
-  return token
-    .replace(INITIAL_HAMZAT, '\u0627')
-    .replace(/\u0624/g, '\u0648')
-    .replace(/\u0626/g, '\u064a')
-    .replace(ALEFAT, '\u0627');
+  if (FINAL_HAMZAT.has(token.slice(-1))) token = `${token.slice(0, -1)}\u0621`;
+  return token.replace(HAMZA_SEATS, (seat) => HAMZA_SEAT_TARGETS[seat] as string);
 }

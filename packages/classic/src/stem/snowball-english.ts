@@ -8,7 +8,8 @@
 
 import { stemByCodePoints } from './code-points.js';
 
-const VOWELS = 'aeiouy';
+const CURLY_APOSTROPHE = /[\u2019\u2018\u201B]/;
+const CURLY_APOSTROPHES = /[\u2019\u2018\u201B]/g;
 const DOUBLES = ['bb', 'dd', 'ff', 'gg', 'mm', 'nn', 'pp', 'rr', 'tt'];
 const LI_ENDING = 'cdeghkmnrt';
 
@@ -63,6 +64,13 @@ const STEP4 = [
   'ic',
 ];
 
+const FIND_STEP0 = suffixFinder(STEP0);
+const FIND_STEP1A = suffixFinder(STEP1A);
+const FIND_STEP1B = suffixFinder(STEP1B);
+const FIND_STEP2 = suffixFinder(STEP2);
+const FIND_STEP3 = suffixFinder(STEP3);
+const FIND_STEP4 = suffixFinder(STEP4);
+
 /** Words the algorithm maps directly (its list of exceptions). */
 const EXCEPTIONS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -110,7 +118,27 @@ const EXCEPTIONS: ReadonlyMap<string, string> = new Map(
 );
 
 function isVowel(char: string | undefined): boolean {
-  return char !== undefined && char.length === 1 && VOWELS.includes(char);
+  return char === 'a' || char === 'e' || char === 'i' || char === 'o' || char === 'u' || char === 'y';
+}
+
+/**
+ * The first suffix of `suffixes` (in their order) that a word ends in, or undefined. Suffixes are
+ * grouped by their last letter, since only one group can match a given word.
+ */
+function suffixFinder(suffixes: readonly string[]): (word: string) => string | undefined {
+  const groups = new Map<string, string[]>();
+  for (const suffix of suffixes) {
+    const last = suffix.slice(-1);
+    const group = groups.get(last);
+    if (group) group.push(suffix);
+    else groups.set(last, [suffix]);
+  }
+  return (word) => {
+    const group = groups.get(word.slice(-1));
+    if (group === undefined) return undefined;
+    for (const suffix of group) if (word.endsWith(suffix)) return suffix;
+    return undefined;
+  };
 }
 
 /** Python's `s[:-n]` for n ≥ 1 (JavaScript's slice agrees, including when n exceeds the length). */
@@ -170,7 +198,7 @@ export function snowballEnglishSteps(lowered: string): string {
   const exception = EXCEPTIONS.get(lowered);
   if (exception !== undefined) return exception;
 
-  let word = lowered.replace(/[\u2019\u2018\u201B]/g, "'");
+  let word = CURLY_APOSTROPHE.test(lowered) ? lowered.replace(CURLY_APOSTROPHES, "'") : lowered;
   if (word.startsWith("'")) word = word.slice(1);
   if (word.startsWith('y')) word = `Y${word.slice(1)}`;
   for (let i = 1; i < word.length; i++) {
@@ -191,23 +219,23 @@ export function snowballEnglishSteps(lowered: string): string {
   step3(s);
   step4(s);
   step5(s);
-  return s.word.replace(/Y/g, 'y');
+  return s.word.includes('Y') ? s.word.replace(/Y/g, 'y') : s.word;
 }
 
 function step0(s: Regions): void {
-  const suffix = STEP0.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP0(s.word);
   if (suffix !== undefined) s.drop(suffix.length);
 }
 
 function step1a(s: Regions): void {
-  const suffix = STEP1A.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP1A(s.word);
   if (suffix === 'sses') s.drop(2);
   else if (suffix === 'ied' || suffix === 'ies') s.drop(s.word.length - 3 > 1 ? 2 : 1);
   else if (suffix === 's' && hasVowel(s.word.slice(0, -2))) s.drop(1);
 }
 
 function step1b(s: Regions): void {
-  const suffix = STEP1B.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP1B(s.word);
   if (suffix === undefined) return;
   if (suffix === 'eed' || suffix === 'eedly') {
     if (s.r1.endsWith(suffix)) s.replace(suffix, 'ee');
@@ -251,7 +279,7 @@ function step1c(s: Regions): void {
 }
 
 function step2(s: Regions): void {
-  const suffix = STEP2.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP2(s.word);
   if (suffix === undefined || !s.r1.endsWith(suffix)) return;
   switch (suffix) {
     case 'tional':
@@ -304,7 +332,7 @@ function step2(s: Regions): void {
 }
 
 function step3(s: Regions): void {
-  const suffix = STEP3.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP3(s.word);
   if (suffix === undefined || !s.r1.endsWith(suffix)) return;
   switch (suffix) {
     case 'tional':
@@ -332,7 +360,7 @@ function step3(s: Regions): void {
 }
 
 function step4(s: Regions): void {
-  const suffix = STEP4.find((candidate) => s.word.endsWith(candidate));
+  const suffix = FIND_STEP4(s.word);
   if (suffix === undefined || !s.r2.endsWith(suffix)) return;
   if (suffix !== 'ion') s.drop(suffix.length);
   else if ('st'.includes(s.word[s.word.length - 4] as string)) s.drop(3);
