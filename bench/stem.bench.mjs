@@ -28,9 +28,10 @@ function wordsOf(lang, count) {
 
 const lists = { en: wordsOf('en', WORDS), ar: wordsOf('ar', WORDS) };
 
+/** A factory of stem functions; `memo: false` turns the stemmer's memo of stemmed words off. */
 function method(make) {
-  return () => {
-    const stemmer = make();
+  return ({ memo = true } = {}) => {
+    const stemmer = make(memo ? {} : { cacheSize: 0 });
     return (word) => stemmer.stem(word);
   };
 }
@@ -41,39 +42,39 @@ const STEMMERS = [
     name: 'porter',
     nltkCall: 'PorterStemmer()',
     list: 'en',
-    make: method(() => new PorterStemmer()),
+    make: method((options) => new PorterStemmer(options)),
     natural: naturalPorterStem,
   },
   {
     name: 'porter-martin',
     nltkCall: "PorterStemmer('MARTIN_EXTENSIONS')",
     list: 'en',
-    make: method(() => new PorterStemmer({ mode: 'MARTIN_EXTENSIONS' })),
+    make: method((options) => new PorterStemmer({ ...options, mode: 'MARTIN_EXTENSIONS' })),
   },
   {
     name: 'porter-original',
     nltkCall: "PorterStemmer('ORIGINAL_ALGORITHM')",
     list: 'en',
-    make: method(() => new PorterStemmer({ mode: 'ORIGINAL_ALGORITHM' })),
+    make: method((options) => new PorterStemmer({ ...options, mode: 'ORIGINAL_ALGORITHM' })),
   },
   {
     name: 'lancaster',
     nltkCall: 'LancasterStemmer()',
     list: 'en',
-    make: method(() => new LancasterStemmer()),
+    make: method((options) => new LancasterStemmer(options)),
     natural: naturalLancasterStem,
   },
   {
     name: 'snowball-english',
     nltkCall: "SnowballStemmer('english')",
     list: 'en',
-    make: method(() => new SnowballStemmer('english')),
+    make: method((options) => new SnowballStemmer('english', options)),
   },
   {
     name: 'snowball-arabic',
     nltkCall: "SnowballStemmer('arabic')",
     list: 'ar',
-    make: method(() => new SnowballStemmer('arabic')),
+    make: method((options) => new SnowballStemmer('arabic', options)),
   },
 ];
 
@@ -148,6 +149,7 @@ const nltk = nltkVersion ? startNltk(work) : null;
 // order rotated from round to round, so that all of them see the same machine.
 const sides = STEMMERS.flatMap((row) => [
   { row, side: 'tokenlab', run: () => timeOnce(row.make(), lists[row.list]) },
+  { row, side: 'tokenlab, no memo', run: () => timeOnce(row.make({ memo: false }), lists[row.list]) },
   ...(nltk ? [{ row, side: 'NLTK', run: () => nltk.ask('time', row.name) }] : []),
   ...(row.natural ? [{ row, side: 'natural', run: () => timeOnce(row.natural, lists[row.list]) }] : []),
 ]);
@@ -171,13 +173,27 @@ for (const row of STEMMERS) {
         (round) => round.get(`${row.name}/${side}`).seconds / round.get(`${row.name}/tokenlab`).seconds,
       ),
     );
-  const result = { row, words: words.length, ours: seconds('tokenlab') };
+  const result = {
+    row,
+    words: words.length,
+    distinct: new Set(words).size,
+    ours: seconds('tokenlab'),
+    noMemo: seconds('tokenlab, no memo'),
+    noMemoRatio: ratio('tokenlab, no memo'),
+  };
   if (nltk) {
     result.nltk = seconds('NLTK');
     result.nltkRatio = ratio('NLTK');
     const theirs = await nltk.ask('outputs', row.name);
     const stem = row.make();
     result.differences = words.filter((word, index) => stem(word) !== theirs[index]).length;
+    const plain = row.make({ memo: false });
+    result.noMemoDifferences = words.filter((word, index) => plain(word) !== theirs[index]).length;
+    result.nltkNoMemoRatio = median(
+      rounds.map(
+        (round) => round.get(`${row.name}/NLTK`).seconds / round.get(`${row.name}/tokenlab, no memo`).seconds,
+      ),
+    );
   }
   if (row.natural) {
     result.natural = seconds('natural');
@@ -201,7 +217,8 @@ const perSecond = (words, seconds) => Math.round(words / seconds).toLocaleString
 const lines = results.flatMap((result) => {
   const { row, words } = result;
   const out = [
-    `| \`${row.name}\` | tokenlab | ${perSecond(words, result.ours)} | ${result.ours.toFixed(3)} | — | ${nltk ? result.differences : 'n/a'} |`,
+    `| \`${row.name}\` (${result.distinct.toLocaleString('en-US')} distinct words) | tokenlab | ${perSecond(words, result.ours)} | ${result.ours.toFixed(3)} | — | ${nltk ? result.differences : 'n/a'} |`,
+    `| | tokenlab, \`cacheSize: 0\` | ${perSecond(words, result.noMemo)} | ${result.noMemo.toFixed(3)} | ${result.noMemoRatio.toFixed(1)}× | ${nltk ? result.noMemoDifferences : 'n/a'} |`,
   ];
   if (nltk)
     out.push(
@@ -227,6 +244,8 @@ const report = `## Stemming (NLTK's stemmers)
   process that stays up. In each of ${RUNS} rounds every row runs once over the whole list with a fresh stemmer, back to
   back, in an order rotated from round to round; words/s are medians, and "÷ tokenlab" is the median of the
   per-round ratios of seconds.
+* Each tokenlab stemmer remembers the last 50,000 words it stemmed (\`cacheSize\`, bounded; NLTK has no such
+  memo); the \`cacheSize: 0\` rows time the algorithm alone, on every token.
 * "differ from NLTK": stems unequal to NLTK's on the same list (computed outside the timing).
 
 | stemmer | implementation | words/s | seconds | ÷ tokenlab | differ from NLTK |

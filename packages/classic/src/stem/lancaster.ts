@@ -4,6 +4,7 @@
 
 import { stemByCodePoints } from './code-points.js';
 import { LANCASTER_RULES } from './lancaster-rules.js';
+import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
 /**
  * Options of {@link LancasterStemmer}, NLTK's `rule_tuple` and `strip_prefix_flag`.
@@ -19,6 +20,8 @@ export interface LancasterStemmerOptions {
   rules?: readonly string[];
   /** Remove one of the prefixes kilo, micro, milli, intra, ultra, mega, nano, pico, pseudo first. */
   stripPrefix?: boolean;
+  /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
+  cacheSize?: number;
 }
 
 /** A parsed rule. */
@@ -113,11 +116,13 @@ function lastLeadingLetter(word: string): number {
 export class LancasterStemmer {
   readonly #rules: Map<string, LancasterRule[]>;
   readonly #stripPrefix: boolean;
+  readonly #cache: StemCache<string>;
 
   constructor(options: LancasterStemmerOptions = {}) {
     const rules = options.rules && options.rules.length > 0 ? options.rules : LANCASTER_RULES;
     this.#rules = parseRules(rules);
     this.#stripPrefix = options.stripPrefix ?? false;
+    this.#cache = new StemCache(options.cacheSize ?? DEFAULT_STEM_CACHE_SIZE);
   }
 
   /**
@@ -129,6 +134,15 @@ export class LancasterStemmer {
    * ```
    */
   stem(word: string): string {
+    let stem = this.#cache.get(word);
+    if (stem === undefined) {
+      stem = this.#stem(word);
+      this.#cache.set(word, stem);
+    }
+    return stem;
+  }
+
+  #stem(word: string): string {
     let lowered = word.toLowerCase();
     if (this.#stripPrefix) {
       const prefix = PREFIXES.find((candidate) => lowered.startsWith(candidate));

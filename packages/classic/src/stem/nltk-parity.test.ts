@@ -139,3 +139,83 @@ describe('NLTK 3.8 stems of made-up words (capitals, digits, marks, astral chara
     expect(differences(edge, column, stem)).toEqual([]);
   });
 });
+
+describe('the memo of stemmed words', () => {
+  const english = readStemTable('nltk-stems-en.tsv.gz').rows.map((row) => row[0] as string);
+  const arabic = readStemTable('nltk-stems-ar.tsv.gz').rows.map((row) => row[0] as string);
+  /** Words with repeats, in an order where each word comes back after others. */
+  const repeated = (words: string[]) => [
+    ...words.slice(0, 3000),
+    ...words.slice(0, 3000).reverse(),
+    ...words,
+  ];
+
+  it.each<[string, (cacheSize: number) => (word: string) => string, string[]]>([
+    [
+      'porter',
+      (cacheSize) => {
+        const stemmer = new PorterStemmer({ cacheSize });
+        return (word) => stemmer.stem(word);
+      },
+      english,
+    ],
+    [
+      'porter, both cases',
+      (cacheSize) => {
+        const stemmer = new PorterStemmer({ cacheSize });
+        return (word) => stemmer.stem(word) + stemmer.stem(word, false);
+      },
+      english,
+    ],
+    [
+      'lancaster',
+      (cacheSize) => {
+        const stemmer = new LancasterStemmer({ cacheSize });
+        return (word) => stemmer.stem(word);
+      },
+      english,
+    ],
+    [
+      'snowball-english',
+      (cacheSize) => {
+        const stemmer = new SnowballStemmer('english', { cacheSize });
+        return (word) => stemmer.stem(word);
+      },
+      english,
+    ],
+    [
+      'snowball-arabic, state carried',
+      (cacheSize) => {
+        const stemmer = new SnowballStemmer('arabic', { cacheSize });
+        return (word) => stemmer.stem(word);
+      },
+      arabic,
+    ],
+    [
+      'snowball-arabic, memo smaller than the vocabulary',
+      (cacheSize) => {
+        const stemmer = new SnowballStemmer('arabic', { cacheSize: cacheSize && 1000 });
+        return (word) => stemmer.stem(word);
+      },
+      arabic,
+    ],
+  ])('%s: repeated words stem as without the memo', (_name, make, words) => {
+    const list = repeated(words);
+    const memo = make(50_000);
+    const plain = make(0);
+    const different = list.filter((word) => memo(word) !== plain(word));
+    expect(list.length).toBeGreaterThan(40_000);
+    expect(different).toEqual([]);
+  });
+
+  it('replays the Arabic flag on a remembered word', () => {
+    const stemmer = new SnowballStemmer('arabic');
+    expect(stemmer.stem('كتبوا')).toBe('كتب');
+    expect(new SnowballStemmer('arabic').stem('يكتبه')).toBe('يكتب');
+    const third = new SnowballStemmer('arabic');
+    third.stem('كتبوا');
+    third.stem('يكتبه'); // sets the flag
+    expect(third.stem('كتبوا')).toBe('كتبو');
+    expect(() => new PorterStemmer({ cacheSize: -1 })).toThrow('cacheSize must be a whole number');
+  });
+});

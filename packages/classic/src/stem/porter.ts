@@ -3,6 +3,7 @@
  */
 
 import { codePointLength, stemByCodePoints } from './code-points.js';
+import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
 /**
  * Which variant of the Porter algorithm to run, named as in NLTK:
@@ -45,6 +46,8 @@ export const PORTER_MODES: readonly PorterMode[] = [
 export interface PorterStemmerOptions {
   /** The variant of the algorithm; `NLTK_EXTENSIONS` unless given. */
   mode?: PorterMode;
+  /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
+  cacheSize?: number;
 }
 
 /** NLTK's irregular forms (NLTK_EXTENSIONS only): the word as given maps straight to its stem. */
@@ -232,6 +235,8 @@ export class PorterStemmer {
   /** The mode this stemmer runs in. */
   readonly mode: PorterMode;
   readonly #step2: RuleTable;
+  readonly #lowercased: StemCache<string>;
+  readonly #asGiven: StemCache<string>;
 
   constructor(options: PorterStemmerOptions = {}) {
     const mode = options.mode ?? 'NLTK_EXTENSIONS';
@@ -242,6 +247,8 @@ export class PorterStemmer {
     }
     this.mode = mode;
     this.#step2 = step2Rules(mode);
+    this.#lowercased = new StemCache(options.cacheSize ?? DEFAULT_STEM_CACHE_SIZE);
+    this.#asGiven = new StemCache(options.cacheSize ?? DEFAULT_STEM_CACHE_SIZE);
   }
 
   /**
@@ -254,6 +261,16 @@ export class PorterStemmer {
    * ```
    */
   stem(word: string, toLowercase = true): string {
+    const cache = toLowercase ? this.#lowercased : this.#asGiven;
+    let stem = cache.get(word);
+    if (stem === undefined) {
+      stem = this.#stem(word, toLowercase);
+      cache.set(word, stem);
+    }
+    return stem;
+  }
+
+  #stem(word: string, toLowercase: boolean): string {
     const lowered = toLowercase ? word.toLowerCase() : word;
     if (this.mode === 'NLTK_EXTENSIONS') {
       const irregular = IRREGULAR_FORMS.get(word);

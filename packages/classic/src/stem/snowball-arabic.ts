@@ -4,6 +4,7 @@
  */
 
 import { stemByCodePoints } from './code-points.js';
+import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
 /**
  * What NLTK's normalization removes first: short vowels, shadda and sukun (U+064B–U+0652), tatweel
@@ -123,10 +124,20 @@ export class SnowballArabicStemmer {
   readonly #carryVerbState: boolean;
   /** NLTK never resets this flag; see the class comment. */
   #verbStep1Succeeded = false;
+  /** Stems remembered per state of the flag, with whether stemming the word sets it. */
+  readonly #caches: [StemCache<[string, boolean]>, StemCache<[string, boolean]>];
 
-  constructor(options: { stopWords?: ReadonlySet<string>; carryVerbState?: boolean } = {}) {
+  constructor(
+    options: {
+      stopWords?: ReadonlySet<string>;
+      carryVerbState?: boolean;
+      cacheSize?: number | undefined;
+    } = {},
+  ) {
     this.#stopWords = options.stopWords ?? new Set();
     this.#carryVerbState = options.carryVerbState ?? true;
+    const size = options.cacheSize ?? DEFAULT_STEM_CACHE_SIZE;
+    this.#caches = [new StemCache(size), new StemCache(size)];
   }
 
   /**
@@ -139,7 +150,16 @@ export class SnowballArabicStemmer {
    */
   stem(word: string): string {
     if (!this.#carryVerbState) this.#verbStep1Succeeded = false;
-    return stemByCodePoints(word, (text, restore) => this.#stem(text, restore));
+    const flagBefore = this.#verbStep1Succeeded;
+    const cache = this.#caches[flagBefore ? 1 : 0];
+    const known = cache.get(word);
+    if (known !== undefined) {
+      if (known[1]) this.#verbStep1Succeeded = true;
+      return known[0];
+    }
+    const stem = stemByCodePoints(word, (text, restore) => this.#stem(text, restore));
+    cache.set(word, [stem, !flagBefore && this.#verbStep1Succeeded]);
+    return stem;
   }
 
   #stem(word: string, restore: (text: string) => string): string {

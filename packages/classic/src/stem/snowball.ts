@@ -5,6 +5,7 @@
 import { stemByCodePoints } from './code-points.js';
 import { SnowballArabicStemmer } from './snowball-arabic.js';
 import { snowballEnglishSteps } from './snowball-english.js';
+import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
 /**
  * The languages {@link SnowballStemmer} supports.
@@ -38,6 +39,8 @@ export interface SnowballStemmerOptions {
    * True unless given.
    */
   carryVerbState?: boolean;
+  /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
+  cacheSize?: number;
 }
 
 /**
@@ -57,6 +60,7 @@ export class SnowballStemmer {
   /** The words returned unstemmed. */
   readonly stopwords: ReadonlySet<string>;
   readonly #arabic: SnowballArabicStemmer | undefined;
+  readonly #cache: StemCache<string>;
 
   constructor(language: SnowballLanguage, options: SnowballStemmerOptions = {}) {
     if (language !== 'english' && language !== 'arabic') {
@@ -71,8 +75,10 @@ export class SnowballStemmer {
         ? new SnowballArabicStemmer({
             stopWords: this.stopwords,
             carryVerbState: options.carryVerbState ?? true,
+            cacheSize: options.cacheSize,
           })
         : undefined;
+    this.#cache = new StemCache(options.cacheSize ?? DEFAULT_STEM_CACHE_SIZE);
   }
 
   /**
@@ -85,6 +91,15 @@ export class SnowballStemmer {
    */
   stem(word: string): string {
     if (this.#arabic) return this.#arabic.stem(word);
+    let stem = this.#cache.get(word);
+    if (stem === undefined) {
+      stem = this.#english(word);
+      this.#cache.set(word, stem);
+    }
+    return stem;
+  }
+
+  #english(word: string): string {
     const lowered = word.toLowerCase();
     if (this.stopwords.has(lowered)) return lowered;
     return stemByCodePoints(lowered, snowballEnglishSteps);
