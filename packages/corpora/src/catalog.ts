@@ -147,7 +147,8 @@ export const CORPORA: readonly CorpusInfo[] = [
     file: 'en/austen-emma.txt',
     bytes: 887071,
     license: 'Public domain',
-    attribution: 'Jane Austen, Emma (1816); Project Gutenberg etext, as selected in the NLTK data gutenberg corpus',
+    attribution:
+      'Jane Austen, Emma (1816); Project Gutenberg etext, as selected in the NLTK data gutenberg corpus',
     source: 'nltk_data corpora/gutenberg/austen-emma.txt',
     format: 'plain',
   },
