@@ -32,4 +32,5 @@ export * from './arabic/index.js';
 export * from './keras/index.js';
 export * from './punkt/index.js';
 export * from './regexp/index.js';
+export * from './stem/index.js';
 export * from './treebank/index.js';

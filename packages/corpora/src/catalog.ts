@@ -72,7 +72,7 @@ const UDHR_TERMS =
  * ```ts
  * CORPORA.map((corpus) => corpus.id);
  * // ['tinyshakespeare', 'taylorswift', 'quran-uthmani', 'wikinews-ar', 'wikinews-ar-plain',
- * //  'udhr-en', 'udhr-ar']
+ * //  'austen-emma', 'udhr-en', 'udhr-ar']
  * ```
  */
 export const CORPORA: readonly CorpusInfo[] = [
@@ -137,6 +137,20 @@ export const CORPORA: readonly CorpusInfo[] = [
     attribution: FARASA_TERMS,
     source: 'derived from kdarwish/Farasa WikiNewsTruth.txt',
     format: 'farasa',
+  },
+  {
+    id: 'austen-emma',
+    title: 'Emma, by Jane Austen (NLTK Gutenberg)',
+    language: 'en',
+    description:
+      "Jane Austen's Emma (1816) as NLTK's gutenberg corpus ships it (austen-emma.txt), the text of the NLTK book's FreqDist examples.",
+    file: 'en/austen-emma.txt',
+    bytes: 887071,
+    license: 'Public domain',
+    attribution:
+      'Jane Austen, Emma (1816); Project Gutenberg etext, as selected in the NLTK data gutenberg corpus',
+    source: 'nltk_data corpora/gutenberg/austen-emma.txt',
+    format: 'plain',
   },
   {
     id: 'udhr-en',

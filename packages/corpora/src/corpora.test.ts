@@ -23,13 +23,19 @@ const SHA256: Record<string, string> = {
   'quran-uthmani': '01153c89db8051ccdadf377b03c905d0bf963f59b445f37afecfe5e12b6e04d8',
   'wikinews-ar': '179718bbc88b348a22a9e925c49ce3b898d725682b6ab2539eb521d6f21319a1',
   'wikinews-ar-plain': 'f2df7dba131d6f7fe8c1d17ab20a73fd7aa38ca8510eadb8500d28ade81f5f38',
+  'austen-emma': '71b0923d75fcf2f1faa897b22da8de8e2476d7478a2b22388eb58a3420e00215',
   'udhr-en': 'eed7e324e030c2bee55eaf1ea34891050154dfcfb5c7c0b4509ef89d3a3cb0aa',
   'udhr-ar': '35eeba6070c57119c431bfad0300425194b37e46b2841b3957b37bf2caf9bfdd',
 };
 
 describe('catalogue', () => {
   it('lists English and Arabic corpora with licence and credit', () => {
-    expect(listCorpora('en').map((c) => c.id)).toEqual(['tinyshakespeare', 'taylorswift', 'udhr-en']);
+    expect(listCorpora('en').map((c) => c.id)).toEqual([
+      'tinyshakespeare',
+      'taylorswift',
+      'austen-emma',
+      'udhr-en',
+    ]);
     expect(listCorpora('ar').map((c) => c.id)).toEqual([
       'quran-uthmani',
       'wikinews-ar',

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { listCorpora, loadCorpus } from '@tokenlab/corpora';
- * listCorpora('en').map((c) => c.id); // ['tinyshakespeare', 'taylorswift', 'udhr-en']
+ * listCorpora('en').map((c) => c.id); // ['tinyshakespeare', 'taylorswift', 'austen-emma', 'udhr-en']
  * const text = await loadCorpus('taylorswift');
  * ```
  *

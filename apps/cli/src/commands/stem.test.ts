@@ -21,14 +21,32 @@ describe('tokenlab stem', () => {
     expect(run.stdout).toBe('"pony"\n["tie","caress"]\n');
   });
 
+  it("runs NLTK's stemmers by name, and natural's as baselines", async () => {
+    const words = 'ties dying news proceed fly generously';
+    const stems = async (stemmer: string) =>
+      (await runCapture(['stem', '-s', stemmer], words)).stdout.split('\n');
+    // NLTK 3.8: PorterStemmer() in its three modes, SnowballStemmer('english').
+    expect(await stems('porter')).toEqual(['tie', 'die', 'news', 'proceed', 'fli', 'gener', '']);
+    expect(await stems('porter-martin')).toEqual(['ti', 'dy', 'new', 'proce', 'fly', 'gener', '']);
+    expect(await stems('porter-original')).toEqual(['ti', 'dy', 'new', 'proce', 'fly', 'gener', '']);
+    expect(await stems('snowball-english')).toEqual(['tie', 'die', 'news', 'proceed', 'fli', 'generous', '']);
+    expect(await stems('natural-porter')).toEqual(['ti', 'dy', 'new', 'proce', 'fly', 'gener', '']);
+    const arabic = await runCapture(['stem', '-s', 'snowball-arabic'], 'يكتبه كتبوا الكتاب');
+    expect(arabic.stdout).toBe('يكتب\nكتبو\nكتاب\n');
+  });
+
   it('names a bad JSONL line, a missing and an unknown stemmer', async () => {
     const bad = await runCapture(['stem', '-s', 'isri', '--jsonl'], '"ok"\n{"a":1}\n');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('stdin line 2');
     const missing = await runCapture(['stem'], 'x');
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('--stemmer porter|lancaster|isri');
+    expect(missing.stderr).toContain(
+      '--stemmer porter|porter-martin|porter-original|lancaster|snowball-english',
+    );
     const unknown = await runCapture(['stem', '-s', 'snowball'], 'x');
-    expect(unknown.stderr).toContain("unknown stemmer 'snowball'. Available: porter, lancaster, isri");
+    expect(unknown.stderr).toContain(
+      "unknown stemmer 'snowball'. Available: porter, porter-martin, porter-original",
+    );
   });
 });

@@ -1,13 +1,43 @@
-import { isriStem } from '@tokenlab/classic';
+import { isriStem, LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tokenlab/classic';
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
 
-const STEMMERS: Readonly<Record<string, (word: string) => string>> = {
-  porter: naturalPorterStem,
-  lancaster: naturalLancasterStem,
-  isri: isriStem,
+/**
+ * Each stemmer by name, made fresh per run: NLTK's Arabic Snowball stemmer carries state from word to
+ * word, so one run stems a sequence exactly as one NLTK stemmer would.
+ */
+const STEMMERS: Readonly<Record<string, () => (word: string) => string>> = {
+  porter: () => {
+    const stemmer = new PorterStemmer();
+    return (word) => stemmer.stem(word);
+  },
+  'porter-martin': () => {
+    const stemmer = new PorterStemmer({ mode: 'MARTIN_EXTENSIONS' });
+    return (word) => stemmer.stem(word);
+  },
+  'porter-original': () => {
+    const stemmer = new PorterStemmer({ mode: 'ORIGINAL_ALGORITHM' });
+    return (word) => stemmer.stem(word);
+  },
+  lancaster: () => {
+    const stemmer = new LancasterStemmer();
+    return (word) => stemmer.stem(word);
+  },
+  'snowball-english': () => {
+    const stemmer = new SnowballStemmer('english');
+    return (word) => stemmer.stem(word);
+  },
+  'snowball-arabic': () => {
+    const stemmer = new SnowballStemmer('arabic');
+    return (word) => stemmer.stem(word);
+  },
+  isri: () => isriStem,
+  'natural-porter': () => naturalPorterStem,
+  'natural-lancaster': () => naturalLancasterStem,
 };
+
+const STEMMER_NAMES = Object.keys(STEMMERS).join('|');
 
 /** A JSONL line: a word, or an array of words. */
 function wordsOf(line: string, lineNumber: number): string | string[] {
@@ -29,15 +59,22 @@ function wordsOf(line: string, lineNumber: number): string | string[] {
 /** `tokenlab stem`: the stem or root of each word. */
 export const stemCommand: Command = {
   name: 'stem',
-  summary: 'stem words: porter, lancaster (natural) or isri (Arabic roots, NLTK-exact)',
-  help: `Usage: tokenlab stem --stemmer porter|lancaster|isri [--json | --jsonl] [FILE...]
+  summary: "stem words with NLTK's stemmers (Porter, Lancaster, Snowball English/Arabic, ISRI), NLTK-exact",
+  help: `Usage: tokenlab stem --stemmer NAME [--json | --jsonl] [FILE...]
 
 Reads whitespace-separated words from the FILEs (or stdin) and prints the stem of each, one per line.
 
-Stemmers:
-  porter     natural's PorterStemmer (the original algorithm; 94.7% agreement with NLTK's default mode)
-  lancaster  natural's LancasterStemmer (98.3% agreement with NLTK)
-  isri       the ISRI Arabic root stemmer, equal to NLTK's ISRIStemmer
+Stemmers (all equal to NLTK 3.8 unless marked natural):
+  porter             NLTK's PorterStemmer(), mode NLTK_EXTENSIONS
+  porter-martin      PorterStemmer(mode=MARTIN_EXTENSIONS), as on Martin Porter's site
+  porter-original    PorterStemmer(mode=ORIGINAL_ALGORITHM), the 1980 paper
+  lancaster          NLTK's LancasterStemmer()
+  snowball-english   SnowballStemmer('english'), Porter2
+  snowball-arabic    SnowballStemmer('arabic'), light stemming; like NLTK, one run carries
+                     state from word to word
+  isri               the ISRI Arabic root stemmer, NLTK's ISRIStemmer()
+  natural-porter     natural's PorterStemmer (a baseline; differs from NLTK on about 5% of words)
+  natural-lancaster  natural's LancasterStemmer (a baseline)
 
 Options:
   -s, --stemmer NAME  which stemmer (required)
@@ -52,10 +89,11 @@ Options:
       jsonl: { type: 'boolean' },
     });
     const name = values.stemmer;
-    if (typeof name !== 'string') throw new UsageError('choose a stemmer: --stemmer porter|lancaster|isri');
-    const stem = STEMMERS[name];
-    if (!stem)
+    if (typeof name !== 'string') throw new UsageError(`choose a stemmer: --stemmer ${STEMMER_NAMES}`);
+    const makeStemmer = STEMMERS[name];
+    if (!makeStemmer)
       throw new UsageError(`unknown stemmer '${name}'. Available: ${Object.keys(STEMMERS).join(', ')}`);
+    const stem = makeStemmer();
     if (values.jsonl) {
       for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
         const words = wordsOf(line, lineNumber);
