@@ -56,6 +56,9 @@ export const SKIPPED_BY_DEFAULT: Readonly<Record<string, string>> = {
   bpe: 'loads a minbpe .model file; the report trains its own BPE rows (bpe-<size>)',
   r50k_base: 'the same ranks and pattern as gpt2',
   p50k_edit: 'the same ranks as p50k_base (it only adds fill-in-the-middle special tokens)',
+  blankline:
+    'splits paragraphs, not words: every line of a corpus is one paragraph, so its row only counts lines',
+  'natural-sentence': 'splits sentences, not words (the report counts sentences with its own splitter)',
 };
 
 /** The GPT encodings the report shows; loaded from @tokenlab/gpt directly if the registry lacks them. */
