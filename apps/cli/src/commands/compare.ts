@@ -77,7 +77,11 @@ export async function runCompare(
     out: { type: 'string', default: DEFAULT_OUT_DIR },
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
+    bidi: { type: 'string', default: 'logical' },
   });
+  const bidi = String(values.bidi);
+  if (bidi !== 'logical' && bidi !== 'visual')
+    throw new UsageError(`--bidi: '${bidi}' is not a mode; give 'logical' (the default) or 'visual'`);
   const quiet = Boolean(values.quiet);
   const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
   const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);
@@ -100,7 +104,7 @@ export async function runCompare(
   } else {
     // Colour only when the tables go to a terminal themselves, not into a pipe or a file.
     const colour = (io.stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR;
-    if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour));
+    if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour, bidi));
     await writeLine(io.stdout, `Report: ${files.html}\n        ${files.markdown}\n        ${files.json}`);
   }
   return { code: 0, built, files };
@@ -129,6 +133,9 @@ Options:
       --vocab-sizes LIST    BPE vocabulary sizes to train (default: ${DEFAULT_VOCAB_SIZES.join(',')}; 'none' to skip)
       --out DIR             where to write report.html, report.md, report.json (default: ./${DEFAULT_OUT_DIR})
       --json                print the report's numbers as JSON instead of the tables
+      --bidi MODE           right-to-left samples in the terminal: 'logical' (default; for terminals
+                            that do bidi themselves, and for pipes) or 'visual' (reordered here, for
+                            terminals that draw characters in arrival order, e.g. xterm)
   -q, --quiet               no tables and no progress bars; print only the report paths
   -h, --help                show this help`,
   async run(argv, io) {

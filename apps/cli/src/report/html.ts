@@ -114,6 +114,15 @@ function ratioTable(ratio: RatioSection): string {
   return `<div class="scroll"><table class="ratios"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
+/**
+ * The tokens of a sample as inline boxes in one paragraph: no box isolates its text, so the browser
+ * runs the bidi algorithm over the whole line and a number cut into several tokens keeps its digits
+ * in order inside Arabic.
+ */
+export function segmentsHtml(segments: readonly SampleSegment[]): string {
+  return segments.map(segmentHtml).join('');
+}
+
 function segmentHtml(segment: SampleSegment): string {
   const text = escapeXml(segment.text.replace(/\n/g, '↵'));
   if (segment.gap) return `<span class="gap">${text}</span>`;
@@ -159,7 +168,7 @@ function samplesTable(report: CompareReport): string {
             return `<td class="count"></td><td class="na">failed: ${escapeXml(segmentation.error)}</td>`;
           return `<td class="count">${segmentation.tokens}</td><td class="seg" dir="${dir}" lang="${escapeXml(
             sample.language,
-          )}">${segmentation.segments.map(segmentHtml).join('')}</td>`;
+          )}">${segmentsHtml(segmentation.segments)}</td>`;
         })
         .join('');
       return `<tr><td class="name">${escapeXml(name)}</td>${cells}</tr>`;

@@ -1,3 +1,4 @@
+import { joinTokens } from './bidi-display.js';
 import type { ReportChart } from './charts.js';
 import {
   creditLine,
@@ -9,6 +10,21 @@ import {
   TABLE_HEADERS,
 } from './format.js';
 import type { CompareReport, LanguageSection, RatioSection } from './model.js';
+
+/**
+ * Text from a corpus or a user's file, made inert in Markdown: HTML and Markdown syntax characters
+ * become numeric character references (which Markdown decodes in text and HTML alike), so
+ * `<svg onload=…>` or `**` shows as written; whitespace runs become one space, so the text stays on
+ * its line.
+ *
+ * @example
+ * ```ts
+ * escapeMarkdownText('<b>*hi*</b>'); // '&#60;b&#62;&#42;hi&#42;&#60;/b&#62;'
+ * ```
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/[&<>"'\\`*_[\]|~#]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\s+/g, ' ');
+}
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -65,16 +81,16 @@ function ratioPart(ratio: RatioSection): string {
 function samplesPart(report: CompareReport): string {
   const parts = report.samples.map((sample) => {
     const section = report.languages.find((candidate) => candidate.language === sample.language);
-    const dir = section?.direction === 'rtl' ? ' dir="rtl"' : '';
+    const direction = section?.direction ?? 'ltr';
+    const dir = direction === 'rtl' ? ' dir="rtl"' : '';
     const lines = sample.segmentations.map((segmentation) => {
-      if (segmentation.error) return `- **${segmentation.name}**: failed (${segmentation.error})`;
-      const tokens = segmentation.segments
-        .filter((segment) => !segment.gap)
-        .map((segment) => segment.text.replace(/\n/g, '↵'))
-        .join('│');
-      return `- **${segmentation.name}** (${segmentation.tokens}): <bdi${dir}>\`${tokens}\`</bdi>`;
+      if (segmentation.error)
+        return `- **${segmentation.name}**: failed (${escapeMarkdownText(segmentation.error)})`;
+      // The tokens sit in an HTML <code> element (not a backtick span) so that they can be escaped.
+      const tokens = escapeMarkdownText(joinTokens(sample.text, segmentation.segments, direction));
+      return `- **${segmentation.name}** (${segmentation.tokens}): <bdi${dir}><code>${tokens}</code></bdi>`;
     });
-    return `### ${section?.label ?? sample.language}: <bdi${dir}>${sample.text}</bdi>\n\n(${sample.source})\n\n${lines.join('\n')}`;
+    return `### ${section?.label ?? sample.language} sample\n\n<p${dir}>${escapeMarkdownText(sample.text)}</p>\n\n(${escapeMarkdownText(sample.source)})\n\n${lines.join('\n')}`;
   });
   return `## Sample sentences\n\nTokens joined by │ (whitespace that a tokenizer drops is not shown).\n\n${parts.join('\n\n')}`;
 }
