@@ -98,6 +98,7 @@ export async function runCompare(
     version: await packageVersion(),
   });
   const files = await writeReportFiles(built.report, String(values.out));
+  if (!quiet) for (const warning of built.report.warnings) await writeLine(io.stderr, `warning: ${warning}`);
   if (values.json) {
     await writeLine(io.stdout, JSON.stringify(built.report, null, 2));
     if (!quiet) await writeLine(io.stderr, `Report: ${files.html}`);
@@ -136,7 +137,7 @@ Options:
       --bidi MODE           right-to-left samples in the terminal: 'logical' (default; for terminals
                             that do bidi themselves, and for pipes) or 'visual' (reordered here, for
                             terminals that draw characters in arrival order, e.g. xterm)
-  -q, --quiet               no tables and no progress bars; print only the report paths
+  -q, --quiet               no tables, progress bars or warnings; print only the report paths
   -h, --help                show this help`,
   async run(argv, io) {
     return (await runCompare(argv, io)).code;

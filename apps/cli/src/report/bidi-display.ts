@@ -43,7 +43,7 @@ export function joinTokens(
     offset += segment.text.length;
     if (segment.gap) {
       // Whitespace the plain line shows right to left separates two left-to-right stretches.
-      if (open && levels && levels.subarray(start, offset).some((level) => level % 2 === 1)) {
+      if (open && levels?.subarray(start, offset).some((level) => level % 2 === 1)) {
         out += CLOSE;
         open = false;
       }

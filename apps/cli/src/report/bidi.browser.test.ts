@@ -6,7 +6,7 @@ import { CodePointTokenizer, type Tokenizer, Utf8ByteTokenizer, visualClusters }
 import { loadCorpus } from '@tokenlab/corpora';
 import { getEncoding } from '@tokenlab/gpt';
 import { repoRoot } from '@tokenlab/test-support';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinTokens } from './bidi-display.js';
 import { segmentsHtml } from './html.js';
@@ -30,12 +30,14 @@ const LINES = [
   'بين 12 34 و ٥ ٦ (Unicode 14.0)',
 ];
 
+const ARABIC_LETTER = /(?=\p{Script=Arabic})\p{L}/u;
+
 /** Characters whose place the test checks: all but whitespace and letters inside an Arabic word. */
 function checkedIndices(text: string): number[] {
   const chars = [...text].filter((char) => !/\s/u.test(char));
   return chars.flatMap((char, index) => {
-    const arabicLetter = /[\p{Script=Arabic}&&\p{L}]/v.test(char);
-    const startsWord = index === 0 || !/[\p{Script=Arabic}&&\p{L}]/v.test(chars[index - 1]!);
+    const arabicLetter = ARABIC_LETTER.test(char);
+    const startsWord = index === 0 || !ARABIC_LETTER.test(chars[index - 1]!);
     return !arabicLetter || startsWord ? [index] : [];
   });
 }
@@ -44,7 +46,9 @@ function checkedIndices(text: string): number[] {
 function visualIndices(selector: string): Promise<number[][]> {
   return page.$$eval(selector, (elements) =>
     elements.map((element) => {
-      const doc = element.ownerDocument;
+      // The DOM types are not in this package's lib: the page gives plain objects.
+      // biome-ignore lint/suspicious/noExplicitAny: DOM nodes in the page.
+      const doc = (element as any).ownerDocument;
       const walker = doc.createTreeWalker(element, 4);
       const found: { index: number; x: number }[] = [];
       let index = 0;
@@ -53,7 +57,7 @@ function visualIndices(selector: string): Promise<number[][]> {
         for (let at = 0; at < text.length; at++) {
           const code = text.charCodeAt(at);
           if (code >= 0xdc00 && code <= 0xdfff) continue;
-          const char = String.fromCodePoint(text.codePointAt(at)!);
+          const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
           if (/[\s│↵\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(char)) continue;
           const range = doc.createRange();
           range.setStart(node, at);
@@ -68,8 +72,7 @@ function visualIndices(selector: string): Promise<number[][]> {
 }
 
 let browser: Browser;
-// biome-ignore lint/suspicious/noExplicitAny: the page type comes from playwright-core.
-let page: any;
+let page: Page;
 const tokenizers: { name: string; tokenizer: Tokenizer }[] = [];
 
 beforeAll(async () => {

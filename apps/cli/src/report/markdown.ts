@@ -1,11 +1,15 @@
 import { joinTokens } from './bidi-display.js';
 import type { ReportChart } from './charts.js';
 import {
+  bpeNotes,
+  bpeTable,
   creditLine,
   formatCount,
+  humanDate,
   LEGEND,
   NUMERIC_COLUMNS,
   ratioCells,
+  ratioLegend,
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
@@ -71,11 +75,14 @@ function ratioPart(ratio: RatioSection): string {
     ? `"Same text" divides the tokens of the ${lang} declaration by those of the English one (${ratio.parallel.note}); ` +
       '"per char" compares tokens per character on the main corpora, which say different things.'
     : 'Tokens per character compared on the main corpora (no parallel text for this language).';
+  const legend = ratioLegend(lang, ratio.parallel !== undefined)
+    .map(([term, meaning]) => `- **${term}**: ${meaning}`)
+    .join('\n');
   return `## ${lang}:en token ratio\n\n${note}\n\n${markdownTable(
     headers,
     rows,
     headers.map((_, i) => i > 0),
-  )}`;
+  )}\n\n${legend}`;
 }
 
 function samplesPart(report: CompareReport): string {
@@ -95,6 +102,17 @@ function samplesPart(report: CompareReport): string {
   return `## Sample sentences\n\nTokens joined by │ (whitespace that a tokenizer drops is not shown).\n\n${parts.join('\n\n')}`;
 }
 
+function bpePart(report: CompareReport): string {
+  if (!report.bpe.available) return '';
+  const { headers, rows } = bpeTable(report);
+  const notes = bpeNotes(report).map((note) => `- ${note}`);
+  return `## BPE compression on held-out text\n\nUTF-8 bytes per token; en→ar = trained on English, applied to Arabic.\n\n${markdownTable(
+    headers,
+    rows,
+    headers.map((_, i) => i > 0),
+  )}${notes.length ? `\n\n${notes.join('\n')}` : ''}`;
+}
+
 /** The report as Markdown, with the charts as SVG files in `charts/`. */
 export function markdownReport(report: CompareReport, charts: readonly ReportChart[]): string {
   const legend = LEGEND.map(([column, meaning]) => `- **${column}**: ${meaning}`).join('\n');
@@ -107,14 +125,24 @@ export function markdownReport(report: CompareReport, charts: readonly ReportCha
   const skipped = report.skipped.length ? `Registered but left out: ${report.skipped.join('; ')}.` : '';
   return `${[
     '# tokenlab compare',
-    `Every tokenizer on the same English and Arabic text. Made ${report.created} in ${report.run.seconds.toFixed(
-      1,
-    )} s on ${report.run.cpus} CPUs (Node ${report.run.node}).`,
+    `Every tokenizer on the same ${report.languages.map((section) => section.label).join(' and ')} text. Made ${humanDate(
+      report.created,
+    )} in ${report.run.seconds.toFixed(1)} s on ${report.run.cpus} CPUs (Node ${report.run.node}).`,
+    `## What this run found\n\n${
+      report.findings?.length
+        ? report.findings.map((finding) => `- ${finding.text}`).join('\n')
+        : 'No finding: the measures it needs are missing from this run.'
+    }${
+      report.warnings?.length
+        ? `\n\nToo little text for some measures (shown as n/a):\n\n${report.warnings.map((w) => `- ${escapeMarkdownText(w)}`).join('\n')}`
+        : ''
+    }`,
     `## Columns\n\n${legend}`,
     report.textChoice ?? '',
     ...report.languages.map(languagePart),
     ...report.ratios.map(ratioPart),
     samplesPart(report),
+    bpePart(report),
     `## Charts\n\n${chartPart}`,
     missing,
     skipped,

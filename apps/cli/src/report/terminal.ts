@@ -1,6 +1,7 @@
 import { visualLine } from '@tokenlab/core';
 import { joinTokens, visualTokens } from './bidi-display.js';
 import {
+  bpeNotes,
   bpeTable,
   formatCount,
   LEGEND,
@@ -152,8 +153,8 @@ function bpeText(report: CompareReport): string {
   const seconds = Object.entries(bpe.trainingSeconds)
     .map(([language, value]) => `${language} ${value.toFixed(1)} s`)
     .join(', ');
-  const ranOut = Object.entries(bpe.exhausted)
-    .map(([language, size]) => `\n${language}: the training text ran out of pairs at ${size} tokens`)
+  const ranOut = bpeNotes(report)
+    .map((note) => `\n${note}`)
     .join('');
   return `BPE compression on held-out text (trained on → applied to; training: ${seconds})${ranOut}\n${textTable(
     headers,
@@ -170,6 +171,10 @@ export function terminalReport(report: CompareReport, colour: boolean, bidi: Bid
     bold('tokenlab compare: every tokenizer on the same English and Arabic text'),
     LEGEND.map(([column, meaning]) => `  ${column.padEnd(10)} ${meaning}`).join('\n'),
   );
+  if (report.findings?.length)
+    parts.push(
+      `${bold('What this run found')}\n${report.findings.map((finding) => `  - ${finding.text}`).join('\n')}`,
+    );
   if (report.textChoice) parts.push(report.textChoice);
   for (const section of report.languages)
     parts.push(`${bold(sectionHeading(section))}\n${languageTable(section)}`);
