@@ -6,7 +6,7 @@ import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';
 import { DEFAULT_CORPORA, type TextRequest } from '../report/inputs.js';
 import { Progress } from '../report/progress.js';
-import { terminalReport } from '../report/terminal.js';
+import { type BidiOutput, terminalReport } from '../report/terminal.js';
 import { writeReportFiles } from '../report/write.js';
 
 /** Where the report files go unless `--out` says otherwise. */
@@ -23,6 +23,13 @@ export function parseVocabSizes(value: string): number[] {
       );
   }
   return [...new Set(sizes.map(Number))].sort((a, b) => a - b);
+}
+
+/** `--bidi`: how right-to-left samples reach the terminal. */
+export function parseBidiOption(value: string): BidiOutput {
+  if (value !== 'logical' && value !== 'visual')
+    throw new UsageError(`--bidi: '${value}' is not a mode; give 'logical' (the default) or 'visual'`);
+  return value;
 }
 
 /** The languages to compare: English and Arabic (bundled or `--en`/`--ar`), plus every `--text LANG=FILE`. */
@@ -79,9 +86,7 @@ export async function runCompare(
     quiet: { type: 'boolean', short: 'q' },
     bidi: { type: 'string', default: 'logical' },
   });
-  const bidi = String(values.bidi);
-  if (bidi !== 'logical' && bidi !== 'visual')
-    throw new UsageError(`--bidi: '${bidi}' is not a mode; give 'logical' (the default) or 'visual'`);
+  const bidi = parseBidiOption(String(values.bidi));
   const quiet = Boolean(values.quiet);
   const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
   const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);
