@@ -9,10 +9,25 @@ import { BIDI_CLASS_NAMES, BIDI_CLASS_RANGES } from './bidi-classes.js';
  * rarely holds them.
  */
 
-/** A bidi class name, as in the Unicode Character Database. */
+/**
+ * A bidi class name, as in the Unicode Character Database.
+ *
+ * @example
+ * ```ts
+ * const digit: BidiClass = bidiClass(0x661); // 'AN'
+ * ```
+ */
 export type BidiClass = (typeof BIDI_CLASS_NAMES)[number];
 
-/** The paragraph direction: fixed, or `auto` (from the first strong letter, left-to-right if none). */
+/**
+ * The paragraph direction: fixed, or `auto` (from the first strong letter, left-to-right if none).
+ *
+ * @example
+ * ```ts
+ * const direction: BidiDirection = 'auto';
+ * bidiLevels('مرحبا hello', direction).paragraphLevel; // 1
+ * ```
+ */
 export type BidiDirection = 'ltr' | 'rtl' | 'auto';
 
 let starts: Uint32Array | undefined;
@@ -101,7 +116,15 @@ const MIRROR: ReadonlyMap<string, string> = new Map(
   ]),
 );
 
-/** What {@link bidiLevels} gives: the paragraph's level and one level per UTF-16 code unit. */
+/**
+ * What {@link bidiLevels} gives: the paragraph's level and one level per UTF-16 code unit.
+ *
+ * @example
+ * ```ts
+ * const { paragraphLevel, levels }: BidiLevels = bidiLevels('a ب', 'ltr');
+ * [paragraphLevel, ...levels]; // [0, 0, 0, 1]
+ * ```
+ */
 export interface BidiLevels {
   /** 0 for a left-to-right paragraph, 1 for right-to-left. */
   paragraphLevel: number;
@@ -331,7 +354,15 @@ export function visualOrder(levels: ArrayLike<number>): number[] {
   return order;
 }
 
-/** One drawable piece of a line in visual order: a character with the marks that follow it. */
+/**
+ * One drawable piece of a line in visual order: a character with the marks that follow it.
+ *
+ * @example
+ * ```ts
+ * const [first]: VisualCluster[] = visualClusters('بَ 1', 'rtl');
+ * first; // { start: 3, end: 4, text: '1', level: 2 }
+ * ```
+ */
 export interface VisualCluster {
   /** Where the cluster starts in the original string (UTF-16 offset). */
   start: number;
