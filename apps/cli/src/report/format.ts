@@ -1,3 +1,4 @@
+import { SPEED_MIN_BYTES } from './measure.js';
 import type {
   CompareReport,
   OutOfVocabulary,
@@ -122,10 +123,15 @@ export function formatOov(oov: OutOfVocabulary | undefined): string {
   return `${(oov.rate * 100).toFixed(2)}%`;
 }
 
-/** Throughput with its spread: `12 ±8%` (half the range of the timed passes, against the median). */
+/**
+ * Throughput with its spread: `12 ±8%` (half the range of the timed passes, against the median);
+ * `n/a` when each pass read fewer than {@link SPEED_MIN_BYTES} bytes.
+ */
 export function formatSpeedCell(row: TokenizerRow): string {
   const median = row.megabytesPerSecond;
   if (median === undefined) return '';
+  // A pass over a few hundred bytes times the timer, not the tokenizer.
+  if (row.speedBytes !== undefined && row.speedBytes < SPEED_MIN_BYTES) return 'n/a';
   if (!row.speedSpread || median <= 0) return formatSpeed(median);
   const spread = ((row.speedSpread[1] - row.speedSpread[0]) / 2 / median) * 100;
   return `${formatSpeed(median)} ±${spread < 10 ? spread.toFixed(1) : spread.toFixed(0)}%`;
