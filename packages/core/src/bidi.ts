@@ -17,7 +17,30 @@ import { BIDI_CLASS_NAMES, BIDI_CLASS_RANGES } from './bidi-classes.js';
  * const digit: BidiClass = bidiClass(0x661); // 'AN'
  * ```
  */
-export type BidiClass = (typeof BIDI_CLASS_NAMES)[number];
+export type BidiClass =
+  | 'L'
+  | 'R'
+  | 'AL'
+  | 'EN'
+  | 'ES'
+  | 'ET'
+  | 'AN'
+  | 'CS'
+  | 'NSM'
+  | 'BN'
+  | 'B'
+  | 'S'
+  | 'WS'
+  | 'ON'
+  | 'LRE'
+  | 'LRO'
+  | 'RLE'
+  | 'RLO'
+  | 'PDF'
+  | 'LRI'
+  | 'RLI'
+  | 'FSI'
+  | 'PDI';
 
 /**
  * The paragraph direction: fixed, or `auto` (from the first strong letter, left-to-right if none).
@@ -71,7 +94,7 @@ function classIndex(codePoint: number): number {
  * ```
  */
 export function bidiClass(codePoint: number): BidiClass {
-  return BIDI_CLASS_NAMES[classIndex(codePoint)]!;
+  return BIDI_CLASS_NAMES[classIndex(codePoint)]! satisfies BidiClass;
 }
 
 const OPENING: Readonly<Record<string, string>> = {
