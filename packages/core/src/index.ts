@@ -12,6 +12,17 @@
  *
  * @packageDocumentation
  */
+export {
+  type BidiClass,
+  type BidiDirection,
+  type BidiLevels,
+  bidiClass,
+  bidiLevels,
+  type VisualCluster,
+  visualClusters,
+  visualLine,
+  visualOrder,
+} from './bidi.js';
 export { CharTokenizer, type CharVocabulary, UnknownCharacterError } from './chars.js';
 export { renderToken, replaceControlCharacters } from './render.js';
 export { spansFromByteLengths } from './spans.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { RegexTokenizer } from '@tokenlab/bpe';
+import { visualLine } from '@tokenlab/core';
 import { loadCorpus } from '@tokenlab/corpora';
 import { getEncoding } from '@tokenlab/gpt';
 import { BigramAssocMeasures, BigramCollocationFinder, FreqDist } from '@tokenlab/stats';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldOutText, trainingText } from '../report/bpe-sweep.js';
 import { COMPARE_SETTINGS } from '../report/candidates.js';
 import { reportCharts } from '../report/charts.js';
+import { zipfSlope } from '../report/corpus-stats.js';
 import { htmlReport } from '../report/html.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
 import { unavailableRow } from '../report/measure.js';
@@ -18,7 +20,7 @@ import { segmentsOf } from '../report/samples.js';
 import { languageTable, segmentationLine, terminalReport } from '../report/terminal.js';
 import { runCapture } from '../testing.js';
 import { createTokenizer, TOKENIZERS } from '../tokenizers/index.js';
-import { parseTextRequests, parseVocabSizes, runCompare } from './compare.js';
+import { parseBidiOption, parseTextRequests, parseVocabSizes, runCompare } from './compare.js';
 
 let dir: string;
 let enFile: string;
@@ -197,12 +199,22 @@ describe('tokenlab compare: samples and options', () => {
   it('colours tokens in a terminal and lays Arabic out right to left', () => {
     const arabic = report.samples.find((sample) => sample.language === 'ar')!;
     const whitespace = arabic.segmentations.find((segmentation) => segmentation.name === 'utf8')!;
-    const coloured = segmentationLine(whitespace, true, true);
+    const coloured = segmentationLine(whitespace, arabic.text, true, true);
     expect(coloured.startsWith('\u2067')).toBe(true);
     expect(coloured.endsWith('\u2069')).toBe(true);
     expect(coloured).toContain('\x1b[48;5;');
-    const plain = segmentationLine(arabic.segmentations.find((s) => s.name === 'bpe-400')!, false, false);
-    expect(plain.split('│').join('')).toBe(arabic.text);
+    const plain = segmentationLine(
+      arabic.segmentations.find((s) => s.name === 'bpe-400')!,
+      arabic.text,
+      false,
+      false,
+    );
+    expect(
+      plain
+        .replace(/[\u200e\u200f]/g, '')
+        .split('│')
+        .join(''),
+    ).toBe(arabic.text);
     expect(plain).not.toContain('\x1b');
   });
 
@@ -277,5 +289,95 @@ describe('tokenlab compare: samples and options', () => {
     expect(utf8.tokens).toBe(mine.tokens);
     expect(run.stderr).toContain('report.html');
     expect(JSON.parse(await readFile(join(dir, 'json', 'report.json'), 'utf8'))).toEqual(json);
+  });
+
+  it('says n/a with the reason on texts too small for a measure, and warns on stderr', async () => {
+    const small = join(dir, 'small');
+    const en = join(dir, 'small-en.txt');
+    const ar = join(dir, 'small-ar.txt');
+    await writeFile(en, await excerpt('taylorswift', 'Taylor Alison Swift', 4));
+    await writeFile(ar, await excerpt('wikinews-ar-plain', 'فيلم', 4));
+    const run = await runCapture([
+      'compare',
+      '--en',
+      en,
+      '--ar',
+      ar,
+      '--tokenizers',
+      'whitespace,utf8,cl100k_base,o200k_base,bpe',
+      '--vocab-sizes',
+      '2048,4096,8192',
+      '--out',
+      small,
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as CompareReport;
+    const english = json.languages[0]!;
+    const whitespace = english.rows.find((row) => row.name === 'whitespace')!;
+    expect(whitespace.oov?.notComputed).toMatch(/no held-out lines: the text has 4 lines/);
+    expect(run.stderr).toMatch(/warning: en: OOV rate and BPE compression n\/a: 4 lines.*at least 10 lines/);
+    // Training ran out of pairs: one row, named by the size reached, instead of three equal ones.
+    const reached = json.bpe.exhausted.en!;
+    expect(reached).toBeLessThan(2048);
+    expect(english.rows.filter((row) => row.family === 'bpe').map((row) => row.name)).toEqual([
+      `bpe-${reached}`,
+    ]);
+    expect(json.bpe.notReached.en).toEqual([2048, 4096, 8192]);
+    expect(run.stderr).toContain(`warning: en: BPE training ran out of pairs at ${reached} tokens`);
+    // No compression point on text that does not exist.
+    expect(json.bpe.points).toEqual([]);
+    expect(run.stderr).toMatch(/Zipf slope n\/a .* at least 1000 needed/);
+    const markdown = await readFile(join(small, 'report.md'), 'utf8');
+    expect(markdown).toMatch(/\| whitespace \|.*\| n\/a \|/);
+    // The summary states the GPT ratio computed from this run's own numbers.
+    const cl100k = json.ratios[0]!.rows.find((row) => row.name === 'cl100k_base')!;
+    expect(json.findings[0]!.text).toContain(`Arabic takes ${cl100k.parallelRatio!.toFixed(1)}×`);
+    expect(json.findings[0]!.value).toBe(cl100k.parallelRatio);
+  });
+
+  it("fits Zipf's slope from the data", () => {
+    const words = report.languages[0]!.stats.zipf[0]!;
+    expect(words.slope === undefined ? words.slopeNote : words.slope).toBeDefined();
+    // A perfect 1/rank list has slope −1; a flat one 0.
+    expect(zipfSlope(Array.from({ length: 100 }, (_, i) => 1000 / (i + 1)))).toBeCloseTo(-1, 10);
+    expect(zipfSlope(Array.from({ length: 100 }, () => 7))).toBeCloseTo(0, 10);
+    expect(zipfSlope([5, 4, 3])).toBeUndefined();
+  });
+
+  it('keeps raw sample text out of Markdown syntax and HTML', async () => {
+    const fr = join(dir, 'fr.txt');
+    await writeFile(fr, '<svg onload=alert(1)> une phrase **grasse** et [un lien](http://x) ici\n');
+    const out = join(dir, 'escape');
+    const run = await runCapture([
+      'compare',
+      '--text',
+      `fr=${fr}`,
+      '--tokenizers',
+      'whitespace',
+      '--vocab-sizes',
+      'none',
+      '--out',
+      out,
+      '-q',
+    ]);
+    expect(run.code).toBe(0);
+    const markdown = await readFile(join(out, 'report.md'), 'utf8');
+    expect(markdown).not.toContain('<svg');
+    expect(markdown).not.toContain('**grasse**');
+    expect(markdown).not.toContain('[un lien]');
+    expect(markdown).toContain('&#60;svg onload=alert(1)&#62;');
+    expect(markdown).not.toMatch(/^#+ .*svg/m);
+  });
+
+  it('reorders Arabic samples for terminals without bidi with --bidi visual', () => {
+    const arabic = report.samples.find((sample) => sample.language === 'ar')!;
+    const utf8 = arabic.segmentations.find((segmentation) => segmentation.name === 'whitespace')!;
+    const visual = segmentationLine(utf8, arabic.text, true, false, 'visual');
+    expect(visual).not.toContain('\u2067');
+    // Whitespace tokens are words: the visual line is the words of the sentence, last first.
+    const words = arabic.text.split(/\s+/);
+    expect(visual.split('│')[0]).toBe(visualLine(words.at(-1)!, 'rtl'));
+    expect(() => parseBidiOption('sideways')).toThrow(/--bidi: 'sideways' is not a mode/);
   });
 });

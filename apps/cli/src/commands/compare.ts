@@ -6,7 +6,7 @@ import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';
 import { DEFAULT_CORPORA, type TextRequest } from '../report/inputs.js';
 import { Progress } from '../report/progress.js';
-import { terminalReport } from '../report/terminal.js';
+import { type BidiOutput, terminalReport } from '../report/terminal.js';
 import { writeReportFiles } from '../report/write.js';
 
 /** Where the report files go unless `--out` says otherwise. */
@@ -23,6 +23,13 @@ export function parseVocabSizes(value: string): number[] {
       );
   }
   return [...new Set(sizes.map(Number))].sort((a, b) => a - b);
+}
+
+/** `--bidi`: how right-to-left samples reach the terminal. */
+export function parseBidiOption(value: string): BidiOutput {
+  if (value !== 'logical' && value !== 'visual')
+    throw new UsageError(`--bidi: '${value}' is not a mode; give 'logical' (the default) or 'visual'`);
+  return value;
 }
 
 /** The languages to compare: English and Arabic (bundled or `--en`/`--ar`), plus every `--text LANG=FILE`. */
@@ -77,11 +84,13 @@ export async function runCompare(
     out: { type: 'string', default: DEFAULT_OUT_DIR },
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
+    bidi: { type: 'string', default: 'logical' },
   });
   if (String(values.out).trim() === '')
     throw new UsageError(
       "--out must name a folder (got an empty path); use '--out .' for the current folder",
     );
+  const bidi = parseBidiOption(String(values.bidi));
   const quiet = Boolean(values.quiet);
   const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
   const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);
@@ -98,13 +107,14 @@ export async function runCompare(
     version: await packageVersion(),
   });
   const files = await writeReportFiles(built.report, String(values.out));
+  if (!quiet) for (const warning of built.report.warnings) await writeLine(io.stderr, `warning: ${warning}`);
   if (values.json) {
     await writeLine(io.stdout, JSON.stringify(built.report, null, 2));
     if (!quiet) await writeLine(io.stderr, `Report: ${files.html}`);
   } else {
     // Colour only when the tables go to a terminal themselves, not into a pipe or a file.
     const colour = (io.stdout as { isTTY?: boolean }).isTTY === true && !process.env.NO_COLOR;
-    if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour));
+    if (!quiet) await writeLine(io.stdout, terminalReport(built.report, colour, bidi));
     await writeLine(io.stdout, `Report: ${files.html}\n        ${files.markdown}\n        ${files.json}`);
   }
   return { code: 0, built, files };
@@ -133,7 +143,10 @@ Options:
       --vocab-sizes LIST    BPE vocabulary sizes to train (default: ${DEFAULT_VOCAB_SIZES.join(',')}; 'none' to skip)
       --out DIR             where to write report.html, report.md, report.json (default: ./${DEFAULT_OUT_DIR})
       --json                print the report's numbers as JSON instead of the tables
-  -q, --quiet               no tables and no progress bars; print only the report paths
+      --bidi MODE           right-to-left samples in the terminal: 'logical' (default; for terminals
+                            that do bidi themselves, and for pipes) or 'visual' (reordered here, for
+                            terminals that draw characters in arrival order, e.g. xterm)
+  -q, --quiet               no tables, progress bars or warnings; print only the report paths
   -h, --help                show this help`,
   async run(argv, io) {
     return (await runCompare(argv, io)).code;

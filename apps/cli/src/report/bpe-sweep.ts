@@ -29,10 +29,16 @@ export function trainModels(
   languages: readonly LanguageText[],
   vocabSizes: readonly number[],
   progress: Progress,
-): { models: TrainedModels; trainingSeconds: Record<string, number>; exhausted: Record<string, number> } {
+): {
+  models: TrainedModels;
+  trainingSeconds: Record<string, number>;
+  exhausted: Record<string, number>;
+  notReached: Record<string, number[]>;
+} {
   const models: TrainedModels = new Map();
   const trainingSeconds: Record<string, number> = {};
   const exhausted: Record<string, number> = {};
+  const notReached: Record<string, number[]> = {};
   const largest = Math.max(...vocabSizes);
   for (const corpus of languages) {
     const started = performance.now();
@@ -42,7 +48,13 @@ export function trainModels(
       onProgress: ({ merges, total }) => progress.update(label, merges, total),
     });
     const bySize = new Map<number, RegexTokenizer>();
-    for (const size of vocabSizes) {
+    // Training that runs out of pairs stops short: every larger size would be the same model, so
+    // it is trained once and named by the size reached.
+    const reached = summary.exhausted ? summary.vocabSize : Number.POSITIVE_INFINITY;
+    for (const requested of vocabSizes) {
+      const size = Math.min(requested, reached);
+      if (size < requested) notReached[corpus.language] = [...(notReached[corpus.language] ?? []), requested];
+      if (bySize.has(size)) continue;
       const merges = full.merges.slice(0, size - 256);
       bySize.set(size, RegexTokenizer.fromMerges(merges, { pattern: 'gpt4', name: `bpe-${size}` }));
     }
@@ -51,7 +63,7 @@ export function trainModels(
     trainingSeconds[corpus.language] = (performance.now() - started) / 1000;
   }
   progress.clear();
-  return { models, trainingSeconds, exhausted };
+  return { models, trainingSeconds, exhausted, notReached };
 }
 
 /**
@@ -65,6 +77,7 @@ export function compressionPoints(languages: readonly LanguageText[], models: Tr
   for (const [trainedOn, bySize] of models) {
     for (const [vocabSize, tokenizer] of bySize) {
       for (const [appliedTo, text] of heldOut) {
+        if (text === '') continue;
         const tokens = tokenizer.encode(text).length;
         points.push({
           trainedOn,
@@ -94,14 +107,22 @@ export function runBpeSweep(
         vocabSizes: [],
         trainingSeconds: {},
         exhausted: {},
+        notReached: {},
         points: [],
       },
       models: new Map(),
     };
   }
-  const { models, trainingSeconds, exhausted } = trainModels(languages, vocabSizes, progress);
+  const { models, trainingSeconds, exhausted, notReached } = trainModels(languages, vocabSizes, progress);
+  const noHeldOut = languages.filter((corpus) => heldOutText(corpus) === '').map((corpus) => corpus.language);
   return {
     section: {
+      ...(noHeldOut.length
+        ? {
+            compressionNote: `n/a for ${noHeldOut.join(', ')}: no held-out lines (every 10th line is held out, so at least 10 lines are needed)`,
+          }
+        : {}),
+      notReached,
       available: true,
       trainer:
         "@tokenlab/bpe RegexTokenizer ('gpt4' split pattern), trained on 9 of every 10 lines of each language",

@@ -9,6 +9,7 @@ import {
   summarise,
   tokensPerSentence,
 } from './corpus-stats.js';
+import { findings, warnings } from './findings.js';
 import { DEFAULT_TEXT_CHOICE, type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
 import { type Candidate, measureTokenizer } from './measure.js';
 import type {
@@ -118,7 +119,9 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
       ([size, tokenizer]) => ({
         name: `bpe-${size}`,
         family: 'bpe',
-        description: `byte-level BPE, GPT-4 split pattern, ${size} tokens, trained on this corpus (9 of every 10 lines)`,
+        description: `byte-level BPE, GPT-4 split pattern, ${size} tokens, trained on this corpus (9 of every 10 lines)${
+          sweep.section.exhausted[corpus.language] === size ? '; training ran out of pairs at this size' : ''
+        }`,
         tokenizer,
       }),
     );
@@ -181,7 +184,7 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
   step('measure');
 
   const registry = new Map<string, Tokenizer>(
-    candidateSet.candidates.map((candidate) => [candidate.name, candidate.tokenizer]),
+    [...candidateSet.candidates].sort(byFamily).map((candidate) => [candidate.name, candidate.tokenizer]),
   );
   const ratios = ratioSections(sections, registry, sweep.models, parallel);
   step('ratios');
@@ -220,6 +223,8 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     bpe: sweep.section,
     ratios,
     samples,
+    findings: [],
+    warnings: [],
     missing,
     skipped: candidateSet.skipped,
   };
@@ -229,5 +234,7 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     defaults.some((section) => section.language === 'ar')
   )
     report.textChoice = DEFAULT_TEXT_CHOICE;
+  report.findings = findings(report);
+  report.warnings = warnings(report);
   return { report, texts };
 }

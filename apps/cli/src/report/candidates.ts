@@ -59,6 +59,9 @@ export const SKIPPED_BY_DEFAULT: Readonly<Record<string, string>> = {
   'wordpunct-unicode': "the playground's WordPunct variant (marks as word characters)",
   'punkt-en': 'sentences, not words (the report splits sentences with Punkt itself)',
   'punkt-ar': 'sentences, not words (the report splits sentences with Punkt itself)',
+  blankline:
+    'splits paragraphs, not words: every line of a corpus is one paragraph, so its row only counts lines',
+  'natural-sentence': 'splits sentences, not words (the report counts sentences with its own splitter)',
 };
 
 /** The GPT encodings the report shows; loaded from @tokenlab/gpt directly if the registry lacks them. */

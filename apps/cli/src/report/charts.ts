@@ -25,6 +25,9 @@ const FAMILY_COLOURS: Record<TokenizerFamily, string> = {
   gpt: SERIES_COLOURS[1]!,
 };
 
+/** The family colours in words, for captions. */
+const FAMILY_KEY = 'grey: core views, blue: classic, purple: natural, green: BPE trained here, orange: GPT';
+
 function languageColour(report: CompareReport, language: string): string {
   const index = report.languages.findIndex((section) => section.language === language);
   return SERIES_COLOURS[Math.max(0, index) % SERIES_COLOURS.length]!;
@@ -41,8 +44,14 @@ function bpeChart(report: CompareReport): ReportChart {
       id: 'bpe-compression',
       title,
       caption,
-      svg: emptyChart(title, `BPE not available: ${bpe.error}`),
+      svg: emptyChart(
+        title,
+        bpe.available
+          ? `n/a: ${bpe.compressionNote ?? 'no held-out text'}`
+          : `BPE not available: ${bpe.error}`,
+      ),
     };
+  const sizes = [...new Set(bpe.points.map((point) => point.vocabSize))].sort((a, b) => a - b);
   const series: LineSeries[] = [];
   const pairs = [...new Set(bpe.points.map((point) => `${point.trainedOn}\u0000${point.appliedTo}`))];
   const sorted = pairs
@@ -74,7 +83,7 @@ function bpeChart(report: CompareReport): ReportChart {
       xLabel: 'vocabulary size (log scale)',
       yLabel: 'UTF-8 bytes per token',
       logX: true,
-      xTicks: bpe.vocabSizes.length > 1 ? bpe.vocabSizes : [256, ...bpe.vocabSizes],
+      xTicks: sizes.length > 1 ? sizes : [256, ...sizes],
       yFromZero: true,
     }),
   };
@@ -82,11 +91,16 @@ function bpeChart(report: CompareReport): ReportChart {
 
 function zipfChart(section: LanguageSection): ReportChart {
   const title = `Zipf: rank vs frequency, ${section.label}`;
-  const caption =
-    "Log-log. Words follow Zipf's law (close to the grey 1/rank line); subword vocabularies flatten the head " +
-    'and cut the long tail of rare words into frequent pieces.';
   const id = `zipf-${section.language}`;
   const data = section.stats.zipf;
+  const fits = data.map((series) =>
+    series.slope === undefined
+      ? `${series.label}: ${series.slopeNote ?? 'no slope'}`
+      : `${series.label} ${series.slope.toFixed(2).replace('-', '−')}`,
+  );
+  const caption = data.length
+    ? `Log-log; the grey dashed line is frequency ∝ 1/rank (slope −1, Zipf's law). Fitted slopes of log frequency on log rank, over the ranks seen at least twice: ${fits.join('; ')}.`
+    : 'Log-log rank and frequency.';
   if (data.length === 0)
     return {
       id,
@@ -100,6 +114,7 @@ function zipfChart(section: LanguageSection): ReportChart {
   const series: LineSeries[] = data.map((item) => ({
     label: `${item.label}: ${item.types.toLocaleString('en-US')} types`,
     points: item.points,
+    colour: FAMILY_COLOURS[familyOf(item.label)],
   }));
   series.push({
     label: 'frequency ∝ 1/rank',
@@ -160,9 +175,13 @@ function collocationChart(section: LanguageSection): ReportChart {
 
 function sentenceChart(section: LanguageSection): ReportChart {
   const title = `Tokens per sentence, ${section.label}`;
-  const caption = `Box = middle half of the sentences, bar = median, dot = mean, whiskers = shortest and longest. Sentences: ${section.stats.sentenceSplitter}.`;
+  const caption = `Box = middle half of the sentences, bar = median, dot = mean, whiskers = shortest and longest; colour = tokenizer family (${FAMILY_KEY}). Sentences: ${section.stats.sentenceSplitter}.`;
   const id = `sentences-${section.language}`;
-  const boxes = section.stats.sentenceLengths.map((item) => ({ ...item, label: item.name }));
+  const boxes = section.stats.sentenceLengths.map((item) => ({
+    ...item,
+    label: item.name,
+    colour: FAMILY_COLOURS[familyOf(item.name)],
+  }));
   if (boxes.length === 0)
     return { id, title, caption, language: section.language, svg: emptyChart(title, 'no tokenizer ran') };
   return {
@@ -191,8 +210,8 @@ function ratioCharts(report: CompareReport): ReportChart[] {
         colour: FAMILY_COLOURS[familyOf(bar.label)],
       }));
     const caption = useParallel
-      ? `Tokens for the ${lang} UDHR divided by tokens for the English UDHR (the same declaration). Above the red line, ${lang} costs more tokens for the same content. Grey: core views, blue: classic, purple: natural, green: BPE trained here, orange: GPT.`
-      : `Tokens per character in ${lang} divided by tokens per character in English, on the main corpora.`;
+      ? `Tokens for the ${lang} UDHR divided by tokens for the English UDHR (the same declaration). The dashed red vertical line marks 1.0×, the same number of tokens; a bar reaching past it means ${lang} costs more tokens for the same content. Colour = tokenizer family (${FAMILY_KEY}).`
+      : `Tokens per character in ${lang} divided by tokens per character in English, on the main corpora; the dashed red vertical line marks 1.0×. Colour = tokenizer family (${FAMILY_KEY}).`;
     return {
       id: `ratio-${lang}`,
       title,

@@ -46,14 +46,47 @@ function thinRanks(count: number): number[] {
   return ranks;
 }
 
+/** Fewer samples than this give no Zipf slope: a few hundred words are mostly seen once. */
+export const ZIPF_MIN_SAMPLES = 1000;
+/** Fewer distinct ranks seen at least twice than this give no slope either. */
+const ZIPF_MIN_RANKS = 20;
+
+/**
+ * The least-squares slope of log frequency on log rank, over the ranks seen at least twice (the
+ * long plateau of words seen once would flatten the fit). Zipf's law predicts about −1.
+ */
+export function zipfSlope(frequencies: readonly number[]): number | undefined {
+  const ranks = frequencies.filter((frequency) => frequency >= 2).length;
+  if (ranks < ZIPF_MIN_RANKS) return undefined;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < ranks; i++) {
+    const x = Math.log10(i + 1);
+    const y = Math.log10(frequencies[i]!);
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  return (ranks * sxy - sx * sy) / (ranks * sxx - sx * sx);
+}
+
 function zipfSeries(label: string, samples: readonly string[], stats: StatsApi): ZipfSeries {
   const frequencies = stats.freqDist(samples).mostCommon();
-  return {
+  const series: ZipfSeries = {
     label,
     points: thinRanks(frequencies.length).map((rank) => [rank, frequencies[rank - 1]![1]]),
     types: frequencies.length,
     tokens: samples.length,
   };
+  const slope =
+    samples.length >= ZIPF_MIN_SAMPLES ? zipfSlope(frequencies.map(([, count]) => count)) : undefined;
+  if (slope === undefined)
+    series.slopeNote = `too few to fit a slope: ${samples.length} samples, at least ${ZIPF_MIN_SAMPLES} needed, with ${ZIPF_MIN_RANKS} types seen twice`;
+  else series.slope = slope;
+  return series;
 }
 
 function tokenKeys(documentTokens: readonly Token[][]): string[] {

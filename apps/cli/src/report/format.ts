@@ -1,3 +1,4 @@
+import { SPEED_MIN_BYTES } from './measure.js';
 import type {
   CompareReport,
   OutOfVocabulary,
@@ -19,14 +20,68 @@ export function bpeTable(report: CompareReport): { headers: string[]; rows: stri
   const { bpe } = report;
   const pairs = [...new Set(bpe.points.map((point) => `${point.trainedOn}→${point.appliedTo}`))];
   const headers = ['vocab size', ...pairs.map((pair) => `${pair} bytes/tok`)];
-  const rows = bpe.vocabSizes.map((size) => [
+  const sizes = [...new Set(bpe.points.map((point) => point.vocabSize))].sort((a, b) => a - b);
+  const rows = sizes.map((size) => [
     String(size),
     ...pairs.map((pair) => {
       const point = bpe.points.find((p) => p.vocabSize === size && `${p.trainedOn}→${p.appliedTo}` === pair);
-      return formatNumber(point?.bytesPerToken);
+      return point ? formatNumber(point.bytesPerToken) : '–';
     }),
   ]);
   return { headers, rows };
+}
+
+/**
+ * What stopped BPE short, in words: training that ran out of pairs (the sizes not reached are not
+ * shown) and languages without held-out lines.
+ */
+export function bpeNotes(report: CompareReport): string[] {
+  const { bpe } = report;
+  const notes = Object.entries(bpe.exhausted ?? {}).map(([language, size]) => {
+    const skipped = bpe.notReached?.[language] ?? [];
+    return skipped.length
+      ? `${language}: training ran out of pairs at ${size} tokens, so ${skipped.map((s) => `bpe-${s}`).join(', ')} would equal bpe-${size}: the row is named bpe-${size} and shown once`
+      : `${language}: training ran out of pairs at ${size} tokens`;
+  });
+  if (bpe.compressionNote) notes.push(`compression on held-out text ${bpe.compressionNote}`);
+  return notes;
+}
+
+/** A date a person reads: `23 November 2026, 21:15 UTC`. */
+export function humanDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
+}
+
+/** What the row names and columns of a language:English ratio table mean. */
+export function ratioLegend(language: string, parallel: boolean): [string, string][] {
+  return [
+    ['tok/1k ch', 'tokens per 1,000 characters (code points) of each language’s main corpus'],
+    [
+      `${language}:en per ch`,
+      `${language} tokens per character divided by English tokens per character, on the main corpora (which say different things)`,
+    ],
+    ...(parallel
+      ? ([
+          ['UDHR', 'the Universal Declaration of Human Rights: the same text in both languages'],
+          [
+            `${language}:en UDHR`,
+            `tokens of the ${language} declaration divided by tokens of the English one: the extra cost of the same content`,
+          ],
+          ['(own language)', 'each language cut by the BPE trained on that language'],
+          ['(en-trained)', 'both declarations cut by the BPE trained on English'],
+          [`(${language}-trained)`, `both declarations cut by the BPE trained on ${language}`],
+        ] as [string, string][])
+      : []),
+  ];
 }
 
 /** An integer with thousands separators. */
@@ -63,8 +118,23 @@ export function formatRoundTrip(roundTrip: RoundTrip | undefined): string {
 /** The out-of-vocabulary rate as a percentage; byte-level tokenizers get `0*`. */
 export function formatOov(oov: OutOfVocabulary | undefined): string {
   if (!oov) return '';
+  if (oov.notComputed) return 'n/a';
   if (oov.byConstruction) return '0*';
   return `${(oov.rate * 100).toFixed(2)}%`;
+}
+
+/**
+ * Throughput with its spread: `12 ±8%` (half the range of the timed passes, against the median);
+ * `n/a` when each pass read fewer than {@link SPEED_MIN_BYTES} bytes.
+ */
+export function formatSpeedCell(row: TokenizerRow): string {
+  const median = row.megabytesPerSecond;
+  if (median === undefined) return '';
+  // A pass over a few hundred bytes times the timer, not the tokenizer.
+  if (row.speedBytes !== undefined && row.speedBytes < SPEED_MIN_BYTES) return 'n/a';
+  if (!row.speedSpread || median <= 0) return formatSpeed(median);
+  const spread = ((row.speedSpread[1] - row.speedSpread[0]) / 2 / median) * 100;
+  return `${formatSpeed(median)} ±${spread < 10 ? spread.toFixed(1) : spread.toFixed(0)}%`;
 }
 
 /** The cells of a language table row, in {@link TABLE_HEADERS} order. */
@@ -78,7 +148,7 @@ export function rowCells(row: TokenizerRow): string[] {
     formatNumber(row.tokensPerWord),
     formatRoundTrip(row.roundTrip),
     formatOov(row.oov),
-    formatSpeed(row.megabytesPerSecond),
+    formatSpeedCell(row),
   ];
 }
 
@@ -120,12 +190,21 @@ export const LEGEND: readonly [string, string][] = [
   [
     'OOV',
     'out-of-vocabulary rate: tokens of the held-out lines (every 10th line) never seen in the other lines; ' +
-      '0* = byte-level tokenizers (BPE, GPT, utf8): all 256 bytes are in the vocabulary, so nothing is ever out of it',
+      '0* = byte-level tokenizers (BPE, GPT, utf8): all 256 bytes are in the vocabulary, so nothing is ever out of it; ' +
+      'n/a = not measurable: a text of fewer than 10 lines has no held-out line',
   ],
   [
     'MB/s',
-    'UTF-8 megabytes tokenized per second over the whole corpus, one timed pass (after 20 untimed lines), in this process',
+    'UTF-8 megabytes tokenized per second: the median of 5 timed passes over the first 24,000 characters ' +
+      '(after 20 untimed lines), ± half the spread of the passes. Indicative only: measured inside this run on ' +
+      'whatever else the machine is doing; `pnpm bench` gives the measured numbers',
   ],
+  [
+    'bpe-N',
+    'byte-level BPE trained here to a vocabulary of N tokens (256 bytes + N−256 merges) on 9 of every 10 lines of ' +
+      'the language; when training runs out of pairs early, N is the size reached',
+  ],
+  ['n/a', 'a measure this text is too small for; the reason is given next to the table and on stderr'],
 ];
 
 /** The cells of one row of a language:English ratio table, shared by every output format. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -13,8 +13,25 @@ import { textDocuments } from './inputs.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
+// Under CI (.ci/run installs Chromium) a missing browser must fail the run, not skip it: the
+// launch below then throws.
+const runBrowser = hasChromium || Boolean(process.env.CI);
+if (!runBrowser)
   console.warn(`skipping the browser test of the compare report: ${CHROMIUM} is not installed`);
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+/** Screenshots of the report, kept for a person to look at (the folder is gitignored). */
+const ARTIFACTS = join(repoRoot, 'artifacts');
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -27,7 +44,87 @@ async function excerpt(id: string, count: number): Promise<string> {
     .join('\n')}\n`;
 }
 
-describe.skipIf(!hasChromium)('the compare report in a browser', () => {
+function quietIO() {
+  return { stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
+}
+
+/** The report of a run on two small files of `lines` lines each. */
+async function smallRun(lines: number, vocabSizes: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tokenlab-html-'));
+  dirs.push(dir);
+  await writeFile(join(dir, 'en.txt'), await excerpt('taylorswift', lines));
+  await writeFile(join(dir, 'ar.txt'), await excerpt('wikinews-ar-plain', lines));
+  const run = await runCompare(
+    [
+      '--en',
+      join(dir, 'en.txt'),
+      '--ar',
+      join(dir, 'ar.txt'),
+      '--vocab-sizes',
+      vocabSizes,
+      '--out',
+      dir,
+      '-q',
+    ],
+    quietIO(),
+  );
+  expect(run.code).toBe(0);
+  return run.files!.html;
+}
+
+/** Opens `html` at `width` px and checks that nothing makes the page wider than the screen. */
+async function checkPhone(html: string, width: number, screenshot: string): Promise<void> {
+  const browser = await chromium.launch(LAUNCH);
+  try {
+    const page = await browser.newPage({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
+    await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
+    const layout = await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noExplicitAny: DOM globals in the page.
+      const g = globalThis as any;
+      const cells = [...g.document.querySelectorAll('td.seg[dir="rtl"]')].map((cell) => {
+        const box = cell.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      });
+      return { scrollWidth: g.document.documentElement.scrollWidth, innerWidth: g.innerWidth, cells };
+    });
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+    // An Arabic cell starts on its right: that edge must be on the screen.
+    expect(layout.cells.length).toBeGreaterThan(0);
+    for (const cell of layout.cells) {
+      expect(cell.right).toBeLessThanOrEqual(layout.innerWidth);
+      expect(cell.left).toBeGreaterThanOrEqual(0);
+    }
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, screenshot), fullPage: true });
+  } finally {
+    await browser.close();
+  }
+}
+
+describe.skipIf(!runBrowser)('the compare report in a browser', () => {
+  it('fits a 390 px phone screen: no page overflow, wide tables scroll in their box, Arabic cells show their start', async () => {
+    const html = await smallRun(60, '300,400,600');
+    await checkPhone(html, 390, 'compare-report-390px.png');
+    await checkPhone(html, 360, 'compare-report-360px.png');
+  });
+
+  it('shows a small own-file run with n/a where a measure cannot be computed', async () => {
+    const html = await smallRun(6, '512,1024,4096');
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('no held-out lines');
+    expect(page).not.toMatch(/>bpe-(1024|4096)<\/td>/);
+    await checkPhone(html, 390, 'compare-report-small-run-390px.png');
+    const browser = await chromium.launch(LAUNCH);
+    try {
+      const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await desktop.goto(pathToFileURL(html).href, { waitUntil: 'load' });
+      await mkdir(ARTIFACTS, { recursive: true });
+      await desktop.screenshot({ path: join(ARTIFACTS, 'compare-report-small-run.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('renders every chart, logs no errors, and shows Arabic right to left beside English', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tokenlab-html-'));
     dirs.push(dir);
@@ -55,18 +152,7 @@ describe.skipIf(!hasChromium)('the compare report in a browser', () => {
     );
     expect(run.code).toBe(0);
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    const browser = await chromium.launch(LAUNCH);
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
       const problems: string[] = [];
@@ -135,9 +221,8 @@ describe.skipIf(!hasChromium)('the compare report in a browser', () => {
 
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
-      const artifacts = join(repoRoot, 'artifacts');
-      await mkdir(artifacts, { recursive: true });
-      await page.screenshot({ path: join(artifacts, 'compare-report.png'), fullPage: true });
+      await mkdir(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'compare-report-desktop.png'), fullPage: true });
     } finally {
       await browser.close();
     }

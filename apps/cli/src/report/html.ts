@@ -1,11 +1,15 @@
+import { familyOf } from './candidates.js';
 import type { ReportChart } from './charts.js';
 import {
+  bpeNotes,
   bpeTable,
   creditLine,
   formatCount,
+  humanDate,
   LEGEND,
   NUMERIC_COLUMNS,
   ratioCells,
+  ratioLegend,
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
@@ -24,7 +28,21 @@ p.caption { font-size: 12.5px; max-width: 640px; }
 dl.legend { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 8px 0 0; padding: 12px 16px; background: var(--panel); border-radius: 8px; max-width: 1200px; }
 dl.legend dt { font-weight: 600; font-family: ui-monospace, monospace; }
 dl.legend dd { margin: 0; }
-.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 20px 28px; align-items: start; }
+.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 560px), 1fr)); gap: 20px 28px; align-items: start; }
+.side-by-side > * { min-width: 0; }
+section.summary { margin: 14px 0 0; padding: 10px 16px; border-left: 4px solid #4e79a7; background: var(--panel); border-radius: 0 8px 8px 0; max-width: 1200px; }
+section.summary h2 { margin: 0 0 6px; border: 0; font-size: 17px; }
+section.summary ul { margin: 0; padding-left: 20px; }
+ul.warnings li { color: #8a5a00; }
+td.fam-core { box-shadow: inset 4px 0 0 #9c9c9c; } td.fam-classic { box-shadow: inset 4px 0 0 #4e79a7; }
+td.fam-natural { box-shadow: inset 4px 0 0 #b07aa1; } td.fam-bpe { box-shadow: inset 4px 0 0 #59a14f; }
+td.fam-gpt { box-shadow: inset 4px 0 0 #f28e2b; }
+td.name[class*="fam-"] { padding-left: 9px; }
+@media (max-width: 600px) {
+  body { padding: 12px 10px 32px; }
+  dl.legend { grid-template-columns: 1fr; }
+  dl.legend dd { margin-bottom: 6px; }
+}
 .lang-block { min-width: 0; }
 table { border-collapse: collapse; font-size: 12px; }
 th, td { padding: 2px 5px; border-bottom: 1px solid var(--line); white-space: nowrap; }
@@ -37,6 +55,11 @@ td.na { color: #a33; white-space: normal; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table.samples { width: 100%; }
 .samples td { vertical-align: top; white-space: normal; }
+.samples td.seg { overflow-wrap: anywhere; }
+table.samples { table-layout: fixed; }
+.samples col.name { width: 9.5em; } .samples col.count { width: 3.2em; }
+.samples th, .samples td.name { white-space: normal; overflow-wrap: anywhere; }
+@media (max-width: 600px) { .samples col.name { width: 7.5em; } .samples td.name { font-size: 11px; } }
 .samples td.seg { font-size: 15px; line-height: 1.9; }
 .samples th.lang { text-align: center; }
 [dir="rtl"], .rtl { unicode-bidi: isolate; }
@@ -61,18 +84,24 @@ function languageTable(section: LanguageSection): string {
   const body = section.rows
     .map((row) => {
       const start = row.family !== family && family !== '' ? ' class="family-start"' : '';
+      const fam = ` fam-${row.family}`;
       family = row.family;
       const title = escapeXml(`${row.family}: ${row.description}`);
       if (!row.available)
-        return `<tr${start}><td class="name" title="${title}">${escapeXml(row.name)}</td><td class="na" colspan="${
+        return `<tr${start}><td class="name${fam}" title="${title}">${escapeXml(row.name)}</td><td class="na" colspan="${
           TABLE_HEADERS.length - 1
         }">${escapeXml(row.error ?? 'not available')}</td></tr>`;
       const cells = rowCells(row).map((text, column) => {
-        if (column === 0) return `<td class="name" title="${title}">${escapeXml(text)}</td>`;
-        const tip =
-          column === 6 && row.roundTrip?.firstFailure
-            ? ` title="${escapeXml(row.roundTrip.firstFailure)}"`
-            : '';
+        if (column === 0) return `<td class="name${fam}" title="${title}">${escapeXml(text)}</td>`;
+        const tipText =
+          column === 6
+            ? row.roundTrip?.firstFailure
+            : column === 7
+              ? row.oov?.notComputed
+              : column === 8 && row.speedSpread
+                ? `median of ${row.speedPasses} passes over ${formatCount(row.speedBytes)} bytes; slowest ${row.speedSpread[0].toFixed(2)}, fastest ${row.speedSpread[1].toFixed(2)} MB/s`
+                : undefined;
+        const tip = tipText ? ` title="${escapeXml(tipText)}"` : '';
         return `<td${NUMERIC_COLUMNS[column] ? ' class="num"' : ''}${tip}>${escapeXml(text)}</td>`;
       });
       return `<tr${start}>${cells.join('')}</tr>`;
@@ -108,10 +137,23 @@ function ratioTable(ratio: RatioSection): string {
   const body = ratio.rows
     .map((row) => {
       const cells = ratioCells(row, ratio);
-      return `<tr>${cells.map((text, i) => `<td class="${i ? 'num' : 'name'}">${escapeXml(text)}</td>`).join('')}</tr>`;
+      return `<tr>${cells
+        .map(
+          (text, i) => `<td class="${i ? 'num' : `name fam-${familyOf(row.name)}`}">${escapeXml(text)}</td>`,
+        )
+        .join('')}</tr>`;
     })
     .join('\n');
   return `<div class="scroll"><table class="ratios"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/**
+ * The tokens of a sample as inline boxes in one paragraph: no box isolates its text, so the browser
+ * runs the bidi algorithm over the whole line and a number cut into several tokens keeps its digits
+ * in order inside Arabic.
+ */
+export function segmentsHtml(segments: readonly SampleSegment[]): string {
+  return segments.map(segmentHtml).join('');
 }
 
 function segmentHtml(segment: SampleSegment): string {
@@ -128,44 +170,33 @@ function segmentHtml(segment: SampleSegment): string {
   return `<span class="${classes}"${details ? ` title="${escapeXml(details)}"` : ''}>${text}</span>`;
 }
 
-function samplesTable(report: CompareReport): string {
-  const sections = report.samples.map((sample) => ({
-    sample,
-    section: report.languages.find((candidate) => candidate.language === sample.language),
-  }));
-  const names = [...new Set(report.samples.flatMap((sample) => sample.segmentations.map((s) => s.name)))];
-  const head = sections
-    .map(
-      ({ sample, section }) =>
-        `<th class="lang" colspan="2">${escapeXml(section?.label ?? sample.language)} <span class="note">(${escapeXml(
-          sample.source,
-        )})</span></th>`,
-    )
-    .join('');
-  const sentenceRow = sections
-    .map(({ sample, section }) => {
+/**
+ * One table per sample language (side by side on a wide screen, one under the other on a phone),
+ * so that an Arabic cell is as wide as the screen allows and wraps from its start on the right.
+ */
+function samplesTables(report: CompareReport): string {
+  return report.samples
+    .map((sample) => {
+      const section = report.languages.find((candidate) => candidate.language === sample.language);
       const dir = section?.direction ?? 'ltr';
-      return `<td></td><td class="seg" dir="${dir}" lang="${escapeXml(sample.language)}">${escapeXml(sample.text)}</td>`;
-    })
-    .join('');
-  const rows = names
-    .map((name) => {
-      const cells = sections
-        .map(({ sample, section }) => {
-          const segmentation = sample.segmentations.find((candidate) => candidate.name === name);
-          const dir = section?.direction ?? 'ltr';
-          if (!segmentation) return '<td></td><td></td>';
+      const lang = escapeXml(sample.language);
+      const rows = sample.segmentations
+        .map((segmentation) => {
+          const name = `<td class="name fam-${familyOf(segmentation.name)}">${escapeXml(segmentation.name)}</td>`;
           if (segmentation.error)
-            return `<td class="count"></td><td class="na">failed: ${escapeXml(segmentation.error)}</td>`;
-          return `<td class="count">${segmentation.tokens}</td><td class="seg" dir="${dir}" lang="${escapeXml(
-            sample.language,
-          )}">${segmentation.segments.map(segmentHtml).join('')}</td>`;
+            return `<tr>${name}<td class="count"></td><td class="na">failed: ${escapeXml(segmentation.error)}</td></tr>`;
+          return `<tr>${name}<td class="count">${segmentation.tokens}</td><td class="seg" dir="${dir}" lang="${lang}">${segmentsHtml(
+            segmentation.segments,
+          )}</td></tr>`;
         })
-        .join('');
-      return `<tr><td class="name">${escapeXml(name)}</td>${cells}</tr>`;
+        .join('\n');
+      return `<div class="sample"><h3>${escapeXml(section?.label ?? sample.language)} <span class="note">(${escapeXml(
+        sample.source,
+      )})</span></h3><table class="samples" data-language="${lang}"><colgroup><col class="name"><col class="count"><col></colgroup><thead><tr><th>tokenizer</th><th class="num">tokens</th><th>the sentence cut into tokens</th></tr></thead><tbody><tr><td class="name">text</td><td></td><td class="seg" dir="${dir}" lang="${lang}">${escapeXml(
+        sample.text,
+      )}</td></tr>\n${rows}</tbody></table></div>`;
     })
     .join('\n');
-  return `<table class="samples"><thead><tr><th>tokenizer</th>${head}</tr></thead><tbody><tr><td class="name">text</td>${sentenceRow}</tr>\n${rows}</tbody></table>`;
 }
 
 function figure(chart: ReportChart): string {
@@ -184,7 +215,7 @@ function bpeHtmlTable(report: CompareReport): string {
         `<tr>${row.map((cell, i) => `<td${i ? ' class="num"' : ''}>${escapeXml(cell)}</td>`).join('')}</tr>`,
     )
     .join('');
-  return `<div><h3>The same numbers</h3><table class="bpe"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>
+  return `<div><h3>The same numbers</h3><div class="scroll"><table class="bpe"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>
 <p class="caption">UTF-8 bytes per token on the held-out lines; en→ar = BPE trained on English, applied to Arabic. A BPE that never saw a script falls back to single bytes (1.0).</p></div>`;
 }
 
@@ -196,14 +227,12 @@ function chartRows(report: CompareReport, charts: readonly ReportChart[]): strin
   });
   const languages = report.languages.map((section) => section.label).join(' and ');
   return `<h2>BPE: compression and cross-lingual transfer</h2>
-<p class="note">${escapeXml(report.bpe.trainer)}; vocabulary sizes ${report.bpe.vocabSizes.join(', ')}. Training took ${Object.entries(
+<p class="note">${escapeXml(report.bpe.trainer)}; vocabulary sizes asked for: ${report.bpe.vocabSizes.join(', ')}. Training took ${Object.entries(
     report.bpe.trainingSeconds,
   )
     .map(([language, seconds]) => `${escapeXml(language)} ${seconds.toFixed(1)} s`)
-    .join(', ')}.${Object.entries(report.bpe.exhausted ?? {})
-    .map(
-      ([language, size]) => ` The ${escapeXml(language)} training text ran out of pairs at ${size} tokens.`,
-    )
+    .join(', ')}.${bpeNotes(report)
+    .map((note) => ` ${escapeXml(note)}.`)
     .join('')}</p>
 <div class="side-by-side">${global.map(figure).join('\n')}${bpeHtmlTable(report)}</div>
 <h2>Corpus statistics, ${escapeXml(languages)} side by side</h2>
@@ -216,16 +245,28 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
     ([column, meaning]) => `<dt>${escapeXml(column)}</dt><dd>${escapeXml(meaning)}</dd>`,
   ).join('');
   const ratioCharts = charts.filter((chart) => chart.id.startsWith('ratio-'));
+  const findingItems = (report.findings ?? [])
+    .map((finding) => `<li>${escapeXml(finding.text)}</li>`)
+    .join('');
+  const warningItems = (report.warnings ?? []).map((warning) => `<li>${escapeXml(warning)}</li>`).join('');
+  const summary = `<section class="summary"><h2>What this run found</h2>${
+    findingItems
+      ? `<ul class="findings">${findingItems}</ul>`
+      : '<p class="note">No finding: the measures it needs are missing from this run.</p>'
+  }${warningItems ? `<p class="note">Too little text for some measures (shown as n/a):</p><ul class="warnings">${warningItems}</ul>` : ''}</section>`;
   const ratios = report.ratios
     .map((ratio) => {
       const chart = ratioCharts.find((candidate) => candidate.id === `ratio-${ratio.language}`);
       const note = ratio.parallel
-        ? `“${ratio.language}:en UDHR”: tokens for the ${ratio.language} declaration divided by tokens for the English one, the same content (${ratio.parallel.note}; ${formatCount(
+        ? `The same content in both languages: ${ratio.parallel.note}; ${formatCount(
             ratio.parallel.characters.en,
-          )} and ${formatCount(ratio.parallel.characters[ratio.language])} characters). “tok/1k ch” and “per ch”: tokens per 1,000 characters on the main corpora, which say different things. “(own language)”: each language with the BPE trained on it; “(en-trained)”: the English BPE on both.`
+          )} and ${formatCount(ratio.parallel.characters[ratio.language])} characters.`
         : 'Tokens per character on the main corpora (there is no parallel text for this language).';
+      const legend = ratioLegend(ratio.language, ratio.parallel !== undefined)
+        .map(([term, meaning]) => `<dt>${escapeXml(term)}</dt><dd>${escapeXml(meaning)}</dd>`)
+        .join('');
       return `<h2>${escapeXml(ratio.language)}:en token ratio</h2><p class="note">${escapeXml(note)}</p>
-<div class="side-by-side"><div>${ratioTable(ratio)}</div>${chart ? figure(chart) : ''}</div>`;
+<div class="side-by-side"><div>${ratioTable(ratio)}<dl class="legend">${legend}</dl></div>${chart ? figure(chart) : ''}</div>`;
     })
     .join('\n');
   const steps = Object.entries(report.run.steps)
@@ -250,9 +291,10 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
 <h1>tokenlab compare</h1>
 <p class="meta">Every tokenizer on the same ${escapeXml(
     report.languages.map((section) => section.label).join(' and '),
-  )} text. Made ${escapeXml(report.created)} by tokenlab ${escapeXml(report.version)} in ${report.run.seconds.toFixed(
+  )} text. Made ${escapeXml(humanDate(report.created))} by tokenlab ${escapeXml(report.version)} in ${report.run.seconds.toFixed(
     1,
   )} s (${steps}) on ${report.run.cpus} CPUs, Node ${escapeXml(report.run.node)}.</p>
+${summary}
 <dl class="legend">${legend}</dl>
 ${report.textChoice ? `<p class="note">${escapeXml(report.textChoice)}</p>` : ''}
 </header>
@@ -262,7 +304,7 @@ ${report.textChoice ? `<p class="note">${escapeXml(report.textChoice)}</p>` : ''
 ${ratios}
 <h2>One sentence, every tokenizer</h2>
 <p class="note">Each coloured box is one token; grey text is whitespace the tokenizer drops. A red left edge marks a token that starts inside a character (byte-level tokens can split a UTF-8 character). Hover a token for its ids.</p>
-<div class="scroll">${samplesTable(report)}</div>
+<div class="side-by-side">${samplesTables(report)}</div>
 ${chartRows(report, charts)}
 ${missing}
 ${skipped}

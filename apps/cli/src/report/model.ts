@@ -38,6 +38,8 @@ export interface OutOfVocabulary {
   unseen: number;
   /** `true` for byte-level tokenizers: every byte is in the vocabulary, so the rate is 0 by construction. */
   byConstruction: boolean;
+  /** Why the rate could not be measured (then `rate` means nothing and is shown as n/a). */
+  notComputed?: string;
 }
 
 /** One row of a language table: what one tokenizer did to one corpus. */
@@ -66,9 +68,15 @@ export interface TokenizerRow {
   roundTrip?: RoundTrip;
   /** Out-of-vocabulary rate on the held-out documents. */
   oov?: OutOfVocabulary;
-  /** UTF-8 megabytes (10^6 bytes) tokenized per second over the whole corpus. */
+  /** UTF-8 megabytes (10^6 bytes) tokenized per second: the median of {@link speedPasses} timed passes. */
   megabytesPerSecond?: number;
-  /** Seconds spent tokenizing the corpus. */
+  /** The slowest and fastest of the timed passes, in MB/s. */
+  speedSpread?: [number, number];
+  /** How many timed passes. */
+  speedPasses?: number;
+  /** UTF-8 bytes tokenized in each timed pass (the start of the corpus). */
+  speedBytes?: number;
+  /** Seconds spent tokenizing the whole corpus once. */
   seconds?: number;
 }
 
@@ -161,8 +169,15 @@ export interface BpeSection {
    * (the larger sizes then equal it).
    */
   exhausted: Record<string, number>;
+  /**
+   * Per language, the requested sizes that training never reached: they would equal the size
+   * reached, so they are not trained or shown twice.
+   */
+  notReached: Record<string, number[]>;
   /** Compression of every (trained on, applied to, vocab size). */
   points: BpePoint[];
+  /** Why some compression points are missing (a language with no held-out lines). */
+  compressionNote?: string;
 }
 
 /** Rank-frequency data for a Zipf plot. */
@@ -175,6 +190,13 @@ export interface ZipfSeries {
   types: number;
   /** Samples counted. */
   tokens: number;
+  /**
+   * Least-squares slope of log frequency on log rank, over the ranks seen at least twice (Zipf's
+   * law predicts about −1); absent when there are too few samples to fit.
+   */
+  slope?: number;
+  /** Why there is no slope. */
+  slopeNote?: string;
 }
 
 /** A bigram with its PMI score. */
@@ -261,6 +283,14 @@ export interface RatioSection {
   rows: RatioRow[];
 }
 
+/** One finding of the summary. */
+export interface Finding {
+  /** The sentence. */
+  text: string;
+  /** The number it rests on. */
+  value: number;
+}
+
 /** A whole comparison report. */
 export interface CompareReport {
   /** When it was made (ISO 8601). */
@@ -279,6 +309,10 @@ export interface CompareReport {
   samples: SampleSentence[];
   /** Why these texts, when the bundled defaults are used. */
   textChoice?: string;
+  /** What this run found, in plain words, each with its number. */
+  findings: Finding[];
+  /** Measures that could not be computed or mean little on these texts, with the minimum they need. */
+  warnings: string[];
   /** Packages or tokenizers that were not available. */
   missing: string[];
   /** Registered tokenizers left out, with the reason. */

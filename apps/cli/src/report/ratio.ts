@@ -1,5 +1,6 @@
 import type { Tokenizer } from '@tokenlab/core';
 import type { TrainedModels } from './bpe-sweep.js';
+import { FAMILY_ORDER, familyOf } from './candidates.js';
 import type { LanguageSection, RatioRow, RatioSection } from './model.js';
 import type { ParallelText } from './parallel.js';
 import { countCodePoints } from './text-size.js';
@@ -88,6 +89,9 @@ export function ratioSections(
             );
         }
       }
+      // Rows grouped by family in the order of the language tables (a variant such as
+      // arabic-clitics is registered last but belongs with the classic tokenizers).
+      rows.sort((a, b) => FAMILY_ORDER.indexOf(familyOf(a.name)) - FAMILY_ORDER.indexOf(familyOf(b.name)));
       const section: RatioSection = { language: lang, rows };
       if (pair)
         section.parallel = {

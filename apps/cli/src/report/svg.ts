@@ -256,6 +256,13 @@ export function barChart(spec: {
   const x = linearScale(0, max, margin.left, width - margin.right);
   const parts: string[] = [];
   parts.push(...xGrid(x, margin.top, margin.top + plotHeight, 14));
+  // The reference line goes under the bars and labels; labels get a white halo so it never runs through them.
+  if (spec.reference !== undefined) {
+    const px = round(x.toPixel(spec.reference));
+    parts.push(
+      `<line class="reference" x1="${px}" y1="${margin.top - 4}" x2="${px}" y2="${margin.top + plotHeight}" stroke="#d33" stroke-dasharray="4 3"/>`,
+    );
+  }
   spec.bars.forEach((bar, index) => {
     const top = margin.top + index * rowHeight;
     const end = x.toPixel(Math.max(0, bar.value));
@@ -267,15 +274,9 @@ export function barChart(spec: {
       `<rect class="mark" x="${margin.left}" y="${top + 3}" width="${round(Math.max(1, end - margin.left))}" height="${
         rowHeight - 6
       }" fill="${bar.colour ?? spec.colour ?? SERIES_COLOURS[0]}"><title>${label}: ${escapeXml(bar.note ?? String(bar.value))}</title></rect>`,
-      `<text x="${round(end + 4)}" y="${top + 14}" fill="#555">${escapeXml(bar.note ?? formatTick(bar.value))}</text>`,
+      `<text x="${round(end + 4)}" y="${top + 14}" fill="#555" stroke="#fff" stroke-width="4" paint-order="stroke">${escapeXml(bar.note ?? formatTick(bar.value))}</text>`,
     );
   });
-  if (spec.reference !== undefined) {
-    const px = round(x.toPixel(spec.reference));
-    parts.push(
-      `<line class="reference" x1="${px}" y1="${margin.top - 4}" x2="${px}" y2="${margin.top + plotHeight}" stroke="#d33" stroke-dasharray="4 3"/>`,
-    );
-  }
   parts.push(
     `<text x="${(margin.left + width - margin.right) / 2}" y="${margin.top + plotHeight + 32}" text-anchor="middle" fill="#333">${escapeXml(spec.xLabel)}</text>`,
   );
@@ -292,6 +293,8 @@ export interface Box {
   q3: number;
   max: number;
   mean: number;
+  /** The box's colour (default: by position). */
+  colour?: string;
 }
 
 /** Horizontal box plots: whiskers min–max, box q1–q3, a line at the median, a dot at the mean. */
@@ -316,7 +319,7 @@ export function boxPlot(spec: {
   parts.push(...xGrid(x, margin.top, margin.top + plotHeight, 14));
   spec.boxes.forEach((box, index) => {
     const mid = margin.top + index * rowHeight + rowHeight / 2;
-    const colour = SERIES_COLOURS[index % SERIES_COLOURS.length];
+    const colour = box.colour ?? SERIES_COLOURS[index % SERIES_COLOURS.length];
     const summary = `${box.label}: min ${box.min}, q1 ${round(box.q1)}, median ${round(box.median)}, q3 ${round(
       box.q3,
     )}, max ${box.max}, mean ${round(box.mean)}`;

@@ -1,4 +1,7 @@
+import { visualLine } from '@tokenlab/core';
+import { joinTokens, visualTokens } from './bidi-display.js';
 import {
+  bpeNotes,
   bpeTable,
   formatCount,
   LEGEND,
@@ -7,7 +10,7 @@ import {
   rowCells,
   TABLE_HEADERS,
 } from './format.js';
-import type { CompareReport, LanguageSection, RatioSection, SampleSentence } from './model.js';
+import type { CompareReport, LanguageSection, RatioSection, SampleSegment, SampleSentence } from './model.js';
 
 /** Display width of `text` in a terminal: combining marks and format characters take no column. */
 export function displayWidth(text: string): number {
@@ -73,40 +76,56 @@ const PALETTE = [153, 223, 194, 217, 189, 230];
 const RLI = '\u2067';
 const PDI = '\u2069';
 
+/** How right-to-left samples reach the terminal. */
+export type BidiOutput =
+  /** Logical order inside a right-to-left isolate: for terminals that run the bidi algorithm themselves, and for pipes. */
+  | 'logical'
+  /** Reordered into visual order here: for terminals that draw characters in the order they arrive. */
+  | 'visual';
+
 /**
  * One segmentation as a terminal line. With colour, tokens alternate background colours and the
- * text keeps its spaces; without, tokens are joined by `│` (dropped whitespace disappears, a token's
- * own leading space stays). A right-to-left sample is wrapped in a right-to-left isolate (RLI … PDI):
- * terminals and editors with bidi support then lay the tokens out right to left, the `│` separators
- * taking the direction of the Arabic around them; terminals without bidi support ignore the two
- * invisible controls and show the tokens in logical order.
+ * text keeps its spaces; without, tokens are joined by `│` (dropped whitespace disappears), with
+ * direction marks that keep the halves of a cut number in order (see {@link joinTokens}).
+ *
+ * A right-to-left sample is written in logical order inside a right-to-left isolate (RLI … PDI) by
+ * default: terminals with bidi support (GNOME Terminal and other VTE terminals, Konsole, mlterm) lay
+ * the line out themselves, and text piped into a file or `grep` stays the text. With `bidi` set to
+ * `visual`, the line is reordered here by the Unicode Bidirectional Algorithm, for terminals that
+ * do no bidi (xterm, most macOS and Windows terminals); on a bidi terminal that output would be
+ * reversed a second time, which is why it is not the default.
  */
 export function segmentationLine(
   sample: SampleSentence['segmentations'][number],
+  text: string,
   rtl: boolean,
   colour: boolean,
+  bidi: BidiOutput = 'logical',
 ): string {
-  let line: string;
-  if (colour) {
-    line = sample.segments
-      .map((segment) => {
-        if (segment.gap) return segment.text.replace(/\n/g, '↵');
-        const background = PALETTE[(segment.index ?? 0) % PALETTE.length];
-        const mark = segment.partial ? '\x1b[4m' : '';
-        return `\x1b[48;5;${background}m\x1b[38;5;16m${mark}${segment.text.replace(/\n/g, '↵')}\x1b[0m`;
-      })
-      .join('');
-  } else {
-    line = sample.segments
-      .filter((segment) => !segment.gap)
-      .map((segment) => segment.text.replace(/\n/g, '↵'))
-      .join('│');
-  }
+  const direction = rtl ? 'rtl' : 'ltr';
+  const paint = (piece: string, segment: SampleSegment) => {
+    if (!colour) return piece;
+    const background = PALETTE[(segment.index ?? 0) % PALETTE.length];
+    const mark = segment.partial ? '\x1b[4m' : '';
+    return `\x1b[48;5;${background}m\x1b[38;5;16m${mark}${piece}\x1b[0m`;
+  };
+  if (rtl && bidi === 'visual')
+    return colour
+      ? visualTokens(text, sample.segments, direction, { paint })
+      : visualTokens(text, sample.segments, direction, { separator: '│' });
+  const line = colour
+    ? sample.segments
+        .map((segment) => {
+          const piece = segment.text.replace(/\n/g, '↵');
+          return segment.gap ? piece : paint(piece, segment);
+        })
+        .join('')
+    : joinTokens(text, sample.segments, direction);
   return rtl ? `${RLI}${line}${PDI}` : line;
 }
 
 /** The sample sentences, one line per tokenizer. */
-export function samplesText(report: CompareReport, colour: boolean): string {
+export function samplesText(report: CompareReport, colour: boolean, bidi: BidiOutput = 'logical'): string {
   return report.samples
     .map((sample) => {
       const section = report.languages.find((candidate) => candidate.language === sample.language);
@@ -115,9 +134,13 @@ export function samplesText(report: CompareReport, colour: boolean): string {
       const lines = sample.segmentations.map((segmentation) => {
         const head = `  ${segmentation.name.padEnd(width)}${String(segmentation.tokens).padStart(3)}  `;
         if (segmentation.error) return `${head}(failed: ${segmentation.error})`;
-        return head + segmentationLine(segmentation, rtl, colour);
+        return head + segmentationLine(segmentation, sample.text, rtl, colour, bidi);
       });
-      const text = rtl ? `${RLI}${sample.text}${PDI}` : sample.text;
+      const text = !rtl
+        ? sample.text
+        : bidi === 'visual'
+          ? visualLine(sample.text, 'rtl')
+          : `${RLI}${sample.text}${PDI}`;
       return `${section?.label ?? sample.language} sample (${sample.source}): ${text}\n${lines.join('\n')}`;
     })
     .join('\n\n');
@@ -130,8 +153,8 @@ function bpeText(report: CompareReport): string {
   const seconds = Object.entries(bpe.trainingSeconds)
     .map(([language, value]) => `${language} ${value.toFixed(1)} s`)
     .join(', ');
-  const ranOut = Object.entries(bpe.exhausted)
-    .map(([language, size]) => `\n${language}: the training text ran out of pairs at ${size} tokens`)
+  const ranOut = bpeNotes(report)
+    .map((note) => `\n${note}`)
     .join('');
   return `BPE compression on held-out text (trained on → applied to; training: ${seconds})${ranOut}\n${textTable(
     headers,
@@ -141,13 +164,17 @@ function bpeText(report: CompareReport): string {
 }
 
 /** The whole terminal report: legend, language tables, ratios, samples, BPE, timing. */
-export function terminalReport(report: CompareReport, colour: boolean): string {
+export function terminalReport(report: CompareReport, colour: boolean, bidi: BidiOutput = 'logical'): string {
   const bold = (text: string) => (colour ? `\x1b[1m${text}\x1b[0m` : text);
   const parts: string[] = [];
   parts.push(
     bold('tokenlab compare: every tokenizer on the same English and Arabic text'),
     LEGEND.map(([column, meaning]) => `  ${column.padEnd(10)} ${meaning}`).join('\n'),
   );
+  if (report.findings?.length)
+    parts.push(
+      `${bold('What this run found')}\n${report.findings.map((finding) => `  - ${finding.text}`).join('\n')}`,
+    );
   if (report.textChoice) parts.push(report.textChoice);
   for (const section of report.languages)
     parts.push(`${bold(sectionHeading(section))}\n${languageTable(section)}`);
@@ -159,7 +186,7 @@ export function terminalReport(report: CompareReport, colour: boolean): string {
       : 'per character, on the main corpora (no parallel text)';
     parts.push(`${bold(`${ratio.language}:en token ratio`)} (${note})\n${ratioTable(ratio)}`);
   }
-  parts.push(bold('Sample sentences (token boundaries)'), samplesText(report, colour));
+  parts.push(bold('Sample sentences (token boundaries)'), samplesText(report, colour, bidi));
   parts.push(bpeText(report));
   if (report.missing.length > 0)
     parts.push(`Not available:\n${report.missing.map((m) => `  - ${m}`).join('\n')}`);

@@ -47,12 +47,17 @@ const STARTING_QUOTES = rewrites([
   ['``', '"'],
 ]);
 
-// Python's str.strip() with no argument strips Unicode whitespace.
-const EDGE_SPACE =
-  /^[\t-\r\u{1c}-\u{20}\u{85}\u{a0}\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}]+|[\t-\r\u{1c}-\u{20}\u{85}\u{a0}\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}]+$/gu;
+// Python's str.strip() with no argument strips Unicode whitespace. The ends are scanned by hand:
+// an anchored `\s+$` alternative would rescan every long whitespace run inside the text (quadratic).
+const PYTHON_SPACE_CHAR =
+  /^[\t-\r\u{1c}-\u{20}\u{85}\u{a0}\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}]$/u;
 
 function pythonStrip(text: string): string {
-  return text.replace(EDGE_SPACE, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && PYTHON_SPACE_CHAR.test(text[start]!)) start++;
+  while (end > start && PYTHON_SPACE_CHAR.test(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 /**
