@@ -14,6 +14,9 @@
  */
 export { float32Repr } from './float32-repr.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
+export { SeededRandom } from './random.js';
+export { buildVocabulary, type Vocabulary, type VocabularyOptions } from './vocabulary.js';
+export { MAX_VECTOR_SIZE, Word2Vec, type Word2VecOptions, type Word2VecProgress } from './word2vec.js';
 export {
   formatWord2VecBinary,
   formatWord2VecText,
