@@ -1,3 +1,4 @@
+import { loadCorpus } from '@tokenlab/corpora';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from './random.js';
 import { buildVocabulary } from './vocabulary.js';
@@ -95,6 +96,25 @@ describe('Word2Vec learns planted structure', () => {
     expect(alphas[0]).toBeLessThan(0.025);
     expect(alphas[2]).toBeLessThan(alphas[1] as number);
     expect(alphas[2]).toBeGreaterThan(0.0001);
+  });
+});
+
+describe('Word2Vec on Tiny Shakespeare (bundled corpus)', () => {
+  it('CBOW with gensim defaults learns kinship, pronoun and verb-form neighbours', async () => {
+    const text = await loadCorpus('tinyshakespeare');
+    const sentences = text
+      .toLowerCase()
+      .split('\n')
+      .map((line) => line.match(/\p{L}+/gu) ?? [])
+      .filter((sentence) => sentence.length > 0);
+    const model = Word2Vec.train(sentences, { vectorSize: 50, epochs: 3, seed: 1 });
+    const nearest = (word: string, topn: number) =>
+      model.wv.mostSimilar({ positive: [word], topn }).map((s) => s.word);
+    expect(nearest('he', 3)).toContain('she');
+    expect(nearest('father', 6)).toEqual(expect.arrayContaining(['brother', 'son']));
+    // "thou art", "thou hast", "thou wilt": the second-person verb forms gather around the pronoun.
+    const verbForms = ['art', 'hast', 'dost', 'wilt', 'shalt', 'canst', 'wouldst', 'didst'];
+    expect(nearest('thou', 6).filter((word) => verbForms.includes(word)).length).toBeGreaterThanOrEqual(4);
   });
 });
 
