@@ -8,7 +8,9 @@
  * ```
  */
 export interface ScoredWord {
+  /** The word. */
   word: string;
+  /** Its cosine (3CosAdd) or 3CosMul score; higher is closer. */
   score: number;
 }
 
