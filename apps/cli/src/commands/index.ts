@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
 import { decodeCommand } from './decode.js';
 import { detokenizeCommand } from './detokenize.js';
+import { embedCommand } from './embed.js';
 import { encodeCommand } from './encode.js';
 import { exportCommand } from './export.js';
 import { normalizeCommand } from './normalize.js';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   compareCommand,
   decodeCommand,
   detokenizeCommand,
+  embedCommand,
   encodeCommand,
   exportCommand,
   normalizeCommand,

@@ -1,0 +1,27 @@
+/**
+ * Word vectors as gensim holds them: {@link KeyedVectors} with its similarity and analogy queries, the
+ * word2vec text and binary files and GloVe files read and written as gensim does, and {@link Word2Vec}
+ * training (skip-gram and CBOW with negative sampling) from token arrays.
+ *
+ * @example
+ * ```ts
+ * import { Word2Vec } from '@tokenlab/vectors';
+ * const model = Word2Vec.train(sentences, { vectorSize: 50, minCount: 2, seed: 1 });
+ * model.wv.mostSimilar({ positive: ['king'], topn: 5 });
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { float32Repr } from './float32-repr.js';
+export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
+export { SeededRandom } from './random.js';
+export { buildVocabulary, type Vocabulary, type VocabularyOptions } from './vocabulary.js';
+export { MAX_VECTOR_SIZE, Word2Vec, type Word2VecOptions, type Word2VecProgress } from './word2vec.js';
+export {
+  formatWord2VecBinary,
+  formatWord2VecText,
+  type ParseOptions,
+  parseGloveText,
+  parseWord2VecBinary,
+  parseWord2VecText,
+} from './word2vec-format.js';

@@ -1,0 +1,357 @@
+/**
+ * A word (or, in gensim's terms, a key) with its score in a {@link KeyedVectors} query.
+ *
+ * @example
+ * ```ts
+ * const [best]: ScoredWord[] = kv.mostSimilar({ positive: ['king'] });
+ * console.log(best.word, best.score);
+ * ```
+ */
+export interface ScoredWord {
+  /** The word. */
+  word: string;
+  /** Its cosine (3CosAdd) or 3CosMul score; higher is closer. */
+  score: number;
+}
+
+/**
+ * Query of {@link KeyedVectors.mostSimilar} and {@link KeyedVectors.mostSimilarCosmul}.
+ *
+ * @example
+ * ```ts
+ * const query: MostSimilarQuery = { positive: ['king', 'woman'], negative: ['man'], topn: 1 };
+ * kv.mostSimilar(query); // [{ word: 'queen', score: 0.71… }] on good vectors
+ * ```
+ */
+export interface MostSimilarQuery {
+  /** Words that contribute positively (gensim's `positive`). */
+  positive?: readonly string[];
+  /** Words that contribute negatively (gensim's `negative`). */
+  negative?: readonly string[];
+  /** How many words to return (default 10, as gensim). */
+  topn?: number;
+}
+
+/**
+ * Word vectors held as one `Float32Array` (row `i` is the vector of `indexToKey[i]`), with the queries of
+ * gensim's `KeyedVectors`: cosine similarity, 3CosAdd and 3CosMul analogies, odd-one-out.
+ *
+ * @example
+ * ```ts
+ * const kv = new KeyedVectors(['a', 'b'], new Float32Array([1, 0, 0, 1]), 2);
+ * kv.similarity('a', 'b'); // 0
+ * kv.vector('a'); // Float32Array [1, 0]
+ * ```
+ */
+export class KeyedVectors {
+  /** The words, in row order. */
+  readonly indexToKey: readonly string[];
+  /** Row of each word. */
+  readonly keyToIndex: ReadonlyMap<string, number>;
+  /** `indexToKey.length × vectorSize` values, row-major. */
+  readonly vectors: Float32Array;
+  /** Dimension of every vector. */
+  readonly vectorSize: number;
+  private normCache: Float32Array | undefined;
+
+  /**
+   * Wraps `vectors` (not copied). Duplicate words are an error, as are a size mismatch and non-finite values.
+   *
+   * @example
+   * ```ts
+   * const kv = new KeyedVectors(['x'], new Float32Array([3, 4]), 2);
+   * ```
+   */
+  constructor(words: readonly string[], vectors: Float32Array, vectorSize: number) {
+    if (!Number.isInteger(vectorSize) || vectorSize < 1) {
+      throw new RangeError(`vector size must be a positive integer, got ${vectorSize}`);
+    }
+    if (vectors.length !== words.length * vectorSize) {
+      throw new RangeError(
+        `${words.length} words × ${vectorSize} dimensions need ${words.length * vectorSize} values, got ${vectors.length}`,
+      );
+    }
+    const keyToIndex = new Map<string, number>();
+    words.forEach((word, index) => {
+      if (keyToIndex.has(word))
+        throw new Error(
+          `duplicate word ${JSON.stringify(word)} at rows ${keyToIndex.get(word)} and ${index}`,
+        );
+      keyToIndex.set(word, index);
+    });
+    for (let i = 0; i < vectors.length; i++) {
+      if (!Number.isFinite(vectors[i])) {
+        throw new RangeError(
+          `non-finite value ${vectors[i]} in the vector of ${JSON.stringify(words[Math.floor(i / vectorSize)])}`,
+        );
+      }
+    }
+    this.indexToKey = [...words];
+    this.keyToIndex = keyToIndex;
+    this.vectors = vectors;
+    this.vectorSize = vectorSize;
+  }
+
+  /**
+   * Number of words.
+   *
+   * @example
+   * ```ts
+   * kv.size; // 2
+   * ```
+   */
+  get size(): number {
+    return this.indexToKey.length;
+  }
+
+  /**
+   * Whether `word` has a vector.
+   *
+   * @example
+   * ```ts
+   * kv.has('a'); // true
+   * ```
+   */
+  has(word: string): boolean {
+    return this.keyToIndex.has(word);
+  }
+
+  /**
+   * Row of `word`; an unknown word is an error naming it.
+   *
+   * @example
+   * ```ts
+   * kv.index('b'); // 1
+   * ```
+   */
+  index(word: string): number {
+    const index = this.keyToIndex.get(word);
+    if (index === undefined) throw new Error(`word ${JSON.stringify(word)} not in vocabulary`);
+    return index;
+  }
+
+  /**
+   * The vector of `word` (a view into the storage, not a copy; `norm` gives a unit-length copy as gensim's
+   * `get_vector(word, norm=True)`).
+   *
+   * @example
+   * ```ts
+   * kv.vector('x'); // Float32Array [3, 4]
+   * kv.vector('x', true); // Float32Array [0.6, 0.8]
+   * ```
+   */
+  vector(word: string, norm = false): Float32Array {
+    const index = this.index(word);
+    if (norm) return this.normed().slice(index * this.vectorSize, (index + 1) * this.vectorSize);
+    return this.vectors.subarray(index * this.vectorSize, (index + 1) * this.vectorSize);
+  }
+
+  /**
+   * Cosine similarity of two words.
+   *
+   * @example
+   * ```ts
+   * kv.similarity('a', 'a'); // 1
+   * ```
+   */
+  similarity(a: string, b: string): number {
+    const normed = this.normed();
+    return dotRows(normed, this.index(a), normed, this.index(b), this.vectorSize);
+  }
+
+  /**
+   * Cosine distance, `1 - similarity`.
+   *
+   * @example
+   * ```ts
+   * kv.distance('a', 'b'); // 1 for orthogonal vectors
+   * ```
+   */
+  distance(a: string, b: string): number {
+    return 1 - this.similarity(a, b);
+  }
+
+  /**
+   * The `topn` words closest to the mean of the unit vectors of `positive` minus those of `negative`
+   * (3CosAdd, gensim's `most_similar`), the query words excluded.
+   *
+   * @example
+   * ```ts
+   * kv.mostSimilar({ positive: ['king', 'woman'], negative: ['man'], topn: 3 });
+   * ```
+   */
+  mostSimilar(query: MostSimilarQuery): ScoredWord[] {
+    const { positive, negative, topn } = this.checkQuery(query);
+    const normed = this.normed();
+    const size = this.vectorSize;
+    const mean = new Float64Array(size);
+    for (const [words, weight] of [
+      [positive, 1],
+      [negative, -1],
+    ] as const) {
+      for (const word of words) {
+        const offset = this.index(word) * size;
+        for (let k = 0; k < size; k++) mean[k] += weight * (normed[offset + k] as number);
+      }
+    }
+    const count = positive.length + negative.length;
+    for (let k = 0; k < size; k++) mean[k] = (mean[k] as number) / count;
+    normalise(mean);
+    const scores = new Float64Array(this.size);
+    for (let row = 0; row < this.size; row++) {
+      let dot = 0;
+      const offset = row * size;
+      for (let k = 0; k < size; k++) dot += (normed[offset + k] as number) * (mean[k] as number);
+      scores[row] = dot;
+    }
+    return this.top(scores, topn, new Set([...positive, ...negative]));
+  }
+
+  /**
+   * The `topn` words maximising the product of `(1 + cos)/2` to `positive` divided by that to `negative`
+   * (+1e-6), the 3CosMul of Levy and Goldberg as gensim's `most_similar_cosmul`, the query words excluded.
+   *
+   * @example
+   * ```ts
+   * kv.mostSimilarCosmul({ positive: ['king', 'woman'], negative: ['man'], topn: 3 });
+   * ```
+   */
+  mostSimilarCosmul(query: MostSimilarQuery): ScoredWord[] {
+    const { positive, negative, topn } = this.checkQuery(query);
+    const normed = this.normed();
+    const size = this.vectorSize;
+    const scores = new Float64Array(this.size);
+    const positiveRows = positive.map((word) => this.index(word));
+    const negativeRows = negative.map((word) => this.index(word));
+    for (let row = 0; row < this.size; row++) {
+      let numerator = 1;
+      for (const other of positiveRows) numerator *= (1 + dotRows(normed, row, normed, other, size)) / 2;
+      let denominator = 1;
+      for (const other of negativeRows) denominator *= (1 + dotRows(normed, row, normed, other, size)) / 2;
+      scores[row] = numerator / (denominator + 1e-6);
+    }
+    return this.top(scores, topn, new Set([...positive, ...negative]));
+  }
+
+  /**
+   * The word that fits least with the others: the one whose unit vector is farthest from the normalised mean
+   * of all of them (gensim's `doesnt_match`; unlike gensim, an unknown word is an error, not skipped).
+   *
+   * @example
+   * ```ts
+   * kv.doesntMatch(['breakfast', 'cereal', 'dinner', 'lunch']); // 'cereal' on good vectors
+   * ```
+   */
+  doesntMatch(words: readonly string[]): string {
+    if (words.length === 0) throw new Error('doesntMatch needs at least one word');
+    const rows = words.map((word) => this.index(word));
+    const normed = this.normed();
+    const size = this.vectorSize;
+    const mean = new Float64Array(size);
+    for (const row of rows) for (let k = 0; k < size; k++) mean[k] += normed[row * size + k] as number;
+    normalise(mean);
+    let worst = '';
+    let worstScore = Number.POSITIVE_INFINITY;
+    rows.forEach((row, i) => {
+      let dot = 0;
+      for (let k = 0; k < size; k++) dot += (normed[row * size + k] as number) * (mean[k] as number);
+      const word = words[i] as string;
+      // gensim sorts (score, word) pairs: the lowest score wins, ties go to the smallest word.
+      if (dot < worstScore || (dot === worstScore && word < worst)) {
+        worst = word;
+        worstScore = dot;
+      }
+    });
+    return worst;
+  }
+
+  /**
+   * Cosine similarity between the mean of the (raw) vectors of two word sets, as gensim's `n_similarity`.
+   *
+   * @example
+   * ```ts
+   * kv.nSimilarity(['sushi', 'shop'], ['japanese', 'restaurant']);
+   * ```
+   */
+  nSimilarity(first: readonly string[], second: readonly string[]): number {
+    if (first.length === 0 || second.length === 0)
+      throw new Error('nSimilarity needs two non-empty word lists');
+    const a = this.meanOf(first);
+    const b = this.meanOf(second);
+    normalise(a);
+    normalise(b);
+    let dot = 0;
+    for (let k = 0; k < this.vectorSize; k++) dot += (a[k] as number) * (b[k] as number);
+    return dot;
+  }
+
+  private meanOf(words: readonly string[]): Float64Array {
+    const size = this.vectorSize;
+    const mean = new Float64Array(size);
+    for (const word of words) {
+      const offset = this.index(word) * size;
+      for (let k = 0; k < size; k++) mean[k] += this.vectors[offset + k] as number;
+    }
+    for (let k = 0; k < size; k++) mean[k] = (mean[k] as number) / words.length;
+    return mean;
+  }
+
+  private checkQuery(query: MostSimilarQuery): {
+    positive: readonly string[];
+    negative: readonly string[];
+    topn: number;
+  } {
+    const positive = query.positive ?? [];
+    const negative = query.negative ?? [];
+    const topn = query.topn ?? 10;
+    if (positive.length + negative.length === 0)
+      throw new Error('cannot compute similarity with no input words');
+    if (!Number.isInteger(topn) || topn < 0)
+      throw new RangeError(`topn must be a non-negative integer, got ${topn}`);
+    for (const word of [...positive, ...negative]) this.index(word);
+    return { positive, negative, topn };
+  }
+
+  private top(scores: Float64Array, topn: number, exclude: ReadonlySet<string>): ScoredWord[] {
+    const rows: number[] = [];
+    for (let row = 0; row < scores.length; row++)
+      if (!exclude.has(this.indexToKey[row] as string)) rows.push(row);
+    rows.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return rows
+      .slice(0, topn)
+      .map((row) => ({ word: this.indexToKey[row] as string, score: scores[row] as number }));
+  }
+
+  /** Unit-length copy of the vectors, computed once (zero vectors stay zero). */
+  private normed(): Float32Array {
+    if (this.normCache) return this.normCache;
+    const size = this.vectorSize;
+    const normed = new Float32Array(this.vectors.length);
+    for (let row = 0; row < this.size; row++) {
+      const offset = row * size;
+      let sum = 0;
+      for (let k = 0; k < size; k++) sum += (this.vectors[offset + k] as number) ** 2;
+      const norm = Math.sqrt(sum);
+      if (norm === 0) continue;
+      for (let k = 0; k < size; k++) normed[offset + k] = (this.vectors[offset + k] as number) / norm;
+    }
+    this.normCache = normed;
+    return normed;
+  }
+}
+
+function dotRows(a: Float32Array, rowA: number, b: Float32Array, rowB: number, size: number): number {
+  let dot = 0;
+  const offsetA = rowA * size;
+  const offsetB = rowB * size;
+  for (let k = 0; k < size; k++) dot += (a[offsetA + k] as number) * (b[offsetB + k] as number);
+  return dot;
+}
+
+function normalise(values: Float64Array): void {
+  let sum = 0;
+  for (const value of values) sum += value * value;
+  const norm = Math.sqrt(sum);
+  if (norm === 0) return;
+  for (let k = 0; k < values.length; k++) values[k] = (values[k] as number) / norm;
+}

@@ -1,0 +1,83 @@
+/**
+ * Node-only helpers for `@tokenlab/vectors`: read and write word2vec and GloVe files by path.
+ *
+ * @example
+ * ```ts
+ * import { loadWord2VecFormat, saveWord2VecFormat } from '@tokenlab/vectors/node';
+ * const kv = await loadWord2VecFormat('vectors.bin', { binary: true });
+ * await saveWord2VecFormat(kv, 'vectors.txt');
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { KeyedVectors } from './keyed-vectors.js';
+import {
+  formatWord2VecBinary,
+  formatWord2VecText,
+  parseGloveText,
+  parseWord2VecBinary,
+  parseWord2VecText,
+} from './word2vec-format.js';
+
+/**
+ * Options of {@link loadWord2VecFormat} and {@link saveWord2VecFormat}.
+ *
+ * @example
+ * ```ts
+ * const options: Word2VecFileOptions = { binary: true };
+ * ```
+ */
+export interface Word2VecFileOptions {
+  /** The binary format (default false: text), as gensim's `binary`. */
+  binary?: boolean;
+  /** A text file with no `count dimension` header, such as GloVe's (gensim's `no_header`); text only. */
+  noHeader?: boolean;
+}
+
+/**
+ * Loads a word2vec text or binary file, or a GloVe file with `noHeader`, as gensim's
+ * `KeyedVectors.load_word2vec_format`. Errors name the file and line or byte offset.
+ *
+ * @example
+ * ```ts
+ * const glove = await loadWord2VecFormat('glove.6B.50d.txt', { noHeader: true });
+ * ```
+ */
+export async function loadWord2VecFormat(
+  path: string,
+  options: Word2VecFileOptions = {},
+): Promise<KeyedVectors> {
+  if (options.binary && options.noHeader) throw new Error('noHeader is only available for text files');
+  const bytes = await readFile(path);
+  if (options.binary) return parseWord2VecBinary(bytes, { source: path });
+  if (options.noHeader) return parseGloveText(bytes, { source: path });
+  return parseWord2VecText(bytes, { source: path });
+}
+
+/**
+ * Saves vectors in the word2vec text or binary format, as gensim's `save_word2vec_format`. The file is written
+ * beside its destination and renamed into place, so a failure never leaves half a file.
+ *
+ * @example
+ * ```ts
+ * await saveWord2VecFormat(kv, 'vectors.bin', { binary: true });
+ * ```
+ */
+export async function saveWord2VecFormat(
+  kv: KeyedVectors,
+  path: string,
+  options: Word2VecFileOptions = {},
+): Promise<void> {
+  if (options.noHeader)
+    throw new Error('noHeader is for reading GloVe files; files are written with their header');
+  const bytes = options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

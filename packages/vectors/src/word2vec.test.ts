@@ -1,0 +1,167 @@
+import { loadCorpus } from '@tokenlab/corpora';
+import { describe, expect, it } from 'vitest';
+import { SeededRandom } from './random.js';
+import { buildVocabulary } from './vocabulary.js';
+import { Word2Vec } from './word2vec.js';
+
+/**
+ * Three topics, each with its own eight words; a sentence talks about one topic. Words of a topic share their
+ * contexts, words of different topics never meet: a model that learns must put each word nearer to its own
+ * topic than to the others.
+ */
+const TOPICS = [
+  ['cat', 'dog', 'cow', 'horse', 'sheep', 'goat', 'pig', 'duck'],
+  ['apple', 'pear', 'plum', 'grape', 'lemon', 'melon', 'peach', 'cherry'],
+  ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'black', 'white'],
+];
+
+function plantedCorpus(sentences: number, seed: number): string[][] {
+  const random = new SeededRandom(seed);
+  const corpus: string[][] = [];
+  for (let s = 0; s < sentences; s++) {
+    const topic = TOPICS[random.nextUint32() % TOPICS.length] as string[];
+    corpus.push(Array.from({ length: 8 }, () => topic[random.nextUint32() % topic.length] as string));
+  }
+  return corpus;
+}
+
+function meanSimilarity(model: Word2Vec, sameTopic: boolean): number {
+  let sum = 0;
+  let pairs = 0;
+  TOPICS.forEach((topicA, a) => {
+    TOPICS.forEach((topicB, b) => {
+      if ((a === b) !== sameTopic) return;
+      for (const x of topicA) {
+        for (const y of topicB) {
+          if (x === y) continue;
+          sum += model.wv.similarity(x, y);
+          pairs++;
+        }
+      }
+    });
+  });
+  return sum / pairs;
+}
+
+describe('Word2Vec learns planted structure', () => {
+  const corpus = plantedCorpus(1500, 3);
+
+  for (const sg of [false, true]) {
+    it(`${sg ? 'skip-gram' : 'CBOW'}: words are nearest to the words of their own topic`, () => {
+      const model = Word2Vec.train(corpus, {
+        sg,
+        vectorSize: 24,
+        window: 3,
+        minCount: 1,
+        sample: 0,
+        epochs: 5,
+        seed: 1,
+      });
+      expect(model.wv.size).toBe(24);
+      const within = meanSimilarity(model, true);
+      const across = meanSimilarity(model, false);
+      expect(within).toBeGreaterThan(across + 0.3);
+      for (const topic of TOPICS) {
+        for (const word of topic) {
+          const nearest = model.wv.mostSimilar({ positive: [word], topn: 5 }).map((s) => s.word);
+          expect(nearest.every((other) => topic.includes(other))).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('is deterministic for a seed and depends on it', () => {
+    const options = { vectorSize: 10, minCount: 1, epochs: 1 };
+    const a = Word2Vec.train(corpus.slice(0, 200), { ...options, seed: 5 });
+    const b = Word2Vec.train(corpus.slice(0, 200), { ...options, seed: 5 });
+    const c = Word2Vec.train(corpus.slice(0, 200), { ...options, seed: 6 });
+    expect(Array.from(a.wv.vectors)).toEqual(Array.from(b.wv.vectors));
+    expect(Array.from(a.wv.vectors)).not.toEqual(Array.from(c.wv.vectors));
+  });
+
+  it('reports progress per epoch with the decaying learning rate', () => {
+    const seen: number[][] = [];
+    Word2Vec.train(corpus.slice(0, 100), {
+      minCount: 1,
+      epochs: 3,
+      vectorSize: 5,
+      onProgress: (p) => seen.push([p.epoch, p.tokensRead, p.alpha]),
+    });
+    expect(seen.map(([epoch, tokens]) => [epoch, tokens])).toEqual([
+      [1, 800],
+      [2, 1600],
+      [3, 2400],
+    ]);
+    const alphas = seen.map(([, , alpha]) => alpha as number);
+    expect(alphas[0]).toBeLessThan(0.025);
+    expect(alphas[2]).toBeLessThan(alphas[1] as number);
+    expect(alphas[2]).toBeGreaterThan(0.0001);
+  });
+});
+
+describe('Word2Vec on Tiny Shakespeare (bundled corpus)', () => {
+  it('CBOW with gensim defaults learns kinship, pronoun and verb-form neighbours', async () => {
+    const text = await loadCorpus('tinyshakespeare');
+    const sentences = text
+      .toLowerCase()
+      .split('\n')
+      .map((line) => line.match(/\p{L}+/gu) ?? [])
+      .filter((sentence) => sentence.length > 0);
+    const model = Word2Vec.train(sentences, { vectorSize: 50, epochs: 3, seed: 1 });
+    const nearest = (word: string, topn: number) =>
+      model.wv.mostSimilar({ positive: [word], topn }).map((s) => s.word);
+    expect(nearest('he', 3)).toContain('she');
+    expect(nearest('father', 6)).toEqual(expect.arrayContaining(['brother', 'son']));
+    // "thou art", "thou hast", "thou wilt": the second-person verb forms gather around the pronoun.
+    const verbForms = ['art', 'hast', 'dost', 'wilt', 'shalt', 'canst', 'wouldst', 'didst'];
+    expect(nearest('thou', 6).filter((word) => verbForms.includes(word)).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('Word2Vec vocabulary as gensim', () => {
+  it('keeps words seen minCount times, most frequent first, with the unigram^0.75 table', () => {
+    const vocabulary = buildVocabulary([['b', 'a', 'a', 'c', 'a', 'b']], { minCount: 2, sample: 0 });
+    expect(vocabulary.words).toEqual(['a', 'b']);
+    expect(vocabulary.counts).toEqual([3, 2]);
+    const total = 3 ** 0.75 + 2 ** 0.75;
+    expect(Array.from(vocabulary.negativeTable)).toEqual([
+      Math.round((3 ** 0.75 / total) * (2 ** 31 - 1)),
+      2 ** 31 - 1,
+    ]);
+    expect(Array.from(vocabulary.keepThreshold)).toEqual([2 ** 32, 2 ** 32]);
+  });
+
+  it('down-samples frequent words with gensim’s formula', () => {
+    const sentence = [...Array(990).fill('the'), ...Array(10).fill('rare')];
+    const vocabulary = buildVocabulary([sentence], { minCount: 1, sample: 1e-3 });
+    // threshold t = 1e-3 × 1000 = 1; keep(count) = (sqrt(count / t) + 1) × t / count
+    expect(vocabulary.keepThreshold[0]).toBe(Math.round((Math.sqrt(990) + 1) * (1 / 990) * 2 ** 32));
+    expect(vocabulary.keepThreshold[1]).toBe(Math.round((Math.sqrt(10) + 1) * (1 / 10) * 2 ** 32));
+  });
+});
+
+describe('Word2Vec refuses bad input', () => {
+  it('an empty corpus, an empty vocabulary, absurd sizes', () => {
+    expect(() => Word2Vec.train([])).toThrow('empty corpus');
+    expect(() => Word2Vec.train([[], []])).toThrow('empty corpus');
+    expect(() => Word2Vec.train([['a', 'b', 'a']])).toThrow(
+      'vocabulary empty after minCount 5: the corpus has 2 distinct words, the most frequent seen 2 times',
+    );
+    expect(() => Word2Vec.train([['a']], { minCount: 1, vectorSize: 0 })).toThrow(
+      'vectorSize must be an integer in [1, 10000], got 0',
+    );
+    expect(() => Word2Vec.train([['a']], { minCount: 1, vectorSize: 1e6 })).toThrow(/vectorSize must be/);
+    expect(() => Word2Vec.train([['a']], { minCount: 1, alpha: Number.NaN })).toThrow(/alpha must be/);
+    expect(() => Word2Vec.train([['a']], { minCount: 1, window: 0 })).toThrow(/window must be/);
+  });
+
+  it('a learning rate so large that training diverges', () => {
+    const corpus = plantedCorpus(200, 1);
+    // 1e30 saturates every dot product after the first updates (training would stall silently); 1e42 overflows float32.
+    for (const alpha of [1e4, 1e30, 1e42]) {
+      expect(() => Word2Vec.train(corpus, { minCount: 1, vectorSize: 10, alpha, seed: 1 })).toThrow(
+        /^training diverged in epoch 1 \(learning rate .*\): a weight reached .*; lower alpha$/,
+      );
+    }
+  });
+});
