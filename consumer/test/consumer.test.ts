@@ -126,6 +126,7 @@ describe('packed packages installed with npm', () => {
       '@tokenlab/bpe',
       '@tokenlab/gpt',
       '@tokenlab/corpora',
+      '@tokenlab/vectors',
     ]) {
       const manifest = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
       const outside = Object.keys(manifest.dependencies ?? {}).filter((dep) => !dep.startsWith('@tokenlab/'));
@@ -162,6 +163,7 @@ describe('packed packages installed with npm', () => {
     expect(results.gpt).toEqual([[15339, 1917], [6151, 100257], 'hello world']);
     expect(results.bpe).toBe('hello world');
     expect(results.natural).toEqual([['ca', "n't", 'stop'], 'run']);
+    expect(results.vectors).toEqual(['queen']);
     expect(results.corpora).toEqual([true, true]);
   }, 300_000);
 
