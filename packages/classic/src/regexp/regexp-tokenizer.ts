@@ -1,7 +1,7 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import type { PythonPattern, PythonPatternOptions } from '../pattern/compile.js';
-import { finditer, type PatternInput, toPythonPattern } from '../pattern/match.js';
+import { finditer, insidePair, type PatternInput, toPythonPattern } from '../pattern/match.js';
 import { pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { scanClassRuns, scanNonSpaceRuns } from './runs.js';
 
@@ -158,6 +158,11 @@ export function matchTokens(regexp: RegExp, text: string): Token[] {
   regexp.lastIndex = 0;
   let match = regexp.exec(text);
   while (match !== null) {
+    if (insidePair(text, match.index)) {
+      regexp.lastIndex = match.index + 1;
+      match = regexp.exec(text);
+      continue;
+    }
     const matched = match[0];
     tokens.push({ text: matched, start: match.index, end: match.index + matched.length });
     match = regexp.exec(text);
@@ -172,6 +177,11 @@ export function gapTokens(regexp: RegExp, text: string, discardEmpty = true): To
   let last = 0;
   let match = regexp.exec(text);
   while (match !== null) {
+    if (insidePair(text, match.index)) {
+      regexp.lastIndex = match.index + 1;
+      match = regexp.exec(text);
+      continue;
+    }
     if (match.index > last || !discardEmpty)
       tokens.push({ text: text.slice(last, match.index), start: last, end: match.index });
     last = match.index + match[0].length;
