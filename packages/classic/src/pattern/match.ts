@@ -53,7 +53,7 @@ const compiled = new Map<string, PythonPattern>();
  */
 export function toPythonPattern(pattern: PatternInput, options?: PythonPatternOptions): PythonPattern {
   if (typeof pattern !== 'string') return pattern;
-  const key = `${options?.flags ?? ''}\u0000${options?.allowNestedQuantifiers ? 1 : 0}${options?.unicodeWord ? 1 : 0}\u0000${pattern}`;
+  const key = `${options?.flags ?? ''}\u0000${options?.allowNestedQuantifiers ? 1 : 0}${options?.unicodeWord ? 1 : 0}${options?.dialect ?? 'regex'}\u0000${pattern}`;
   let result = compiled.get(key);
   if (!result) {
     result = compilePythonPattern(pattern, options);

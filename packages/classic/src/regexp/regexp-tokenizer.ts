@@ -27,7 +27,7 @@ export interface RegexpTokenizerOptions extends PythonPatternOptions {
  * NLTK's default flags for `RegexpTokenizer`: `re.UNICODE | re.MULTILINE | re.DOTALL`, so `^`/`$`
  * match at every line and `.` matches newlines.
  */
-const NLTK_FLAGS = 'ms';
+const NLTK_FLAGS = 'msu';
 
 /**
  * NLTK's `RegexpTokenizer`: tokens are the matches of a Python pattern (`re.findall`), or with
@@ -54,7 +54,12 @@ export class RegexpTokenizer implements Tokenizer {
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
     this.name = options.name ?? 'regexp';
-    this.pattern = toPythonPattern(pattern, { ...options, flags: options.flags ?? NLTK_FLAGS });
+    // NLTK compiles with Python's re: its syntax alone unless the caller asks for the regex module's.
+    this.pattern = toPythonPattern(pattern, {
+      ...options,
+      flags: options.flags ?? NLTK_FLAGS,
+      dialect: options.dialect ?? 're',
+    });
     this.gaps = options.gaps ?? false;
     this.discardEmpty = options.discardEmpty ?? true;
     this.scan = scannerFor(this.pattern, this.gaps, this.discardEmpty);
