@@ -8,7 +8,7 @@ import {
 } from '@tokenlab/core';
 import { encodeChunk } from './encode-chunk.js';
 import { MergeTable } from './merge-table.js';
-import { MAX_TOKEN_ID, pairKey } from './pair.js';
+import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { type AllowedSpecial, selectSpecialTokens, splitOnSpecialTokens } from './special-tokens.js';
 import type { DroppedText } from './split-pattern.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
@@ -252,7 +252,6 @@ export abstract class BpeTokenizer implements Tokenizer {
     const rights = new Int32Array(maxId + 1).fill(-1);
     const lengths = new Float64Array(maxId + 1);
     lengths.fill(1, 0, 256);
-    const mergeIds = new Map<number, number>();
     rules.forEach(([left, right, id], index) => {
       const where = `merge ${index} (${left}, ${right}) -> ${id}`;
       if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
@@ -278,10 +277,14 @@ export abstract class BpeTokenizer implements Tokenizer {
         bytes.set(b, a.length);
         tokenBytes[id] = bytes;
       }
-      if (mergeIds.has(pairKey(left, right)))
-        throw new RangeError(`${where}: the pair (${left}, ${right}) is merged twice`);
-      mergeIds.set(pairKey(left, right), id);
     });
+    const twice = findRepeatedPair(rules.map(([left, right]) => [left, right] as const));
+    if (twice) {
+      const [left, right, id] = rules[twice[1]]!;
+      throw new RangeError(
+        `merge ${twice[1]} (${left}, ${right}) -> ${id}: the pair (${left}, ${right}) is merged twice`,
+      );
+    }
     for (const id of this.special.values())
       if (id <= maxId && lengths[id]! > 0)
         throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);

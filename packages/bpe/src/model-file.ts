@@ -1,7 +1,7 @@
 import { renderToken } from '@tokenlab/core';
 import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
-import { MAX_TOKEN_ID, pairKey } from './pair.js';
+import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 import { SplitPattern } from './split-pattern.js';
 
@@ -195,7 +195,6 @@ export function parseModel(text: string, source: string): ParsedModel {
     specialLines.set(id, index + 1);
   }
   const merges: Array<[number, number]> = [];
-  const mergeLines = new Map<number, number>();
   for (let index = 3 + specialCount; index < lines.length; index++) {
     const fields = lines[index]!.trim().split(/\s+/);
     const id = 256 + merges.length;
@@ -219,16 +218,18 @@ export function parseModel(text: string, source: string): ParsedModel {
         index + 1,
         `merge ${merges.length} (id ${id}) refers to id ${Math.max(left, right)}, which is not defined before it`,
       );
-    const key = pairKey(left, right);
-    const earlier = mergeLines.get(key);
-    if (earlier !== undefined)
-      throw new ModelFileError(
-        source,
-        index + 1,
-        `the pair ${left} ${right} is merged twice (first on line ${earlier}); each pair has one merge`,
-      );
-    mergeLines.set(key, index + 1);
     merges.push([left, right]);
+  }
+  const twice = findRepeatedPair(merges);
+  if (twice) {
+    const [first, second] = twice;
+    const [left, right] = merges[first]!;
+    const lineOf = (merge: number) => 3 + specialCount + merge + 1;
+    throw new ModelFileError(
+      source,
+      lineOf(second),
+      `the pair ${left} ${right} is merged twice (first on line ${lineOf(first)}); each pair has one merge`,
+    );
   }
   for (const [token, id] of specialTokens)
     if (id < 256 + merges.length)

@@ -159,13 +159,24 @@ function inFirstSeenOrder(
   return { ids, counts, size };
 }
 
-/** {@link countPairs} through a table from pair key to entry: memory in distinct pairs, not occurrences. */
+/**
+ * {@link countPairs} through an open-addressing table from pair key to entry (typed arrays, grown
+ * at half load): memory in distinct pairs, not occurrences.
+ */
 function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: number): PairCounts {
   const length = words.length;
-  const entries = new Map<number, number>();
+  let capacity = 1024;
+  let slotKeys = new Float64Array(capacity).fill(-1);
+  let slotEntries = new Int32Array(capacity);
   let ids = new Int32Array(1024);
   let counts = new Float64Array(512);
   let size = 0;
+  const slotOf = (key: number, keys: Float64Array, mask: number): number => {
+    let slot = Math.imul((key % 0x7fffffff) | 0, 0x9e3779b1) >>> 0;
+    slot = (slot ^ (slot >>> 15)) & mask;
+    while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  };
   for (let i = 0; i < length; i++) {
     const first = words[i]!;
     if (first < 0) continue;
@@ -175,9 +186,9 @@ function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: 
       const second = words[j]!;
       if (second < 0) continue;
       const key = base + second;
-      const entry = entries.get(key);
-      if (entry !== undefined) {
-        counts[entry]!++;
+      const slot = slotOf(key, slotKeys, capacity - 1);
+      if (slotKeys[slot] === key) {
+        counts[slotEntries[slot]!]!++;
         continue;
       }
       if (size === counts.length) {
@@ -188,10 +199,24 @@ function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: 
         grownCounts.set(counts);
         counts = grownCounts;
       }
-      entries.set(key, size);
+      slotKeys[slot] = key;
+      slotEntries[slot] = size;
       ids[2 * size] = first;
       ids[2 * size + 1] = second;
       counts[size++] = 1;
+      if (size * 2 > capacity) {
+        const oldKeys = slotKeys;
+        const oldEntries = slotEntries;
+        capacity *= 2;
+        slotKeys = new Float64Array(capacity).fill(-1);
+        slotEntries = new Int32Array(capacity);
+        for (let old = 0; old < oldKeys.length; old++) {
+          if (oldKeys[old] === -1) continue;
+          const moved = slotOf(oldKeys[old]!, slotKeys, capacity - 1);
+          slotKeys[moved] = oldKeys[old]!;
+          slotEntries[moved] = oldEntries[old]!;
+        }
+      }
     }
   }
   return { ids: ids.subarray(0, 2 * size), counts: counts.subarray(0, size), size };
