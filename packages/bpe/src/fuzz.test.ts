@@ -1,4 +1,4 @@
-import { Utf8Error } from '@tokenlab/core';
+import { findLoneSurrogate, Utf8Error } from '@tokenlab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
@@ -57,7 +57,7 @@ describe('fuzz: BPE tokenizers on hostile Unicode', () => {
             ids = tokenizer.encode(text);
           } catch (error) {
             expect(error).toBeInstanceOf(Utf8Error);
-            expect(text.isWellFormed()).toBe(false);
+            expect(findLoneSurrogate(text)).toBeGreaterThanOrEqual(0);
             return;
           }
           expect(tokenizer.decode(ids)).toBe(text);

@@ -31,6 +31,11 @@ const hostileText = fc
   )
   .map((parts) => parts.join(''));
 
+/** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 describe('fuzz: GPT encodings on hostile Unicode', () => {
   for (const name of ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const)
     it(
@@ -40,7 +45,7 @@ describe('fuzz: GPT encodings on hostile Unicode', () => {
         fc.assert(
           fc.property(hostileText, (text) => {
             const ids = encoding.encode(text, { disallowedSpecial: [] });
-            expect(encoding.decode(ids)).toBe(text.toWellFormed());
+            expect(encoding.decode(ids)).toBe(wellFormed(text));
             expect(encoding.countTokens(text, { disallowedSpecial: [] })).toBe(ids.length);
           }),
           { numRuns: RUNS },
