@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const shared = process.env.TOKENLAB_SHARED ?? `${root}/../shared`;
+// Two cases read reference files (a rank file, an English text) from the shared folder beside the repository.
+const shared = `${root}/../shared`;
 
 const cases = {
   'loadModel: chain of 1,000,000 merges (12 MB)': `

@@ -104,7 +104,12 @@ export function naturalAggressiveTokenizer(): NaturalTokenizer {
  * NATURAL_SENTENCE_LIMITS; // { maxLength: 20000, maxDelimiters: 1000 }
  * ```
  */
-export const NATURAL_SENTENCE_LIMITS = { maxLength: 20_000, maxDelimiters: 1000 } as const;
+export const NATURAL_SENTENCE_LIMITS: {
+  /** The most UTF-16 units a text may have. */
+  readonly maxLength: number;
+  /** The most sentence delimiters (`.`, `!`, `?`) a text may hold. */
+  readonly maxDelimiters: number;
+} = { maxLength: 20_000, maxDelimiters: 1000 };
 
 /** Throw when `text` is past {@link NATURAL_SENTENCE_LIMITS}. */
 function checkSentenceInput(text: string): void {
