@@ -8,8 +8,9 @@ import {
 } from '@tokenlab/core';
 import { encodeChunk } from './encode-chunk.js';
 import { MergeTable } from './merge-table.js';
-import { MAX_TOKEN_ID, pairKey } from './pair.js';
+import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { type AllowedSpecial, selectSpecialTokens, splitOnSpecialTokens } from './special-tokens.js';
+import type { DroppedText } from './split-pattern.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
 
 /**
@@ -61,6 +62,12 @@ export interface EncodeOptions {
 export interface TokenizerTrainOptions extends TrainOptions {
   /** `'fast'` (default) or `'reference'`, the direct transcription of minbpe's loop (slow; same merges). */
   trainer?: 'fast' | 'reference';
+  /**
+   * Called before training when the split pattern leaves part of the text out of every chunk, so the
+   * trained tokenizer cannot give that text back (a {@link RegexTokenizer} only; one extra pass of the
+   * pattern over the text, made only when this is given).
+   */
+  onDroppedText?: (dropped: DroppedText) => void;
 }
 
 /**
@@ -79,6 +86,16 @@ export interface TrainSummary extends TrainResult {
 }
 
 const utf8 = new TextEncoder();
+
+/**
+ * Tokens up to this many bytes are kept as bytes; longer ones as their two parts, expanded when asked
+ * for. A chain of merges (`0 0`, `256 0`, `257 0`, ...) would otherwise cost memory quadratic in the
+ * number of merges; this way a tokenizer holds at most this many bytes per merge.
+ */
+const MAX_STORED_TOKEN_BYTES = 256;
+
+/** Decoded output larger than this is refused (a chain of doubling merges names astronomically long tokens). */
+const MAX_DECODED_BYTES = 2 ** 31 - 1;
 
 /** Throw a {@link Utf8Error} naming the first lone surrogate of `text`, which UTF-8 cannot encode. */
 export function assertWellFormed(text: string): void {
@@ -117,7 +134,13 @@ export abstract class BpeTokenizer implements Tokenizer {
   name: string;
   private mergeRules: MergeRule[] = [];
   private mergeTable = MergeTable.from([]);
+  /** Bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, by id. */
   private tokenBytes: Array<Uint8Array | undefined> = [];
+  /** Left and right part of each merged id (-1 for ids that are not merges). */
+  private tokenLefts = new Int32Array(0);
+  private tokenRights = new Int32Array(0);
+  /** Byte length of each id (0 for unknown ids; may be huge, even Infinity, for long merge chains). */
+  private tokenLengths = new Float64Array(0);
   private special = new Map<string, number>();
   private specialById = new Map<number, string>();
   private vocabHasSpecials = false;
@@ -163,7 +186,7 @@ export abstract class BpeTokenizer implements Tokenizer {
   get vocab(): Map<number, Uint8Array> {
     const vocab = new Map<number, Uint8Array>();
     for (let i = 0; i < 256; i++) vocab.set(i, this.tokenBytes[i]!);
-    for (const [, , id] of this.mergeRules) vocab.set(id, this.tokenBytes[id]!);
+    for (const [, , id] of this.mergeRules) vocab.set(id, this.mergedBytes(id));
     if (this.vocabHasSpecials) for (const [token, id] of this.special) vocab.set(id, utf8.encode(token));
     return vocab;
   }
@@ -223,28 +246,47 @@ export abstract class BpeTokenizer implements Tokenizer {
   ): void {
     const tokenBytes: Array<Uint8Array | undefined> = [];
     for (let i = 0; i < 256; i++) tokenBytes[i] = Uint8Array.of(i);
-    const mergeIds = new Map<number, number>();
+    let maxId = 255;
+    for (const [, , id] of rules) if (Number.isInteger(id) && id < MAX_TOKEN_ID) maxId = Math.max(maxId, id);
+    const lefts = new Int32Array(maxId + 1).fill(-1);
+    const rights = new Int32Array(maxId + 1).fill(-1);
+    const lengths = new Float64Array(maxId + 1);
+    lengths.fill(1, 0, 256);
     rules.forEach(([left, right, id], index) => {
       const where = `merge ${index} (${left}, ${right}) -> ${id}`;
       if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
         throw new RangeError(`${where}: the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
-      const a = tokenBytes[left];
-      const b = tokenBytes[right];
-      if (!Number.isInteger(left) || !Number.isInteger(right) || !a || !b)
+      if (
+        !Number.isInteger(left) ||
+        !Number.isInteger(right) ||
+        !(left >= 0 && left <= maxId && lengths[left]! > 0) ||
+        !(right >= 0 && right <= maxId && lengths[right]! > 0)
+      )
         throw new RangeError(`${where}: each part must be a byte (0-255) or the id of an earlier merge`);
-      if (tokenBytes[id]) throw new RangeError(`${where}: id ${id} is already taken`);
+      if (lengths[id]! > 0) throw new RangeError(`${where}: id ${id} is already taken`);
       if (id <= left || id <= right)
         throw new RangeError(`${where}: the new id must be greater than both parts`);
-      const bytes = new Uint8Array(a.length + b.length);
-      bytes.set(a);
-      bytes.set(b, a.length);
-      tokenBytes[id] = bytes;
-      if (mergeIds.has(pairKey(left, right)))
-        throw new RangeError(`${where}: the pair (${left}, ${right}) is merged twice`);
-      mergeIds.set(pairKey(left, right), id);
+      lefts[id] = left;
+      rights[id] = right;
+      lengths[id] = lengths[left]! + lengths[right]!;
+      const a = tokenBytes[left];
+      const b = tokenBytes[right];
+      if (a && b && a.length + b.length <= MAX_STORED_TOKEN_BYTES) {
+        const bytes = new Uint8Array(a.length + b.length);
+        bytes.set(a);
+        bytes.set(b, a.length);
+        tokenBytes[id] = bytes;
+      }
     });
+    const twice = findRepeatedPair(rules.map(([left, right]) => [left, right] as const));
+    if (twice) {
+      const [left, right, id] = rules[twice[1]]!;
+      throw new RangeError(
+        `merge ${twice[1]} (${left}, ${right}) -> ${id}: the pair (${left}, ${right}) is merged twice`,
+      );
+    }
     for (const id of this.special.values())
-      if (tokenBytes[id])
+      if (id <= maxId && lengths[id]! > 0)
         throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
     if (byteShuffle !== undefined) {
       if (byteShuffle.length !== 256)
@@ -267,6 +309,9 @@ export abstract class BpeTokenizer implements Tokenizer {
     this.mergeRules = rules.map(([left, right, id]) => [left, right, id] as const);
     this.mergeTable = MergeTable.from(this.mergeRules);
     this.tokenBytes = tokenBytes;
+    this.tokenLefts = lefts;
+    this.tokenRights = rights;
+    this.tokenLengths = lengths;
     this.vocabHasSpecials = vocabHasSpecials;
     this.cache.clear();
   }
@@ -287,11 +332,11 @@ export abstract class BpeTokenizer implements Tokenizer {
     const byId = new Map<number, string>();
     for (const [token, id] of entries as Array<[string, number]>) {
       if (token.length === 0) throw new RangeError('a special token cannot be the empty string');
-      if (!Number.isInteger(id) || id < 256)
+      if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
         throw new RangeError(
-          `special token ${JSON.stringify(token)}: id must be an integer of at least 256, got ${id}`,
+          `special token ${JSON.stringify(token)}: id must be an integer of at least 256 and below ${MAX_TOKEN_ID}, got ${id}`,
         );
-      if (this.tokenBytes[id])
+      if (this.isMergeOrByte(id))
         throw new RangeError(
           `special token ${JSON.stringify(token)}: id ${id} is already the id of a merge (ids up to ${256 + this.mergeRules.length - 1} are taken)`,
         );
@@ -368,10 +413,42 @@ export abstract class BpeTokenizer implements Tokenizer {
     return ids;
   }
 
+  /** Whether `id` is a byte or a merge. */
+  private isMergeOrByte(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.tokenLengths.length && this.tokenLengths[id]! > 0;
+  }
+
+  /** The bytes of merged token `id`, expanded from its parts without recursion when not stored. */
+  private mergedBytes(id: number): Uint8Array {
+    const stored = this.tokenBytes[id];
+    if (stored) return stored;
+    const length = this.tokenLengths[id]!;
+    if (length > MAX_DECODED_BYTES)
+      throw new RangeError(`token ${id} is ${length} bytes long, more than can be decoded at once`);
+    const out = new Uint8Array(length);
+    this.writeToken(id, out, 0);
+    return out;
+  }
+
+  /** Write the bytes of byte or merge `id` into `out` at `at`; returns the end. */
+  private writeToken(id: number, out: Uint8Array, at: number): number {
+    const stack = [id];
+    while (stack.length > 0) {
+      const top = stack.pop()!;
+      const stored = this.tokenBytes[top];
+      if (stored) {
+        out.set(stored, at);
+        at += stored.length;
+      } else {
+        stack.push(this.tokenRights[top]!, this.tokenLefts[top]!);
+      }
+    }
+    return at;
+  }
+
   /** UTF-8 byte length of token `id` (0 if unknown). */
   protected byteLength(id: number): number {
-    const bytes = this.tokenBytes[id];
-    if (bytes) return bytes.length;
+    if (this.isMergeOrByte(id)) return this.tokenLengths[id]!;
     const special = this.specialById.get(id);
     return special === undefined ? 0 : utf8.encode(special).length;
   }
@@ -386,24 +463,35 @@ export abstract class BpeTokenizer implements Tokenizer {
    * ```
    */
   decodeBytes(ids: readonly number[]): Uint8Array {
-    const parts: Uint8Array[] = [];
     let length = 0;
+    const specials = new Map<number, Uint8Array>();
     ids.forEach((id, position) => {
-      let bytes = this.tokenBytes[id];
-      if (bytes && this.unshuffle) bytes = bytes.map((b) => this.unshuffle![b]!);
-      if (!bytes) {
+      if (this.isMergeOrByte(id)) length += this.tokenLengths[id]!;
+      else {
         const special = this.specialById.get(id);
         if (special === undefined) throw new RangeError(`invalid token id ${id} at position ${position}`);
-        bytes = utf8.encode(special);
+        const bytes = specials.get(id) ?? utf8.encode(special);
+        specials.set(id, bytes);
+        length += bytes.length;
       }
-      parts.push(bytes);
-      length += bytes.length;
+      if (length > MAX_DECODED_BYTES)
+        throw new RangeError(
+          `the ids decode to more than ${MAX_DECODED_BYTES} bytes (by token ${id} at position ${position})`,
+        );
     });
     const out = new Uint8Array(length);
     let offset = 0;
-    for (const part of parts) {
-      out.set(part, offset);
-      offset += part.length;
+    for (const id of ids) {
+      const special = specials.get(id);
+      if (special && !this.isMergeOrByte(id)) {
+        out.set(special, offset);
+        offset += special.length;
+        continue;
+      }
+      const start = offset;
+      offset = this.writeToken(id, out, offset);
+      const unshuffle = this.unshuffle;
+      if (unshuffle) for (let i = start; i < offset; i++) out[i] = unshuffle[out[i]!]!;
     }
     return out;
   }

@@ -56,7 +56,7 @@ export { trainMergesReference } from './reference-trainer.js';
 export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './regex-tokenizer.js';
 export { type ScannedCounts, scanCountChunks } from './scan-count.js';
 export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
-export { type PatternSpec, SplitPattern } from './split-pattern.js';
+export { type DroppedText, type PatternSpec, SplitPattern } from './split-pattern.js';
 export { getStats, merge } from './stats.js';
 export { trainFromCounts } from './train-from-counts.js';
 export type { MergeEvent, TrainOptions, TrainProgress, TrainResult } from './train-progress.js';

@@ -1,7 +1,9 @@
 import { renderToken } from '@tokenlab/core';
 import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
+import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
+import { SplitPattern } from './split-pattern.js';
 
 /**
  * The first line of every minbpe `.model` file.
@@ -70,6 +72,10 @@ export class ModelFileError extends Error {
  * ```
  */
 export function modelFileText(tokenizer: BpeTokenizer): string {
+  if (/[\r\n]/.test(tokenizer.pattern))
+    throw new Error(
+      'a split pattern containing a line break cannot be written to a .model file (one line holds it)',
+    );
   const lines = [MODEL_VERSION, tokenizer.pattern, String(tokenizer.specialTokens.size)];
   for (const [token, id] of tokenizer.specialTokens) {
     if (/\s/u.test(token) || token.length === 0)
@@ -116,8 +122,11 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
 const INTEGER = /^\d+$/;
 
 /**
- * Parse the text of a minbpe `.model` file. Lines are read as minbpe reads them (the pattern line is
- * stripped of surrounding white space; `\r\n` counts as `\n`). Errors name `source` and the line.
+ * Parse the text of a minbpe `.model` file. Lines are read as minbpe reads them (`\r\n` counts as
+ * `\n`), except that the pattern line is kept as written, white space included: minbpe strips it,
+ * which loses a pattern's leading or trailing space (`\w+|[^\w ]+| ` would then decode without
+ * spaces). Errors name `source` and the line: a duplicate merge, a duplicate special token name or id,
+ * a special id below `256 + merges` or at least 2^21, more merges than 2^21 - 256 ids allow.
  *
  * @example
  * ```ts
@@ -140,7 +149,7 @@ export function parseModel(text: string, source: string): ParsedModel {
       1,
       `unknown version header ${JSON.stringify(version)}; expected '${MODEL_VERSION}'`,
     );
-  const pattern = line(1, 'the split pattern (an empty line for a BasicTokenizer)').trim();
+  const pattern = line(1, 'the split pattern (an empty line for a BasicTokenizer)');
   const countText = line(2, 'the number of special tokens').trim();
   if (!INTEGER.test(countText))
     throw new ModelFileError(
@@ -150,6 +159,7 @@ export function parseModel(text: string, source: string): ParsedModel {
     );
   const specialCount = Number(countText);
   const specialTokens = new Map<string, number>();
+  const specialLines = new Map<number, number>();
   for (let k = 0; k < specialCount; k++) {
     const index = 3 + k;
     const fields = line(index, `special token ${k + 1} of ${specialCount} as 'TOKEN ID'`)
@@ -161,12 +171,39 @@ export function parseModel(text: string, source: string): ParsedModel {
         index + 1,
         `expected 'TOKEN ID' for special token ${k + 1} of ${specialCount}`,
       );
-    specialTokens.set(fields[0]!, Number(fields[1]));
+    const [name, idText] = fields as [string, string];
+    const id = Number(idText);
+    if (specialTokens.has(name))
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `special token ${JSON.stringify(name)} is listed twice (also on line ${specialLines.get(specialTokens.get(name)!)})`,
+      );
+    if (specialLines.has(id))
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `special token ${JSON.stringify(name)} has id ${id}, already given on line ${specialLines.get(id)}`,
+      );
+    if (id >= MAX_TOKEN_ID)
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `special token ${JSON.stringify(name)} has id ${idText}; ids must be below ${MAX_TOKEN_ID}`,
+      );
+    specialTokens.set(name, id);
+    specialLines.set(id, index + 1);
   }
   const merges: Array<[number, number]> = [];
   for (let index = 3 + specialCount; index < lines.length; index++) {
     const fields = lines[index]!.trim().split(/\s+/);
     const id = 256 + merges.length;
+    if (id >= MAX_TOKEN_ID)
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `too many merges: ids must be below ${MAX_TOKEN_ID}, so a model holds at most ${MAX_TOKEN_ID - 256} merges`,
+      );
     if (fields.length !== 2 || !INTEGER.test(fields[0]!) || !INTEGER.test(fields[1]!))
       throw new ModelFileError(
         source,
@@ -183,11 +220,22 @@ export function parseModel(text: string, source: string): ParsedModel {
       );
     merges.push([left, right]);
   }
+  const twice = findRepeatedPair(merges);
+  if (twice) {
+    const [first, second] = twice;
+    const [left, right] = merges[first]!;
+    const lineOf = (merge: number) => 3 + specialCount + merge + 1;
+    throw new ModelFileError(
+      source,
+      lineOf(second),
+      `the pair ${left} ${right} is merged twice (first on line ${lineOf(first)}); each pair has one merge`,
+    );
+  }
   for (const [token, id] of specialTokens)
     if (id < 256 + merges.length)
       throw new ModelFileError(
         source,
-        3 + [...specialTokens.keys()].indexOf(token) + 1,
+        specialLines.get(id)!,
         `special token ${JSON.stringify(token)} has id ${id}, which is a byte or merge id (ids below ${256 + merges.length} are taken)`,
       );
   return { pattern, specialTokens, merges };
@@ -206,5 +254,11 @@ export function parseModel(text: string, source: string): ParsedModel {
 export function loadModel(text: string, source: string): BasicTokenizer | RegexTokenizer {
   const model = parseModel(text, source);
   if (model.pattern === '') return BasicTokenizer.fromModel(model.merges, model.specialTokens);
-  return RegexTokenizer.fromModel(model.pattern, model.merges, model.specialTokens);
+  let pattern: SplitPattern;
+  try {
+    pattern = SplitPattern.from(model.pattern);
+  } catch (error) {
+    throw new ModelFileError(source, 2, `bad split pattern: ${(error as Error).message}`);
+  }
+  return RegexTokenizer.fromModel(pattern, model.merges, model.specialTokens);
 }

@@ -35,3 +35,28 @@ export function unpackPair(key: number): [number, number] {
   const right = key % MAX_TOKEN_ID;
   return [(key - right) / MAX_TOKEN_ID, right];
 }
+
+/**
+ * The first repeated pair of `merges` as `[earlier index, later index]`, found by sorting the pair
+ * keys (a Map keyed by pairs slows down past a few hundred thousand merges).
+ *
+ * @example
+ * ```ts
+ * findRepeatedPair([[97, 97], [98, 98], [97, 97]]); // [0, 2]
+ * ```
+ */
+export function findRepeatedPair(
+  merges: ReadonlyArray<readonly [number, number]>,
+): [number, number] | undefined {
+  const keys = new Float64Array(merges.length);
+  merges.forEach(([left, right], i) => {
+    keys[i] = pairKey(left, right);
+  });
+  const sorted = keys.slice().sort();
+  let repeated = -1;
+  for (let i = 1; i < sorted.length && repeated < 0; i++)
+    if (sorted[i] === sorted[i - 1]) repeated = sorted[i]!;
+  if (repeated < 0) return undefined;
+  const first = keys.indexOf(repeated);
+  return [first, keys.indexOf(repeated, first + 1)];
+}

@@ -10,7 +10,7 @@ import { type ChunkCounts, countChunks } from './chunk-counts.js';
 import { chunkTable } from './chunk-table.js';
 import { trainMerges } from './fast-trainer.js';
 import { trainMergesReference } from './reference-trainer.js';
-import { type PatternSpec, SplitPattern } from './split-pattern.js';
+import { type DroppedText, type PatternSpec, SplitPattern } from './split-pattern.js';
 import type { TrainResult } from './train-progress.js';
 
 const utf8 = new TextEncoder();
@@ -112,7 +112,24 @@ export class RegexTokenizer extends BpeTokenizer {
     this.splitPattern.forEachChunk(text, visit);
   }
 
+  /**
+   * What of `text` no chunk of the split pattern covers, which `decode(encode(text))` would lose: see
+   * {@link SplitPattern.findDropped}. `train` calls `options.onDroppedText` with it when given.
+   *
+   * @example
+   * ```ts
+   * new RegexTokenizer(String.raw`\w+`).findDropped('Hello, world'); // { start: 5, end: 7, total: 2 }
+   * ```
+   */
+  findDropped(text: string): DroppedText | null {
+    return this.splitPattern.findDropped(text);
+  }
+
   protected learn(text: string, numMerges: number, options: TokenizerTrainOptions): TrainResult {
+    if (options.onDroppedText) {
+      const dropped = this.splitPattern.findDropped(text);
+      if (dropped) options.onDroppedText(dropped);
+    }
     if (options.trainer === 'reference') {
       const chunks = this.splitPattern.split(text).map((chunk) => utf8.encode(chunk));
       return trainMergesReference(chunks, numMerges, options);

@@ -21,6 +21,24 @@ const WHITE_SPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 const LETTER = /\p{L}/u;
 
 /**
+ * Text a split pattern leaves out of every chunk (see {@link SplitPattern.findDropped}): the first span
+ * not covered, `[start, end)` in UTF-16 units, and how many units are not covered in all.
+ *
+ * @example
+ * ```ts
+ * const dropped: DroppedText | null = SplitPattern.from('\\w+').findDropped('a b'); // { start: 1, end: 2, total: 1 }
+ * ```
+ */
+export interface DroppedText {
+  /** Start of the first span no chunk covers. */
+  start: number;
+  /** End of that span. */
+  end: number;
+  /** Number of UTF-16 units no chunk covers. */
+  total: number;
+}
+
+/**
  * How a {@link RegexTokenizer} cuts text into chunks before merging: Python's `re.findall` with the
  * pattern (when the pattern has one capture group, the group's text is the chunk, as `findall` returns
  * it). `source` is the pattern as minbpe writes it into `.model` files.
@@ -45,11 +63,23 @@ export class SplitPattern {
 
   private readonly python: PythonPattern | undefined;
 
-  /** Use {@link SplitPattern.from}; this records an already checked pattern. */
+  /**
+   * Use {@link SplitPattern.from}; this records an already checked pattern. The arguments are checked
+   * all the same (a non-global RegExp would make `split` loop forever), and a RegExp without the `g`
+   * flag gets it.
+   */
   constructor(source: string, regexp: RegExp, group: number, cuttable: boolean, python?: PythonPattern) {
+    if (typeof source !== 'string')
+      throw new TypeError(`SplitPattern: source must be a string, got ${typeof source}`);
+    if (!(regexp instanceof RegExp))
+      throw new TypeError(
+        `SplitPattern: expected a RegExp for the pattern ${JSON.stringify(source)}, got ${typeof regexp}; use SplitPattern.from(pattern) to translate a pattern string`,
+      );
+    if (group !== 0 && group !== 1)
+      throw new RangeError(`SplitPattern: group must be 0 (the whole match) or 1, got ${group}`);
     this.python = python;
     this.source = source;
-    this.regexp = regexp;
+    this.regexp = regexp.global ? regexp : new RegExp(regexp.source, `${regexp.flags.replace('y', '')}g`);
     this.group = group;
     this.cuttable = cuttable;
   }
@@ -107,6 +137,45 @@ export class SplitPattern {
       if (match[0].length === 0) regexp.lastIndex = advance(text, regexp.lastIndex);
       visit(match[group] ?? '');
     }
+  }
+
+  /**
+   * What of `text` falls in no chunk, so that encoding then decoding it loses it (a pattern such as
+   * `\w+` drops spaces and punctuation): `null` when the chunks cover the text, else the first span not
+   * covered and the number of UTF-16 units not covered in all. One pass of the pattern over the text.
+   *
+   * @example
+   * ```ts
+   * SplitPattern.from('\\w+').findDropped('hi, you'); // { start: 2, end: 4, total: 2 }
+   * SplitPattern.from('gpt4').findDropped('hi, you');  // null
+   * ```
+   */
+  findDropped(text: string): DroppedText | null {
+    let covered = 0;
+    let first: [number, number] | undefined;
+    let total = 0;
+    const cover = (start: number, end: number): void => {
+      if (start > covered) {
+        first ??= [covered, start];
+        total += start - covered;
+      }
+      if (end > covered) covered = end;
+    };
+    if (this.python) {
+      for (const match of finditer(this.python, text)) {
+        const span = this.group === 0 ? ([match.start, match.end] as const) : match.spans[0];
+        if (span) cover(span[0], span[1]);
+      }
+    } else {
+      const regexp = new RegExp(this.regexp);
+      regexp.lastIndex = 0;
+      for (let match = regexp.exec(text); match !== null; match = regexp.exec(text)) {
+        if (match[0].length === 0) regexp.lastIndex = advance(text, regexp.lastIndex);
+        cover(match.index, match.index + match[0].length);
+      }
+    }
+    cover(text.length, text.length);
+    return first ? { start: first[0], end: first[1], total } : null;
   }
 
   /**

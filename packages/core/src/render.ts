@@ -16,14 +16,28 @@ const CONTROL_OR_OTHER = /\p{C}/u;
  * ```
  */
 export function replaceControlCharacters(text: string): string {
-  let out = '';
-  for (const char of text) {
-    if (CONTROL_OR_OTHER.test(char) || isAssignedAfterUnicode14(char.codePointAt(0)!))
-      out += `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
-    else out += char;
+  // Escapes are collected as slices of the text, not by building a string a character at a time: a
+  // long token would otherwise leave millions of string pieces alive. Printable ASCII needs no look.
+  if (!NOT_PRINTABLE_ASCII.test(text)) return text;
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x20 && unit <= 0x7e) continue;
+    const point = text.codePointAt(i)!;
+    const width = point > 0xffff ? 2 : 1;
+    if (CONTROL_OR_OTHER.test(text.slice(i, i + width)) || isAssignedAfterUnicode14(point)) {
+      parts.push(text.slice(copied, i), `\\u${point.toString(16).padStart(4, '0')}`);
+      copied = i + width;
+    }
+    i += width - 1;
   }
-  return out;
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
+
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /**
  * A token's bytes made printable: decoded as UTF-8 with U+FFFD for invalid sequences, then

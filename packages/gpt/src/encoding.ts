@@ -112,7 +112,19 @@ export class Encoding implements Tokenizer {
     this.ranks = definition.ranks;
     this.specialTokens = new Map(Object.entries(definition.specialTokens));
     const encoder = new TextEncoder();
+    const byte = new Uint8Array(1);
+    for (let value = 0; value < 256; value++) {
+      byte[0] = value;
+      if (this.ranks.rankOf(byte, 0, 1) === NO_RANK)
+        throw new Error(
+          `${this.name}: the ranks have no token for the byte 0x${value.toString(16).padStart(2, '0')}; byte-level BPE needs all 256 single bytes`,
+        );
+    }
     for (const [text, id] of this.specialTokens) {
+      if (!Number.isInteger(id) || id < 0 || id >= NO_RANK)
+        throw new RangeError(
+          `${this.name}: special token ${text} has id ${id}; ids are integers in [0, ${NO_RANK})`,
+        );
       if (this.ranks.has(id)) throw new Error(`${this.name}: special token ${text} reuses rank ${id}`);
       this.specialBytes.set(id, encoder.encode(text));
     }
@@ -352,21 +364,36 @@ export class Encoding implements Tokenizer {
   ): void {
     if (from >= to) return;
     const segment = from === 0 && to === text.length ? text : text.slice(from, to);
-    const { splitter, scanPiece } = this;
+    const { scanPiece } = this;
     const length = segment.length;
     let position = 0;
     while (position < length) {
       let end = scanPiece === null ? -1 : scanPiece(segment, position, length);
-      if (end < 0) {
-        splitter.lastIndex = position;
-        if (!splitter.test(segment))
-          throw new Error(`${this.name}: split pattern failed at index ${position}`);
-        end = splitter.lastIndex;
-      }
+      if (end < 0) end = this.matchPiece(segment, position);
       this.encodePiece(segment, position, end, sink);
       if (sink.full) return;
       position = end;
     }
+  }
+
+  /** Where the split pattern's piece at `position` ends, by the regex (patterns without a scanner). */
+  private matchPiece(segment: string, position: number): number {
+    const { splitter } = this;
+    splitter.lastIndex = position;
+    let matched: boolean;
+    try {
+      matched = splitter.test(segment);
+    } catch (error) {
+      // V8's backtracking stack overflows on some long pieces (a run of astral characters).
+      if (error instanceof RangeError)
+        throw new RangeError(
+          `${this.name}: the split pattern's regex ran out of stack on the piece at index ${position}; the piece is too long for this custom pattern`,
+        );
+      throw error;
+    }
+    if (!matched || splitter.lastIndex === position)
+      throw new Error(`${this.name}: split pattern failed at index ${position}`);
+    return splitter.lastIndex;
   }
 
   /** UTF-8 encode one piece into the scratch buffer, hashing as it goes; emit it whole or merge it. */

@@ -1,14 +1,15 @@
 /**
  * Hand-written scanners for the three split patterns. Each returns where the piece starting at
- * `start` ends, exactly as the encoding's regex would, or -1 in the few places where it does not
- * decide (an apostrophe that may start a contraction, a surrogate, a combining mark starting an o200k
- * piece); the caller then runs the regex. Characters are classified once per UTF-16 unit into the
- * classes the patterns use, cached in a table. The property and corpus tests check them against
+ * `start` ends, exactly as the encoding's regex would. They read code points (an astral letter is a
+ * letter, a lone surrogate is punctuation, as for a `u` regex) and decide every case themselves, so
+ * the encoder never hands a long piece to V8's regex engine, whose backtracking stack overflows on
+ * long runs of astral characters. Characters are classified once per code point into the classes the
+ * patterns use, cached in tables. The property and corpus tests check them against the regexes and
  * tiktoken.
  */
 export type PieceScanner = (text: string, start: number, length: number) => number;
 
-// Classes of a UTF-16 unit, as the patterns see it.
+// Classes of a code point, as the patterns see it.
 const UNKNOWN = 0;
 const UPPER = 1; // Lu, Lt: o200k's first word class only
 const LOWER = 2; // Ll: o200k's second word class only
@@ -16,14 +17,14 @@ const LETTER = 3; // Lm, Lo: both word classes
 const MARK = 4; // M: both o200k word classes, punctuation for the others
 const NUMBER = 5; // N
 const SPACE = 6; // Rust's White_Space
-const OTHER = 7;
-const SURROGATE = 8;
+const OTHER = 7; // the rest, lone surrogates included
 
-const classes = new Uint8Array(65536);
+const bmpClasses = new Uint8Array(0x10000);
+/** Classes of U+10000..U+10FFFF, allocated when the first astral character is seen. */
+let astralClasses: Uint8Array | undefined;
 
-function classify(unit: number): number {
-  const char = String.fromCharCode(unit);
-  if (unit >= 0xd800 && unit <= 0xdfff) return SURROGATE;
+function classify(point: number): number {
+  const char = String.fromCodePoint(point);
   if (/[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(char)) return SPACE;
   if (/[\p{Lu}\p{Lt}]/u.test(char)) return UPPER;
   if (/\p{Ll}/u.test(char)) return LOWER;
@@ -33,14 +34,35 @@ function classify(unit: number): number {
   return OTHER;
 }
 
-for (let unit = 0; unit < 0x80; unit++) classes[unit] = classify(unit);
+for (let unit = 0; unit < 0x80; unit++) bmpClasses[unit] = classify(unit);
 
-function classOf(unit: number): number {
-  const known = classes[unit]!;
+function classOf(point: number): number {
+  let table: Uint8Array = bmpClasses;
+  let index = point;
+  if (point >= 0x10000) {
+    astralClasses ??= new Uint8Array(0x100000);
+    table = astralClasses;
+    index = point - 0x10000;
+  }
+  const known = table[index]!;
   if (known !== UNKNOWN) return known;
-  const kind = classify(unit);
-  classes[unit] = kind;
+  const kind = classify(point);
+  table[index] = kind;
   return kind;
+}
+
+/** The code point at `at` (a lone surrogate stands for itself). */
+function pointAt(text: string, at: number, length: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+  }
+  return unit;
+}
+
+function widthOf(point: number): number {
+  return point >= 0x10000 ? 2 : 1;
 }
 
 function isLetterClass(kind: number): boolean {
@@ -52,25 +74,22 @@ function isPunctClass(kind: number): boolean {
   return kind === OTHER || kind === MARK;
 }
 
-const NOT_DECIDED = -1;
-
-/** End of the run of `\p{L}` from `at`, or -1 at a surrogate. */
-function letterRunEnd(text: string, at: number, length: number): number {
+/** End of the run from `at` of code points whose class `accept` takes. */
+function runEnd(text: string, at: number, length: number, accept: (kind: number) => boolean): number {
   while (at < length) {
-    const kind = classOf(text.charCodeAt(at));
-    if (!isLetterClass(kind)) return kind === SURROGATE ? NOT_DECIDED : at;
-    at++;
+    const point = pointAt(text, at, length);
+    if (!accept(classOf(point))) break;
+    at += widthOf(point);
   }
   return at;
 }
 
-/** End of `\p{N}+` (`limit` = length) or `\p{N}{1,3}` (`limit` = at + 3) from `at`; -1 at a surrogate. */
-function numberRunEnd(text: string, at: number, length: number, limit: number): number {
-  const end = Math.min(limit, length);
-  while (at < end) {
-    const kind = classOf(text.charCodeAt(at));
-    if (kind !== NUMBER) return kind === SURROGATE ? NOT_DECIDED : at;
-    at++;
+/** End of `\p{N}{0,max}` from `at` (code points counted, as the regex counts them). */
+function numberRunEnd(text: string, at: number, length: number, max: number): number {
+  for (let count = 0; count < max && at < length; count++) {
+    const point = pointAt(text, at, length);
+    if (classOf(point) !== NUMBER) break;
+    at += widthOf(point);
   }
   return at;
 }
@@ -80,16 +99,9 @@ const TRAIL_NONE = 0;
 const TRAIL_NEWLINES = 1;
 const TRAIL_NEWLINES_SLASHES = 2;
 
-/** `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows; -1 at a surrogate. */
+/** `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows. */
 function punctRunEnd(text: string, at: number, length: number, trail: number): number {
-  while (at < length) {
-    const kind = classOf(text.charCodeAt(at));
-    if (!isPunctClass(kind)) {
-      if (kind === SURROGATE) return NOT_DECIDED;
-      break;
-    }
-    at++;
-  }
+  at = runEnd(text, at, length, isPunctClass);
   if (trail !== TRAIL_NONE) {
     while (at < length) {
       const unit = text.charCodeAt(at);
@@ -101,20 +113,16 @@ function punctRunEnd(text: string, at: number, length: number, trail: number): n
 }
 
 /**
- * The white-space alternatives on the run from `start`: with `newlines`, `\s*[\r\n]+` (up to the last
- * CR/LF of the run) first; then `\s+(?!\S)` (the run, less its last character when text follows) and
- * `\s+`. -1 if a surrogate ends the run.
+ * The white-space alternatives on the run from `start` (white space is all in the BMP): with
+ * `newlines`, `\s*[\r\n]+` (up to the last CR/LF of the run) first; then `\s+(?!\S)` (the run, less
+ * its last character when text follows) and `\s+`.
  */
 function spaceRunEnd(text: string, start: number, length: number, newlines: boolean): number {
   let at = start;
   let lastNewline = -1;
   while (at < length) {
     const unit = text.charCodeAt(at);
-    const kind = classOf(unit);
-    if (kind !== SPACE) {
-      if (kind === SURROGATE) return NOT_DECIDED;
-      break;
-    }
+    if (classOf(unit) !== SPACE) break;
     if (unit === 0x0a || unit === 0x0d) lastNewline = at;
     at++;
   }
@@ -123,94 +131,116 @@ function spaceRunEnd(text: string, start: number, length: number, newlines: bool
   return at - 1;
 }
 
+// The contraction alternatives, fixed-width, so running them as regexes costs nothing.
+const R50K_CONTRACTION = /'(?:s|t|re|ve|m|ll|d)/y;
+const ANY_CASE_CONTRACTION = /'(?:[sS\u017f]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])/y;
+
+/** End of the contraction `contraction` matches at `at`, or -1. */
+function contractionEnd(contraction: RegExp, text: string, at: number): number {
+  if (text.charCodeAt(at) !== 0x27) return -1;
+  contraction.lastIndex = at;
+  return contraction.test(text) ? contraction.lastIndex : -1;
+}
+
 /** GPT-2 / r50k / p50k: `'s|...| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+`. */
 export const scanR50kPiece: PieceScanner = (text, start, length) => {
+  const contraction = contractionEnd(R50K_CONTRACTION, text, start);
+  if (contraction >= 0) return contraction;
   let at = start;
-  let unit = text.charCodeAt(at);
-  if (unit === 0x27) return NOT_DECIDED; // a contraction may start here
-  if (unit === 0x20 && at + 1 < length) {
-    const next = text.charCodeAt(at + 1);
-    const nextKind = classOf(next);
-    if (nextKind === SURROGATE || next === 0x27) return NOT_DECIDED;
-    if (nextKind !== SPACE) {
-      unit = next;
+  let point = pointAt(text, at, length);
+  if (point === 0x20 && at + 1 < length) {
+    const next = pointAt(text, at + 1, length);
+    if (classOf(next) !== SPACE) {
+      point = next;
       at++;
     }
   }
-  const kind = classOf(unit);
-  if (isLetterClass(kind)) return letterRunEnd(text, at + 1, length);
-  if (kind === NUMBER) return numberRunEnd(text, at + 1, length, length);
+  const kind = classOf(point);
+  const after = at + widthOf(point);
+  if (isLetterClass(kind)) return runEnd(text, after, length, isLetterClass);
+  if (kind === NUMBER) return numberRunEnd(text, after, length, Number.POSITIVE_INFINITY);
   if (kind === SPACE) return spaceRunEnd(text, start, length, false);
-  if (isPunctClass(kind)) return punctRunEnd(text, at, length, TRAIL_NONE);
-  return NOT_DECIDED;
+  return punctRunEnd(text, at, length, TRAIL_NONE);
 };
 
 /** cl100k_base: `'(?i:..)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`. */
 export const scanCl100kPiece: PieceScanner = (text, start, length) => {
-  const unit = text.charCodeAt(start);
-  const kind = classOf(unit);
-  if (isLetterClass(kind)) return letterRunEnd(text, start + 1, length);
-  if (kind === NUMBER) return numberRunEnd(text, start + 1, length, start + 3);
-  if (kind === SURROGATE || unit === 0x27) return NOT_DECIDED;
+  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, start);
+  if (contraction >= 0) return contraction;
+  const point = pointAt(text, start, length);
+  const kind = classOf(point);
+  const after = start + widthOf(point);
+  if (isLetterClass(kind)) return runEnd(text, after, length, isLetterClass);
+  if (kind === NUMBER) return numberRunEnd(text, after, length, 2);
   // White space, a mark or other punctuation: it prefixes a following word unless it is CR/LF.
-  const nextKind = start + 1 < length ? classOf(text.charCodeAt(start + 1)) : UNKNOWN;
-  if (nextKind === SURROGATE) return NOT_DECIDED;
-  if (unit !== 0x0a && unit !== 0x0d && isLetterClass(nextKind)) return letterRunEnd(text, start + 2, length);
-  if (unit === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, start + 1, length, TRAIL_NEWLINES);
+  const next = after < length ? pointAt(text, after, length) : -1;
+  const nextKind = next < 0 ? UNKNOWN : classOf(next);
+  if (point !== 0x0a && point !== 0x0d && isLetterClass(nextKind))
+    return runEnd(text, after + widthOf(next), length, isLetterClass);
+  if (point === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, after, length, TRAIL_NEWLINES);
   if (kind === SPACE) return spaceRunEnd(text, start, length, true);
   return punctRunEnd(text, start, length, TRAIL_NEWLINES);
 };
 
+function isUpperWordClass(kind: number): boolean {
+  return kind === UPPER || kind === LETTER || kind === MARK;
+}
+
+function isLowerWordClass(kind: number): boolean {
+  return kind === LOWER || kind === LETTER || kind === MARK;
+}
+
 /**
- * o200k's word from `at` (whose unit is a letter or mark): `[Lu Lt Lm Lo M]*[Ll Lm Lo M]+`, else
- * `[Lu Lt Lm Lo M]+`, as the regex's backtracking resolves them; -1 before an apostrophe (a contraction
- * may follow) or a surrogate.
+ * o200k's first word alternative `[Lu Lt Lm Lo M]*[Ll Lm Lo M]+` from `at`, as backtracking resolves
+ * it: the upper run, then a lower run if one follows; else the run given back to its last shared
+ * (Lm, Lo, M) code point. -1 when it does not match.
  */
-function o200kWordEnd(text: string, at: number, length: number): number {
-  const start = at;
-  let lastShared = -1; // last Lm/Lo/M in the upper run: where the lower class can still begin
-  let kind = UNKNOWN;
+function o200kFirstWordEnd(text: string, at: number, length: number): number {
+  let lastSharedEnd = -1;
   while (at < length) {
-    kind = classOf(text.charCodeAt(at));
-    if (kind === LETTER || kind === MARK) lastShared = at;
-    else if (kind !== UPPER) break;
-    at++;
+    const point = pointAt(text, at, length);
+    const kind = classOf(point);
+    if (kind === LOWER) return runEnd(text, at, length, isLowerWordClass);
+    if (!isUpperWordClass(kind)) break;
+    at += widthOf(point);
+    if (kind !== UPPER) lastSharedEnd = at;
   }
-  // An astral character may continue the run (as a letter or mark): where the word ends is then unknown.
-  if (at < length && kind === SURROGATE) return NOT_DECIDED;
-  let end: number;
-  if (at < length && kind === LOWER) {
-    while (at < length) {
-      kind = classOf(text.charCodeAt(at));
-      if (kind !== LOWER && kind !== LETTER && kind !== MARK) break;
-      at++;
-    }
-    end = at;
-  } else {
-    end = lastShared >= 0 ? lastShared + 1 : at;
-    if (end === start) return NOT_DECIDED;
-  }
-  if (end < length) {
-    const next = text.charCodeAt(end);
-    if (next === 0x27 || classOf(next) === SURROGATE) return NOT_DECIDED;
-  }
-  return end;
+  return lastSharedEnd;
+}
+
+/** o200k's second word alternative `[Lu Lt Lm Lo M]+[Ll Lm Lo M]*`, tried when the first failed. */
+function o200kSecondWordEnd(text: string, at: number, length: number): number {
+  const end = runEnd(text, at, length, isUpperWordClass);
+  return end === at ? -1 : end;
+}
+
+/** o200k: `end`, plus the contraction attached to the word there. */
+function withContraction(text: string, end: number): number {
+  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, end);
+  return contraction >= 0 ? contraction : end;
 }
 
 /** o200k_base: words split at case changes, `\p{N}{1,3}`, punctuation with `[\r\n/]*`, white space. */
 export const scanO200kPiece: PieceScanner = (text, start, length) => {
-  const unit = text.charCodeAt(start);
-  const kind = classOf(unit);
-  if (isLetterClass(kind)) return o200kWordEnd(text, start, length);
-  if (kind === NUMBER) return numberRunEnd(text, start + 1, length, start + 3);
-  // A mark may both prefix a word and start one; those cases are left to the regex.
-  if (kind === SURROGATE || kind === MARK || unit === 0x27) return NOT_DECIDED;
-  const nextKind = start + 1 < length ? classOf(text.charCodeAt(start + 1)) : UNKNOWN;
-  if (nextKind === SURROGATE) return NOT_DECIDED;
-  if (unit !== 0x0a && unit !== 0x0d && (isLetterClass(nextKind) || nextKind === MARK))
-    return o200kWordEnd(text, start + 1, length);
-  if (unit === 0x20 && isPunctClass(nextKind))
-    return punctRunEnd(text, start + 1, length, TRAIL_NEWLINES_SLASHES);
+  const point = pointAt(text, start, length);
+  const kind = classOf(point);
+  const after = start + widthOf(point);
+  if (isLetterClass(kind)) {
+    const first = o200kFirstWordEnd(text, start, length);
+    return withContraction(text, first >= 0 ? first : o200kSecondWordEnd(text, start, length));
+  }
+  if (kind === NUMBER) return numberRunEnd(text, after, length, 2);
+  if (point !== 0x0a && point !== 0x0d) {
+    // `[^\r\n\p{L}\p{N}]?` before a word: with the prefix first, then (a mark only) without it.
+    const first = after < length ? o200kFirstWordEnd(text, after, length) : -1;
+    if (first >= 0) return withContraction(text, first);
+    if (kind === MARK) return withContraction(text, o200kFirstWordEnd(text, start, length));
+    const second = after < length ? o200kSecondWordEnd(text, after, length) : -1;
+    if (second >= 0) return withContraction(text, second);
+  }
+  const nextKind = after < length ? classOf(pointAt(text, after, length)) : UNKNOWN;
+  if (point === 0x20 && isPunctClass(nextKind))
+    return punctRunEnd(text, after, length, TRAIL_NEWLINES_SLASHES);
   if (kind === SPACE) return spaceRunEnd(text, start, length, true);
   return punctRunEnd(text, start, length, TRAIL_NEWLINES_SLASHES);
 };

@@ -14,8 +14,9 @@
  */
 export { NATURAL_MODULES } from './modules.js';
 export { type RecoveredTokens, recoverSpans } from './spans.js';
-export { naturalLancasterStem, naturalPorterStem } from './stemmers.js';
+export { NATURAL_PORTER_MAX_LENGTH, naturalLancasterStem, naturalPorterStem } from './stemmers.js';
 export {
+  NATURAL_SENTENCE_LIMITS,
   NaturalTokenizer,
   naturalAggressiveTokenizer,
   naturalSentenceTokenizer,

@@ -1,7 +1,7 @@
 import type { PatternFlags, PatternNode } from './ast.js';
 import { emitPattern } from './emit.js';
 import { PythonPatternError } from './error.js';
-import { parsePythonPattern } from './parse.js';
+import { type PythonDialect, parsePythonPattern } from './parse.js';
 
 /**
  * Options of {@link compilePythonPattern}.
@@ -30,6 +30,12 @@ export interface PythonPatternOptions {
    * Off by default, for parity with Python.
    */
   unicodeWord?: boolean;
+  /**
+   * `'regex'` (default) accepts the `regex` module's additions that GPT split patterns use (`\p{..}`,
+   * `(?<name>...)`, variable-width look-behind); `'re'` refuses them with their position, as Python's
+   * `re` does, and also refuses `(?a)` when `flags` holds `u`.
+   */
+  dialect?: PythonDialect;
 }
 
 /**
@@ -100,7 +106,16 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
     else if (letter !== 'u')
       throw new PythonPatternError(`unknown flag '${letter}' in options.flags`, pattern, 0);
   }
-  const parsed = parsePythonPattern(pattern, flags);
+  const dialect = options.dialect ?? 'regex';
+  const parsed = parsePythonPattern(pattern, flags, dialect);
+  if (dialect === 're' && parsed.flags.ascii && (options.flags ?? '').includes('u'))
+    throw new PythonPatternError('ASCII and UNICODE flags are incompatible', pattern, 0);
+  if (parsed.flags.ascii && usesIgnoreCase(parsed.root))
+    throw new PythonPatternError(
+      "case-insensitive matching under the ASCII flag folds ASCII letters only in Python; JavaScript's case folding is Unicode's, so (?a) with (?i) has no faithful translation",
+      pattern,
+      0,
+    );
   if (!options.allowNestedQuantifiers) rejectNestedQuantifiers(parsed.root, pattern);
   const emitted = emitPattern(parsed.root, pattern, 0, options.unicodeWord);
   const jsFlags = emitted.ignoreCaseFlag ? 'giu' : 'gu';
@@ -234,5 +249,24 @@ function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quanti
     }
     default:
       return undefined;
+  }
+}
+
+/** Whether any character, class or backreference of the tree matches ignoring case. */
+function usesIgnoreCase(node: PatternNode): boolean {
+  switch (node.kind) {
+    case 'char':
+    case 'class':
+    case 'backreference':
+      return node.ignoreCase;
+    case 'sequence':
+      return node.items.some(usesIgnoreCase);
+    case 'alternation':
+      return node.alternatives.some(usesIgnoreCase);
+    case 'group':
+    case 'quantifier':
+      return usesIgnoreCase(node.body);
+    default:
+      return false;
   }
 }

@@ -117,6 +117,7 @@ class Emitter {
       case 'alternation':
         return node.alternatives.map((item) => this.emit(item)).join('|');
       case 'char':
+        if (node.ignoreCase && DOTTED_AND_DOTLESS_I.includes(node.codePoint)) return I_VARIANTS;
         if (this.manualCase && node.ignoreCase) {
           const variants = caseVariants(node.codePoint);
           if (variants.length > 1) return `[${variants.map(classChar).join('')}]`;
@@ -233,6 +234,8 @@ class Emitter {
       if (item.kind === 'range') {
         positive += classRange(item.from, item.to);
         if (this.manualCase && node.ignoreCase) positive += rangeCaseVariants(item.from, item.to);
+        if (node.ignoreCase && DOTTED_AND_DOTLESS_I.some((i) => i >= item.from && i <= item.to))
+          positive += I_VARIANTS.slice(1, -1);
       } else if (item.kind === 'property') {
         positive += this.property(item);
       } else {
@@ -311,7 +314,8 @@ function emitAssertion(node: Extract<PatternNode, { kind: 'assertion' }>, unicod
     case 'wordBoundary':
       return `(?:(?<=[${word}])(?![${word}])|(?<![${word}])(?=[${word}]))`;
     case 'notWordBoundary':
-      return `(?:(?<=[${word}])(?=[${word}])|(?<![${word}])(?![${word}]))`;
+      // Python's \B (before 3.14) never matches in an empty text.
+      return `(?:(?<=[${word}])(?=[${word}])|(?<![${word}])(?![${word}])(?:(?<=[\\s\\S])|(?=[\\s\\S])))`;
   }
 }
 
@@ -367,6 +371,13 @@ function caseVariants(codePoint: number): number[] {
   }
   return [...variants];
 }
+
+/**
+ * I, i, İ (U+0130) and ı (U+0131): one case-insensitive class in Python's re, which lowercases İ to
+ * i and uppercases ı to I; JavaScript's case folding keeps İ and ı apart from i and I.
+ */
+const DOTTED_AND_DOTLESS_I = [0x49, 0x69, 0x130, 0x131];
+const I_VARIANTS = '[Ii\u0130\u0131]';
 
 function rangeCaseVariants(from: number, to: number): string {
   let extra = '';

@@ -53,7 +53,7 @@ const compiled = new Map<string, PythonPattern>();
  */
 export function toPythonPattern(pattern: PatternInput, options?: PythonPatternOptions): PythonPattern {
   if (typeof pattern !== 'string') return pattern;
-  const key = `${options?.flags ?? ''}\u0000${options?.allowNestedQuantifiers ? 1 : 0}${options?.unicodeWord ? 1 : 0}\u0000${pattern}`;
+  const key = `${options?.flags ?? ''}\u0000${options?.allowNestedQuantifiers ? 1 : 0}${options?.unicodeWord ? 1 : 0}${options?.dialect ?? 'regex'}\u0000${pattern}`;
   let result = compiled.get(key);
   if (!result) {
     result = compilePythonPattern(pattern, options);
@@ -95,6 +95,12 @@ export function* finditer(
     regexp.lastIndex = position;
     const match = regexp.exec(text);
     if (!match) return;
+    // V8 tries positions between the two halves of a surrogate pair, where a lookaround such as `$` or
+    // `\B` can hold; Python's strings have no such position, so neither does its search.
+    if (insidePair(text, match.index)) {
+      position = match.index + 1;
+      continue;
+    }
     yield toMatch(match, compiledPattern.groupIndex, groupCount);
     const end = match.index + match[0].length;
     if (match[0].length > 0) {
@@ -113,6 +119,21 @@ export function* finditer(
     }
     position = end + codePointWidth(text, end);
   }
+}
+
+/**
+ * Whether `index` falls between the high and the low half of a surrogate pair.
+ *
+ * @example
+ * ```ts
+ * insidePair('😀', 1); // true
+ * ```
+ */
+export function insidePair(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  if (unit < 0xdc00 || unit > 0xdfff || index === 0) return false;
+  const before = text.charCodeAt(index - 1);
+  return before >= 0xd800 && before <= 0xdbff;
 }
 
 function toMatch(match: RegExpExecArray, groupIndex: readonly number[], groupCount: number): PythonMatch {

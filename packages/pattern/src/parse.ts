@@ -18,8 +18,59 @@ const NAME = /^[\p{L}\p{Nl}_][\p{L}\p{N}\p{Mn}\p{Mc}\p{Pc}]*$/u;
 const SHORTHANDS = new Set(['w', 'W', 'd', 'D', 's', 'S']);
 
 /** Parse `pattern` with Python `re` syntax (plus the `regex`-module extras tokenizers use). */
-export function parsePythonPattern(pattern: string, initial: PatternFlags): ParsedPattern {
-  return new Parser(pattern, initial).parse();
+export function parsePythonPattern(
+  pattern: string,
+  initial: PatternFlags,
+  dialect: PythonDialect = 'regex',
+): ParsedPattern {
+  return new Parser(pattern, initial, dialect).parse();
+}
+
+/**
+ * Which Python engine's syntax to accept: `'re'` (the standard library: no `\p{..}`, no `(?<name>...)`,
+ * fixed-width look-behind only) or `'regex'` (those too, as the third-party `regex` module has them).
+ *
+ * @example
+ * ```ts
+ * const dialect: PythonDialect = 're';
+ * ```
+ */
+export type PythonDialect = 're' | 'regex';
+
+/** Length of every string `node` matches, or undefined when it varies (for Python re's look-behind rule). */
+function fixedWidth(node: PatternNode): number | undefined {
+  switch (node.kind) {
+    case 'char':
+    case 'class':
+    case 'any':
+      return 1;
+    case 'assertion':
+      return 0;
+    case 'sequence': {
+      let total = 0;
+      for (const item of node.items) {
+        const width = fixedWidth(item);
+        if (width === undefined) return undefined;
+        total += width;
+      }
+      return total;
+    }
+    case 'alternation': {
+      const widths = new Set(node.alternatives.map(fixedWidth));
+      return widths.size === 1 ? [...widths][0] : undefined;
+    }
+    case 'group':
+      return node.type === 'capture' || node.type === 'plain' || node.type === 'atomic'
+        ? fixedWidth(node.body)
+        : 0;
+    case 'quantifier': {
+      if (node.min !== node.max) return undefined;
+      const width = fixedWidth(node.body);
+      return width === undefined ? undefined : width * node.min;
+    }
+    case 'backreference':
+      return undefined;
+  }
 }
 
 class Parser {
@@ -34,6 +85,7 @@ class Parser {
   constructor(
     private readonly source: string,
     initial: PatternFlags,
+    private readonly dialect: PythonDialect,
   ) {
     this.flags = { ...initial };
   }
@@ -199,6 +251,11 @@ class Parser {
         this.pos += 2;
         name = this.readName('>', start);
       } else if (next === '<') {
+        if (this.dialect === 're')
+          throw this.error(
+            `unknown extension ?<${source[this.pos + 1] ?? ''} (Python re names groups (?P<name>...))`,
+            start + 1,
+          );
         this.pos++;
         name = this.readName('>', start);
       } else if (next === '(') {
@@ -228,6 +285,12 @@ class Parser {
     if (source[this.pos] !== ')') throw this.error('missing ), unterminated subpattern', start);
     this.pos++;
     if (index !== undefined) this.openGroups.delete(index);
+    if (
+      this.dialect === 're' &&
+      (type === 'lookbehind' || type === 'negativeLookbehind') &&
+      fixedWidth(body) === undefined
+    )
+      throw this.error('look-behind requires fixed-width pattern', start);
     return { kind: 'group', type, index, name, body, position: start };
   }
 
@@ -329,6 +392,11 @@ class Parser {
   private readProperty(): ClassItem {
     const start = this.pos;
     const negated = this.source[this.pos + 1] === 'P';
+    if (this.dialect === 're')
+      throw this.error(
+        `bad escape \\${negated ? 'P' : 'p'} (property escapes are the regex module's, not Python re's)`,
+        start,
+      );
     const match = /^\{([^}]*)\}/.exec(this.source.slice(this.pos + 2, this.pos + 80));
     if (!match) throw this.error('bad property escape: expected \\p{Name}', start);
     this.pos += 2 + match[0].length;

@@ -1,7 +1,7 @@
 import type { BigramScoreFn, TrigramScoreFn } from './association.js';
 import { codePointOrder } from './code-point-sort.js';
 import { FreqDist } from './freqdist.js';
-import { countPairs } from './pair-counts.js';
+import { checkPairWork, countPairs } from './pair-counts.js';
 import { orderByScore } from './score-order.js';
 import { TupleCounter } from './tuple-counter.js';
 import { emptyWordTable, internWordList, wordId } from './word-table.js';
@@ -376,6 +376,7 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
     checkWindow(windowSize, 3);
     const vocabulary = new Vocabulary();
     const ids = vocabulary.intern(words);
+    checkPairWork(ids.length, windowSize, ((windowSize - 1) * (windowSize - 2)) / 2);
     const counts = vocabulary.counts;
     const pairs = new TupleCounter(2);
     const wildcards = new TupleCounter(2);

@@ -68,6 +68,7 @@ export {
   trigrams,
 } from './ngrams.js';
 export { numpyArgsort } from './numpy-argsort.js';
+export { MAX_PAIR_OCCURRENCES } from './pair-counts.js';
 export { comparePython, pythonStr } from './python-format.js';
 export { pythonLog, pythonLog2 } from './python-math.js';
 export { codePointLength, compareCodePoints, compareTuples } from './python-order.js';

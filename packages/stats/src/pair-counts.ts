@@ -19,13 +19,52 @@ export interface PairCounts {
 }
 
 /**
+ * The most pair occurrences (word positions times window) a collocation finder counts: past it the
+ * count would take minutes to hours, so it is refused with an error naming the sizes.
+ *
+ * @example
+ * ```ts
+ * MAX_PAIR_OCCURRENCES; // 1e9
+ * ```
+ */
+export const MAX_PAIR_OCCURRENCES = 1e9;
+
+/** Up to this many occurrences the bucketed count below is used; its arrays are sized by occurrences. */
+const BUCKETED_LIMIT = 2 ** 24;
+
+/** How many `(i, j)` with `i < j < min(length, i + span + 1)` there are. */
+export function pairOccurrences(length: number, span: number): number {
+  const reach = Math.min(span, Math.max(0, length - 1));
+  return length * reach - (reach * (reach + 1)) / 2;
+}
+
+/** Throw a RangeError when `windowSize` over `length` words means more than {@link MAX_PAIR_OCCURRENCES} to count. */
+export function checkPairWork(length: number, windowSize: number, perStart = windowSize - 1): void {
+  const work = length * perStart;
+  if (work > MAX_PAIR_OCCURRENCES)
+    throw new RangeError(
+      `a window of ${windowSize} over ${length} words means ${work.toExponential(2)} word combinations to count, ` +
+        `more than the ${MAX_PAIR_OCCURRENCES.toExponential(0)} allowed; use a smaller window or less text`,
+    );
+}
+
+/**
  * Count the pairs `(words[i], words[j])` with `i < j < i + windowSize` (ids in `0..vocabularySize)`;
  * ids below 0 are padding, in no pair). Pairs are numbered by first occurrence, that is by
- * `(i, j)`, as NLTK's counting loop meets them.
+ * `(i, j)`, as NLTK's counting loop meets them. Memory is linear in the distinct pairs: small counts
+ * bucket every occurrence (fast), large ones count into a table keyed by pair.
  */
-export function countPairs(words: Int32Array, windowSize: number, vocabularySize: number): PairCounts {
+export function countPairs(
+  words: Int32Array,
+  windowSize: number,
+  vocabularySize: number,
+  bucketedLimit = BUCKETED_LIMIT,
+): PairCounts {
   const length = words.length;
   const span = windowSize - 1;
+  const occurrenceCount = pairOccurrences(length, span);
+  if (occurrenceCount > MAX_PAIR_OCCURRENCES) checkPairWork(length, windowSize);
+  if (length * span > bucketedLimit) return countPairsByKey(words, windowSize, vocabularySize);
   // Bucket boundaries: how many pairs start with each word.
   const bucketEnd = new Int32Array(vocabularySize + 1);
   for (let i = 0; i < length; i++) {
@@ -118,4 +157,67 @@ function inFirstSeenOrder(
     counts[entry++] = bucketCounts[number - 1]!;
   }
   return { ids, counts, size };
+}
+
+/**
+ * {@link countPairs} through an open-addressing table from pair key to entry (typed arrays, grown
+ * at half load): memory in distinct pairs, not occurrences.
+ */
+function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: number): PairCounts {
+  const length = words.length;
+  let capacity = 1024;
+  let slotKeys = new Float64Array(capacity).fill(-1);
+  let slotEntries = new Int32Array(capacity);
+  let ids = new Int32Array(1024);
+  let counts = new Float64Array(512);
+  let size = 0;
+  const slotOf = (key: number, keys: Float64Array, mask: number): number => {
+    let slot = Math.imul((key % 0x7fffffff) | 0, 0x9e3779b1) >>> 0;
+    slot = (slot ^ (slot >>> 15)) & mask;
+    while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  };
+  for (let i = 0; i < length; i++) {
+    const first = words[i]!;
+    if (first < 0) continue;
+    const end = Math.min(length, i + windowSize);
+    const base = first * vocabularySize;
+    for (let j = i + 1; j < end; j++) {
+      const second = words[j]!;
+      if (second < 0) continue;
+      const key = base + second;
+      const slot = slotOf(key, slotKeys, capacity - 1);
+      if (slotKeys[slot] === key) {
+        counts[slotEntries[slot]!]!++;
+        continue;
+      }
+      if (size === counts.length) {
+        const grownIds = new Int32Array(ids.length * 2);
+        grownIds.set(ids);
+        ids = grownIds;
+        const grownCounts = new Float64Array(counts.length * 2);
+        grownCounts.set(counts);
+        counts = grownCounts;
+      }
+      slotKeys[slot] = key;
+      slotEntries[slot] = size;
+      ids[2 * size] = first;
+      ids[2 * size + 1] = second;
+      counts[size++] = 1;
+      if (size * 2 > capacity) {
+        const oldKeys = slotKeys;
+        const oldEntries = slotEntries;
+        capacity *= 2;
+        slotKeys = new Float64Array(capacity).fill(-1);
+        slotEntries = new Int32Array(capacity);
+        for (let old = 0; old < oldKeys.length; old++) {
+          if (oldKeys[old] === -1) continue;
+          const moved = slotOf(oldKeys[old]!, slotKeys, capacity - 1);
+          slotKeys[moved] = oldKeys[old]!;
+          slotEntries[moved] = oldEntries[old]!;
+        }
+      }
+    }
+  }
+  return { ids: ids.subarray(0, 2 * size), counts: counts.subarray(0, size), size };
 }

@@ -1,6 +1,6 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '@tokenlab/pattern';
-import { finditer, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
+import { finditer, insidePair, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { scanClassRuns, scanNonSpaceRuns } from './runs.js';
@@ -27,7 +27,7 @@ export interface RegexpTokenizerOptions extends PythonPatternOptions {
  * NLTK's default flags for `RegexpTokenizer`: `re.UNICODE | re.MULTILINE | re.DOTALL`, so `^`/`$`
  * match at every line and `.` matches newlines.
  */
-const NLTK_FLAGS = 'ms';
+const NLTK_FLAGS = 'msu';
 
 /**
  * NLTK's `RegexpTokenizer`: tokens are the matches of a Python pattern (`re.findall`), or with
@@ -54,7 +54,12 @@ export class RegexpTokenizer implements Tokenizer {
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
     this.name = options.name ?? 'regexp';
-    this.pattern = toPythonPattern(pattern, { ...options, flags: options.flags ?? NLTK_FLAGS });
+    // NLTK compiles with Python's re: its syntax alone unless the caller asks for the regex module's.
+    this.pattern = toPythonPattern(pattern, {
+      ...options,
+      flags: options.flags ?? NLTK_FLAGS,
+      dialect: options.dialect ?? 're',
+    });
     this.gaps = options.gaps ?? false;
     this.discardEmpty = options.discardEmpty ?? true;
     this.scan = scannerFor(this.pattern, this.gaps, this.discardEmpty);
@@ -158,6 +163,11 @@ export function matchTokens(regexp: RegExp, text: string): Token[] {
   regexp.lastIndex = 0;
   let match = regexp.exec(text);
   while (match !== null) {
+    if (insidePair(text, match.index)) {
+      regexp.lastIndex = match.index + 1;
+      match = regexp.exec(text);
+      continue;
+    }
     const matched = match[0];
     tokens.push({ text: matched, start: match.index, end: match.index + matched.length });
     match = regexp.exec(text);
@@ -172,6 +182,11 @@ export function gapTokens(regexp: RegExp, text: string, discardEmpty = true): To
   let last = 0;
   let match = regexp.exec(text);
   while (match !== null) {
+    if (insidePair(text, match.index)) {
+      regexp.lastIndex = match.index + 1;
+      match = regexp.exec(text);
+      continue;
+    }
     if (match.index > last || !discardEmpty)
       tokens.push({ text: text.slice(last, match.index), start: last, end: match.index });
     last = match.index + match[0].length;

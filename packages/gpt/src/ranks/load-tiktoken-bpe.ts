@@ -5,6 +5,8 @@ import { RankTable } from './rank-table.js';
  * Parse a standard `.tiktoken` rank file: one `base64(token bytes) rank` per line, as tiktoken's
  * `load_tiktoken_bpe` reads it. Takes the file's text or its raw bytes (to read a file by path in
  * Node, use `loadTiktokenBpeFile` from `@tokenlab/gpt/node`). Errors name the offending line.
+ * Ranks must be below the number of entries (so they number the tokens `0..n-1`, as every tiktoken
+ * file does): memory stays linear in the file whatever ranks it claims.
  *
  * @example
  * ```ts
@@ -14,7 +16,8 @@ import { RankTable } from './rank-table.js';
  */
 export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
   const text = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
-  const tokens: Uint8Array[] = [];
+  const entries = countEntries(text);
+  const tokens: Array<Uint8Array | undefined> = new Array(entries);
   let lineNumber = 0;
   let start = 0;
   while (start < text.length) {
@@ -31,6 +34,10 @@ export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
         `.tiktoken line ${lineNumber}: expected "<base64 token> <rank>", got ${JSON.stringify(line)}`,
       );
     const rank = Number(rankText);
+    if (rank >= entries)
+      throw new Error(
+        `.tiktoken line ${lineNumber}: rank ${rankText} is out of range: a file of ${entries} entries numbers its tokens 0..${entries - 1}`,
+      );
     if (tokens[rank] !== undefined)
       throw new Error(`.tiktoken line ${lineNumber}: rank ${rank} appears twice`);
     try {
@@ -40,4 +47,17 @@ export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
     }
   }
   return RankTable.fromTokens(tokens);
+}
+
+/** Number of non-blank lines: the vocabulary size that bounds the ranks. */
+function countEntries(text: string): number {
+  let entries = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (/\S/.test(text.slice(start, end))) entries++;
+    start = end + 1;
+  }
+  return entries;
 }

@@ -62,12 +62,14 @@ describe('loadTiktokenBpe', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('accepts text or bytes, and keeps rank gaps', () => {
-    const table = loadTiktokenBpe(new TextEncoder().encode('IQ== 0\nIg== 2\n'));
+  it('accepts text or bytes; ranks number the entries, so a gap is a rank out of range', () => {
+    const table = loadTiktokenBpe(new TextEncoder().encode('Ig== 1\nIQ== 0\n'));
     expect(table.rankOf(new Uint8Array([33]), 0, 1)).toBe(0);
-    expect(table.rankOf(new Uint8Array([34]), 0, 1)).toBe(2);
-    expect(table.has(1)).toBe(false);
+    expect(table.rankOf(new Uint8Array([34]), 0, 1)).toBe(1);
     expect(table.rankOf(new Uint8Array([35]), 0, 1)).toBe(NO_RANK);
+    expect(() => loadTiktokenBpe('IQ== 0\nIg== 2\n')).toThrow(
+      '.tiktoken line 2: rank 2 is out of range: a file of 2 entries numbers its tokens 0..1',
+    );
   });
   it('names the bad line', () => {
     expect(() => loadTiktokenBpe('IQ== 0\nnot-a-line\n')).toThrow(/line 2/);

@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
+import { getEncoding } from './registry.js';
+
+// Short in `pnpm test`; `pnpm test:fuzz` sets FUZZ_RUNS for the long run.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const TIMEOUT = 600_000;
+
+const hostileText = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.constantFrom(
+        '\u0301',
+        '\u200f',
+        'بِسْمِ',
+        '\0',
+        '😀',
+        '\ud800',
+        '\udc00',
+        'İ',
+        "'s",
+        " 'S",
+        '\r\n',
+        'ſ',
+      ),
+      fc.constantFrom(' ', '😀', 'a', '\u{20000}', '\u0301', "'", '1').map((c) => c.repeat(200)),
+    ),
+    { maxLength: 20 },
+  )
+  .map((parts) => parts.join(''));
+
+/** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+describe('fuzz: GPT encodings on hostile Unicode', () => {
+  for (const name of ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const)
+    it(
+      `${name}: decode(encode(text)) is the text (lone surrogates as U+FFFD), and the count agrees`,
+      async () => {
+        const encoding = await getEncoding(name);
+        fc.assert(
+          fc.property(hostileText, (text) => {
+            const ids = encoding.encode(text, { disallowedSpecial: [] });
+            expect(encoding.decode(ids)).toBe(wellFormed(text));
+            expect(encoding.countTokens(text, { disallowedSpecial: [] })).toBe(ids.length);
+          }),
+          { numRuns: RUNS },
+        );
+      },
+      TIMEOUT,
+    );
+});
+
+/** `.tiktoken` text: valid lines, junk and out-of-range ranks, shuffled. */
+const tiktokenText = fc
+  .array(
+    fc.oneof(
+      fc.nat(300).map((rank) => `${Buffer.from([rank % 256, rank >> 8]).toString('base64')} ${rank}`),
+      fc.constantFrom('IQ== 4294967296', 'IQ== 100000000', '#### 1', 'IQ==', ' ', 'IQ== -1', 'IQ== 1e3'),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+    ),
+    { maxLength: 20 },
+  )
+  .map((lines) => lines.join('\n'));
+
+describe('fuzz: the .tiktoken loader', () => {
+  it(
+    'loads a table within the entry count or throws an error naming the line',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(tiktokenText, fc.uint8Array({ maxLength: 200 })), (contents) => {
+          try {
+            const table = loadTiktokenBpe(contents);
+            expect(table.rankCount).toBeLessThanOrEqual(
+              (typeof contents === 'string' ? contents : new TextDecoder().decode(contents)).split('\n')
+                .length,
+            );
+          } catch (error) {
+            expect((error as Error).message).toMatch(
+              /^\.tiktoken line \d+: |^rank \d+ repeats the bytes of rank \d+/,
+            );
+          }
+        }),
+        { numRuns: RUNS * 5 },
+      );
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,99 @@
+// Measures the largest inputs of docs/limits.md: each case runs in a fresh Node process, which
+// reports its wall time and peak resident memory (process.resourceUsage().maxRSS).
+// Usage: node scripts/measure-limits.mjs [case-name ...]   (after `pnpm build`)
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Two cases read reference files (a rank file, an English text) from the shared folder beside the repository.
+const shared = `${root}/../shared`;
+
+const cases = {
+  'loadModel: chain of 1,000,000 merges (12 MB)': `
+    const { loadModel } = await import('@tokenlab/bpe');
+    const lines = ['minbpe v1', '', '0', '0 0'];
+    for (let i = 1; i < 1_000_000; i++) lines.push(\`\${255 + i} 0\`);
+    const text = lines.join('\\n') + '\\n';
+    start();
+    const t = loadModel(text, 'chain.model');
+    t.decode(t.encode('hi'));`,
+  'loadTiktokenBpe: o200k_base.tiktoken (3.6 MB, 199,998 ranks)': `
+    const { loadTiktokenBpeFile } = await import('@tokenlab/gpt/node');
+    start();
+    await loadTiktokenBpeFile('${shared}/ranks/o200k_base.tiktoken');`,
+  'loadTiktokenBpe: 16-byte file with rank 100,000,000 (refused)': `
+    const { loadTiktokenBpe } = await import('@tokenlab/gpt');
+    start();
+    try { loadTiktokenBpe('IQ== 100000000\\n'); } catch {}`,
+  'cl100k_base countTokens: 5,000,000 emoji (10 M UTF-16 units)': `
+    const { getEncoding } = await import('@tokenlab/gpt');
+    const enc = await getEncoding('cl100k_base');
+    const text = '\\u{1F600}'.repeat(5_000_000);
+    start();
+    enc.countTokens(text);`,
+  'o200k_base countTokens: 5,000,000 CJK Ext-B': `
+    const { getEncoding } = await import('@tokenlab/gpt');
+    const enc = await getEncoding('o200k_base');
+    const text = '\\u{20000}'.repeat(5_000_000);
+    start();
+    enc.countTokens(text);`,
+  'RegexpTokenizer $ with gaps: 1,000,000 emoji and newlines': `
+    const { RegexpTokenizer } = await import('@tokenlab/classic');
+    const text = '\\u{1F600}\\u{1F600}a\\u{1F600}\\n'.repeat(250_000);
+    start();
+    new RegexpTokenizer('$', { gaps: true }).tokenize(text);`,
+  'BlanklineTokenizer: 10,000,000 spaces': `
+    const { BlanklineTokenizer } = await import('@tokenlab/classic');
+    const text = 'a' + ' '.repeat(10_000_000) + 'b\\n\\nc';
+    start();
+    new BlanklineTokenizer().tokenize(text);`,
+  'RegexTokenizer train to 300 + .vocab text: 10 MB of x': `
+    const { RegexTokenizer, vocabFileText } = await import('@tokenlab/bpe');
+    const text = 'x'.repeat(10_000_000);
+    start();
+    const t = new RegexTokenizer('gpt4');
+    t.train(text, 300);
+    vocabFileText(t);`,
+  'BigramCollocationFinder: 400,000 words, window 100': `
+    const { BigramCollocationFinder } = await import('@tokenlab/stats');
+    const words = Array.from({ length: 400_000 }, (_, i) => 'w' + ((i * 7919) % 20000));
+    start();
+    BigramCollocationFinder.fromWords(words, 100);`,
+  'BigramCollocationFinder: 400,000 words, window 100,000 (refused)': `
+    const { BigramCollocationFinder } = await import('@tokenlab/stats');
+    const words = Array.from({ length: 400_000 }, (_, i) => 'w' + ((i * 7919) % 20000));
+    start();
+    try { BigramCollocationFinder.fromWords(words, 100_000); } catch {}`,
+  'natural sentence tokenizer: 20,000 characters of English': `
+    const { naturalSentenceTokenizer } = await import('@tokenlab/natural');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync('${shared}/corpora/en/taylorswift.txt', 'utf8').slice(0, 20_000);
+    start();
+    naturalSentenceTokenizer().tokenize(text);`,
+  'natural sentence tokenizer: 1,000 delimiters (ab. ab. ...)': `
+    const { naturalSentenceTokenizer } = await import('@tokenlab/natural');
+    const text = 'ab. '.repeat(1000);
+    start();
+    naturalSentenceTokenizer().tokenize(text);`,
+  'natural Porter stemmer: 1,000 dots': `
+    const { naturalPorterStem } = await import('@tokenlab/natural');
+    start();
+    naturalPorterStem('.'.repeat(1000));`,
+};
+
+const wanted = process.argv.slice(2);
+console.log('| input | time | peak RSS |\n| --- | ---: | ---: |');
+for (const [name, body] of Object.entries(cases)) {
+  if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
+  const script = `let t0; const start = () => { t0 = performance.now(); };
+    ${body}
+    const ms = performance.now() - t0;
+    console.log(JSON.stringify({ ms, rss: process.resourceUsage().maxRSS }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: `${root}/apps/cli`,
+    encoding: 'utf8',
+  });
+  const { ms, rss } = JSON.parse(out.trim().split('\n').at(-1));
+  const time = ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+  console.log(`| ${name} | ${time} | ${(rss / 1024).toFixed(0)} MB |`);
+}
