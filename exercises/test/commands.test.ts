@@ -25,7 +25,7 @@ function commandLines(markdown: string): string[] {
   for (const block of markdown.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)) {
     lines.push(...block[1]!.split('\n').map((line) => line.replace(/\s#.*$/, '').trim()));
   }
-  for (const code of markdown.matchAll(/`(pnpm [^`]+)`/g)) lines.push(code[1]!);
+  for (const code of markdown.matchAll(/`((?:npx -y pnpm@10|pnpm) [^`]+)`/g)) lines.push(code[1]!);
   return lines.filter((line) => line.startsWith('pnpm') || line.startsWith('npx'));
 }
 
@@ -47,7 +47,12 @@ describe('commands in the guides', () => {
         }
       }
       const exercise = words.indexOf('exercise');
-      if (words[exercise - 1] === 'pnpm' && words[exercise + 1] && !words[exercise + 1]!.startsWith('-')) {
+      if (
+        exercise > 0 &&
+        /^(pnpm|-s)$/.test(words[exercise - 1]!) &&
+        words[exercise + 1] &&
+        !words[exercise + 1]!.startsWith('-')
+      ) {
         const name = words[exercise + 1]!;
         if (name !== '<name>') expect(exercises.has(name), `${line}: no exercise named ${name}`).toBe(true);
       }

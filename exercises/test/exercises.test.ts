@@ -67,7 +67,7 @@ describe('the course exercises', () => {
     const task = join(repoRoot, 'docs', 'exercises', `${name}.md`);
     expect(existsSync(task), `docs/exercises/${name}.md is missing`).toBe(true);
     expect(readFileSync(task, 'utf8'), 'the task page names the command that checks it').toContain(
-      `pnpm exercise ${name}`,
+      `npx -y pnpm@10 -s exercise ${name}`,
     );
   });
 
