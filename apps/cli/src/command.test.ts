@@ -3,8 +3,8 @@ import { PARSED_OPTION_SPECS } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { runCapture } from './testing.js';
 
-/** The words before the options: `stats` needs its statistic first. */
-const LEAD: Record<string, string[]> = { stats: ['freq'] };
+/** The words before the options: `stats` needs its statistic first, `embed` its action. */
+const LEAD: Record<string, string[]> = { stats: ['freq'], embed: ['train'] };
 
 describe('every command', () => {
   it('lists every option it accepts in its --help', async () => {
