@@ -43,30 +43,17 @@ export function droppedUnits(counts: ChunkCounts, length: number): number {
  * ```
  */
 export function patternLoss(text: string, split: SplitPattern, top = 8): PatternLoss {
-  const regexp = new RegExp(split.regexp.source, `${split.regexp.flags.replace('d', '')}d`);
   const byCharacter = new Map<string, number>();
   let dropped = 0;
-  const count = (from: number, to: number) => {
-    for (const character of text.slice(from, to)) {
+  split.forEachDropped(text, (start, end) => {
+    for (const character of text.slice(start, end)) {
       byCharacter.set(character, (byCharacter.get(character) ?? 0) + 1);
       dropped++;
     }
-  };
-  let covered = 0;
-  for (let match = regexp.exec(text); match !== null; match = regexp.exec(text)) {
-    if (match[0].length === 0) regexp.lastIndex += text.codePointAt(regexp.lastIndex)! > 0xffff ? 2 : 1;
-    const span = match.indices?.[split.group];
-    if (span === undefined || span[0] === span[1]) continue;
-    count(covered, span[0]);
-    covered = span[1];
-  }
-  count(covered, text.length);
+  });
   let total = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xdc00 || unit > 0xdfff || i === 0 || (text.charCodeAt(i - 1) & 0xfc00) !== 0xd800) total++;
-  }
-  const common = [...byCharacter].sort((a, b) => b[1] - a[1]).slice(0, top);
+  for (const _ of text) total++;
+  const common = [...byCharacter].sort((x, y) => y[1] - x[1]).slice(0, top);
   return { dropped, total, common };
 }
 

@@ -88,6 +88,15 @@ describe('the pattern line keeps its white space', () => {
 });
 
 describe('a pattern that drops text is reported', () => {
+  it('forEachDropped visits every span no chunk covers, in order', () => {
+    const spans: [number, number][] = [];
+    SplitPattern.from(String.raw`(\w)\w*`).forEachDropped('ab cd!', (start, end) => spans.push([start, end]));
+    expect(spans).toEqual([
+      [1, 3],
+      [4, 6],
+    ]);
+  });
+
   it('findDropped names the first span no chunk covers, and train tells onDroppedText', () => {
     expect(SplitPattern.from(String.raw`\w+`).findDropped('Hello, world 42')).toEqual({
       start: 5,

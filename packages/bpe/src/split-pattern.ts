@@ -151,14 +151,28 @@ export class SplitPattern {
    * ```
    */
   findDropped(text: string): DroppedText | null {
-    let covered = 0;
     let first: [number, number] | undefined;
     let total = 0;
+    this.forEachDropped(text, (start, end) => {
+      first ??= [start, end];
+      total += end - start;
+    });
+    return first ? { start: first[0], end: first[1], total } : null;
+  }
+
+  /**
+   * Calls `visit(start, end)` for every span of `text` (UTF-16 offsets, in order) that falls in no
+   * chunk: what {@link SplitPattern.findDropped} sums up, for callers that want to see the characters.
+   *
+   * @example
+   * ```ts
+   * SplitPattern.from('\\w+').forEachDropped('hi, you!', (start, end) => console.log(start, end)); // 2 4, then 7 8
+   * ```
+   */
+  forEachDropped(text: string, visit: (start: number, end: number) => void): void {
+    let covered = 0;
     const cover = (start: number, end: number): void => {
-      if (start > covered) {
-        first ??= [covered, start];
-        total += start - covered;
-      }
+      if (start > covered) visit(covered, start);
       if (end > covered) covered = end;
     };
     if (this.python) {
@@ -175,7 +189,6 @@ export class SplitPattern {
       }
     }
     cover(text.length, text.length);
-    return first ? { start: first[0], end: first[1], total } : null;
   }
 
   /**
