@@ -1,3 +1,4 @@
+export { browserTestsRun, CHROMIUM, CHROMIUM_LAUNCH } from './chromium.js';
 export {
   readFixtureBytes,
   readFixtureText,

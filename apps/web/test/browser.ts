@@ -1,22 +1,10 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@tokenlab/test-support';
+import { CHROMIUM, CHROMIUM_LAUNCH, repoRoot } from '@tokenlab/test-support';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type StaticServer, startStaticServer } from 'tokenlab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from './site.js';
-
-/** Debian's Chromium, driven by playwright-core. */
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 /** Where the browser tests save their screenshots (git-ignored). */
 export const ARTIFACTS = join(repoRoot, 'artifacts', 'web');
@@ -57,11 +45,7 @@ export function describeInBrowser(name: string, body: (playground: () => Playgro
       mkdirSync(ARTIFACTS, { recursive: true });
       site = builtSite();
       const server = await startStaticServer({ root: site.root, port: 0 });
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
-      });
+      const browser = await chromium.launch(CHROMIUM_LAUNCH);
       playground = {
         browser,
         server,

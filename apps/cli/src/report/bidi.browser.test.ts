@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RegexTokenizer } from '@tokenlab/bpe';
 import { CodePointTokenizer, type Tokenizer, Utf8ByteTokenizer, visualClusters } from '@tokenlab/core';
 import { loadCorpus } from '@tokenlab/corpora';
 import { getEncoding } from '@tokenlab/gpt';
-import { repoRoot } from '@tokenlab/test-support';
+import { browserTestsRun, CHROMIUM_LAUNCH, repoRoot } from '@tokenlab/test-support';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinTokens } from './bidi-display.js';
@@ -13,9 +12,8 @@ import { segmentsHtml } from './html.js';
 import { segmentsOf } from './samples.js';
 import { escapeXml } from './svg.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 // Under CI a missing Chromium is a failure (the launch below throws), never a skip.
-const runBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI);
+const runBrowser = browserTestsRun('the report samples');
 
 /** Arabic lines mixing Western and Arabic-Indic digits, Latin words, brackets, %, dates and a URL. */
 const LINES = [
@@ -86,18 +84,7 @@ beforeAll(async () => {
     { name: 'bpe-400', tokenizer: bpe },
     { name: 'cl100k_base', tokenizer: await getEncoding('cl100k_base') },
   );
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
   page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
 });
 

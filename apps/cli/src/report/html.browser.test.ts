@@ -1,35 +1,17 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { loadCorpus } from '@tokenlab/corpora';
-import { repoRoot } from '@tokenlab/test-support';
+import { browserTestsRun, CHROMIUM_LAUNCH, repoRoot } from '@tokenlab/test-support';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../commands/compare.js';
 import { textDocuments } from './inputs.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-// Under CI (.ci/run installs Chromium) a missing browser must fail the run, not skip it: the
-// launch below then throws.
-const runBrowser = hasChromium || Boolean(process.env.CI);
-if (!runBrowser)
-  console.warn(`skipping the browser test of the compare report: ${CHROMIUM} is not installed`);
-const LAUNCH = {
-  executablePath: CHROMIUM,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-};
+// Under CI (.ci/run installs Chromium) a missing browser fails the run: the launch throws.
+const runBrowser = browserTestsRun('the compare report');
 /** Screenshots of the report, kept for a person to look at (the folder is gitignored). */
 const ARTIFACTS = join(repoRoot, 'artifacts');
 
@@ -74,7 +56,7 @@ async function smallRun(lines: number, vocabSizes: string): Promise<string> {
 
 /** Opens `html` at `width` px and checks that nothing makes the page wider than the screen. */
 async function checkPhone(html: string, width: number, screenshot: string): Promise<void> {
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
     await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
@@ -114,7 +96,7 @@ describe.skipIf(!runBrowser)('the compare report in a browser', () => {
     expect(page).toContain('no held-out lines');
     expect(page).not.toMatch(/>bpe-(1024|4096)<\/td>/);
     await checkPhone(html, 390, 'compare-report-small-run-390px.png');
-    const browser = await chromium.launch(LAUNCH);
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
       const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await desktop.goto(pathToFileURL(html).href, { waitUntil: 'load' });
@@ -152,7 +134,7 @@ describe.skipIf(!runBrowser)('the compare report in a browser', () => {
     );
     expect(run.code).toBe(0);
 
-    const browser = await chromium.launch(LAUNCH);
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
       const problems: string[] = [];
