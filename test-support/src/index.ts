@@ -6,5 +6,6 @@ export {
   readGoldenGzipJson,
   readGoldenText,
 } from './fixtures.js';
+export { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText } from './fuzz.js';
 export { fixturePath, fixturesRoot, hasShared, repoRoot, sharedPath, sharedRoot } from './paths.js';
 export { describeNeedsShared, needsSharedTitle, readSharedText, repositoryCopyOf } from './shared.js';

@@ -1,4 +1,5 @@
 import { findLoneSurrogate, Utf8Error } from '@tokenlab/core';
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText as hostileTextOf } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
@@ -6,31 +7,13 @@ import type { BpeTokenizer } from './bpe-tokenizer.js';
 import { loadModel, ModelFileError, modelFileText, vocabFileText } from './model-file.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 
-// Short in `pnpm test`; `pnpm test:fuzz` sets FUZZ_RUNS for the long run.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const TIMEOUT = 600_000;
+const RUNS = FUZZ_RUNS;
+const TIMEOUT = FUZZ_TIMEOUT;
 
-const hostileText = fc
-  .array(
-    fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 6 }),
-      fc.constantFrom(
-        '\u0301',
-        '\u200f',
-        'بِسْمِ',
-        '\0',
-        '😀',
-        '\ud800',
-        '\udc00',
-        'İ',
-        '\r\n',
-        'hello world. ',
-      ),
-      fc.constantFrom(' ', '😀', 'a', '\u{20000}').map((c) => c.repeat(200)),
-    ),
-    { maxLength: 20 },
-  )
-  .map((parts) => parts.join(''));
+const hostileText = hostileTextOf({
+  pieces: ['\udc00', '\r\n', 'hello world. '],
+  runs: [' ', '😀', 'a', '\u{20000}'],
+});
 
 const TRAINING = 'Hello, world! 42 مرحبا بالعالم 😀😀 hello hello world world. '.repeat(20);
 

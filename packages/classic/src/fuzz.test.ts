@@ -1,5 +1,6 @@
 import type { Tokenizer } from '@tokenlab/core';
 import { compilePythonPattern, PythonPatternError } from '@tokenlab/pattern';
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText as hostileTextOf } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArabicTokenizer } from './arabic/tokenizer.js';
@@ -12,35 +13,14 @@ import { WordPunctTokenizer } from './regexp/wordpunct.js';
 import { NLTKWordTokenizer } from './treebank/nltk-word-tokenizer.js';
 import { TreebankWordTokenizer } from './treebank/treebank-tokenizer.js';
 
-// Short in `pnpm test`; `pnpm test:fuzz` sets FUZZ_RUNS for the long run.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const TIMEOUT = 600_000;
+const RUNS = FUZZ_RUNS;
+const TIMEOUT = FUZZ_TIMEOUT;
 
-/** Random Unicode with the awkward cases weighted in: astral, lone surrogates, marks, RTL, NUL, long runs. */
-const hostileText = fc
-  .array(
-    fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 6 }),
-      fc.constantFrom(
-        '\u0301',
-        '\u200f',
-        '\u202e',
-        'بِسْمِ',
-        '\0',
-        '😀',
-        '\ud800',
-        '\udc00',
-        'İ',
-        'ı',
-        '\n\n',
-        '. ',
-        '"',
-      ),
-      fc.constantFrom(' ', '\n', '😀', 'a', '.').map((c) => c.repeat(300)),
-    ),
-    { maxLength: 20 },
-  )
-  .map((parts) => parts.join(''));
+const hostileText = hostileTextOf({
+  pieces: ['\u202e', '\udc00', 'ı', '\n\n', '. ', '"'],
+  runs: [' ', '\n', '😀', 'a', '.'],
+  runLength: 300,
+});
 
 const tokenizers: [string, Tokenizer][] = [
   ['whitespace', new WhitespaceTokenizer()],

@@ -1,35 +1,16 @@
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText as hostileTextOf } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import { getEncoding } from './registry.js';
 
-// Short in `pnpm test`; `pnpm test:fuzz` sets FUZZ_RUNS for the long run.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const TIMEOUT = 600_000;
+const RUNS = FUZZ_RUNS;
+const TIMEOUT = FUZZ_TIMEOUT;
 
-const hostileText = fc
-  .array(
-    fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 6 }),
-      fc.constantFrom(
-        '\u0301',
-        '\u200f',
-        'بِسْمِ',
-        '\0',
-        '😀',
-        '\ud800',
-        '\udc00',
-        'İ',
-        "'s",
-        " 'S",
-        '\r\n',
-        'ſ',
-      ),
-      fc.constantFrom(' ', '😀', 'a', '\u{20000}', '\u0301', "'", '1').map((c) => c.repeat(200)),
-    ),
-    { maxLength: 20 },
-  )
-  .map((parts) => parts.join(''));
+const hostileText = hostileTextOf({
+  pieces: ['\udc00', "'s", " 'S", '\r\n', 'ſ'],
+  runs: [' ', '😀', 'a', '\u{20000}', '\u0301', "'", '1'],
+});
 
 /** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
 function wellFormed(text: string): string {

@@ -1,3 +1,4 @@
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText as hostileTextOf } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { naturalLancasterStem, naturalPorterStem } from './stemmers.js';
@@ -10,32 +11,14 @@ import {
   naturalWordTokenizer,
 } from './tokenizers.js';
 
-// Short in `pnpm test`; `pnpm test:fuzz` sets FUZZ_RUNS for the long run.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const TIMEOUT = 600_000;
+const RUNS = FUZZ_RUNS;
+const TIMEOUT = FUZZ_TIMEOUT;
 
-const hostileText = fc
-  .array(
-    fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 6 }),
-      fc.constantFrom(
-        '\u0301',
-        '\u200f',
-        'بِسْمِ',
-        '\0',
-        '😀',
-        '\ud800',
-        'İ',
-        'Mr. ',
-        'e.g. ',
-        'http://x.y ',
-        '3.5',
-      ),
-      fc.constantFrom(' ', '.', 'a', '!').map((c) => c.repeat(300)),
-    ),
-    { maxLength: 20 },
-  )
-  .map((parts) => parts.join(''));
+const hostileText = hostileTextOf({
+  pieces: ['Mr. ', 'e.g. ', 'http://x.y ', '3.5'],
+  runs: [' ', '.', 'a', '!'],
+  runLength: 300,
+});
 
 const tokenizers: [string, NaturalTokenizer][] = [
   ['word', naturalWordTokenizer()],
