@@ -55,28 +55,3 @@ export function segmented(text: string): Segmented {
   last = { text, starts, parts };
   return last;
 }
-
-/**
- * How many bytes `text.slice(start, end)` takes in UTF-8 (a lone surrogate counts 3, as U+FFFD).
- *
- * @example
- * ```ts
- * utf8Length('aب€', 0, 3); // 6
- * ```
- */
-export function utf8Length(text: string, start = 0, end = text.length): number {
-  let bytes = 0;
-  for (let i = start; i < end; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < end) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}

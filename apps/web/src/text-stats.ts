@@ -1,20 +1,6 @@
+import { codePointLength, utf8ByteLength } from '@tokenlab/core';
 import { graphemeCount } from './layout.js';
-import { segmented, utf8Length } from './segments.js';
-
-function codePointCount(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
+import { segmented } from './segments.js';
 
 /** The counts of one part of a text. */
 type PartCounts = [codePoints: number, bytes: number, graphemes: number];
@@ -56,7 +42,7 @@ export class TextCounter {
       const part = this.parts[this.next++]!;
       let counts = this.countsOf.get(part);
       if (counts === undefined) {
-        counts = [codePointCount(part), utf8Length(part), graphemeCount(part)];
+        counts = [codePointLength(part), utf8ByteLength(part), graphemeCount(part)];
         this.countsOf.set(part, counts);
       }
       for (let i = 0; i < 3; i++) this.total[i]! += counts[i]!;

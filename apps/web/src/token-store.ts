@@ -1,6 +1,6 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { type Token, type Tokenizer, utf8ByteLength } from '@tokenlab/core';
 import { upperBound } from './layout.js';
-import { type Segmented, segmented, utf8Length } from './segments.js';
+import { type Segmented, segmented } from './segments.js';
 
 /**
  * The tokens of one column for the current text, handed out by range so that a column draws only
@@ -27,7 +27,7 @@ function byteStart(cut: Segmented, index: number): number {
   let known = index;
   while (offsets[known]! < 0) known--;
   for (let i = known + 1; i <= index; i++)
-    offsets[i] = offsets[i - 1]! + utf8Length(cut.text, cut.starts[i - 1]!, cut.starts[i]!);
+    offsets[i] = offsets[i - 1]! + utf8ByteLength(cut.text, cut.starts[i - 1]!, cut.starts[i]!);
   return offsets[index]!;
 }
 

@@ -37,4 +37,10 @@ export {
   type Utf8Options,
   utf8ByteLength,
 } from './utf8.js';
-export { CodePointTokenizer, codePoints, fromCodePoints, Utf8ByteTokenizer } from './views.js';
+export {
+  CodePointTokenizer,
+  codePointLength,
+  codePoints,
+  fromCodePoints,
+  Utf8ByteTokenizer,
+} from './views.js';

@@ -63,6 +63,16 @@ describe('toBytes / decodeBytes', () => {
     );
   });
 
+  it('measures a slice as the encoder measures the sliced text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.nat(), fc.nat(), (text, a, b) => {
+        const [start, end] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y);
+        expect(utf8ByteLength(text, start, end)).toBe(toBytes(text.slice(start, end)).length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('replaces each maximal invalid subpart with one U+FFFD, as Python does', () => {
     // Expected values from Python: bytes(...).decode('utf-8', errors='replace')
     const cases: [number[], string][] = [

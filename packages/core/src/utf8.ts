@@ -159,20 +159,22 @@ export function decodeBytes(bytes: Uint8Array, options: Utf8Options = {}): strin
 }
 
 /**
- * Number of UTF-8 bytes `text` encodes to (lone surrogates count 3, as U+FFFD), without allocating.
+ * Number of UTF-8 bytes `text` (or `text.slice(start, end)`) encodes to (lone surrogates count 3, as
+ * U+FFFD), without allocating.
  *
  * @example
  * ```ts
  * utf8ByteLength('aé😀'); // 1 + 2 + 4 = 7
+ * utf8ByteLength('aé😀', 1, 2); // 2
  * ```
  */
-export function utf8ByteLength(text: string): number {
+export function utf8ByteLength(text: string, start = 0, end = text.length): number {
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const unit = text.charCodeAt(i);
     if (unit < 0x80) bytes += 1;
     else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff) {
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < end) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
         bytes += 4;

@@ -2,9 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { spansFromByteLengths } from './spans.js';
 import { toBytes } from './utf8.js';
-import { CodePointTokenizer, codePoints, fromCodePoints, Utf8ByteTokenizer } from './views.js';
+import {
+  CodePointTokenizer,
+  codePointLength,
+  codePoints,
+  fromCodePoints,
+  Utf8ByteTokenizer,
+} from './views.js';
 
 describe('code point and byte views', () => {
+  it('counts code points as codePoints lists them, lone surrogates included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(codePointLength(text)).toBe(codePoints(text).length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('gives the code points of the seeds', () => {
     // The seeds' `[ord(x) for x in "안녕하세요 👏🏻 (hello ..."]` and `ord('h'), ord('😀'), ord('캐')`
     expect(codePoints('안녕하세요 👏🏻 (h')).toEqual([

@@ -18,6 +18,30 @@ export function codePoints(text: string): number[] {
 }
 
 /**
+ * The number of code points in `text`, as Python's `len` counts them (a surrogate pair is one, a
+ * lone surrogate one too), without making the array {@link codePoints} makes.
+ *
+ * @example
+ * ```ts
+ * codePointLength('😀a'); // 2 (JS `.length` says 3)
+ * ```
+ */
+export function codePointLength(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
+}
+
+/**
  * The text of a list of code points, the inverse of {@link codePoints}.
  *
  * @example

@@ -1,5 +1,5 @@
+import { codePointLength } from '@tokenlab/core';
 import { comparePython, formatPythonInt, padPython, pythonStr } from './python-format.js';
-import { codePointLength } from './python-order.js';
 import { lineChartSvg } from './svg-chart.js';
 
 /**

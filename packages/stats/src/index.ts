@@ -14,6 +14,8 @@
  *
  * @packageDocumentation
  */
+
+export { codePointLength } from '@tokenlab/core';
 export {
   type AnalyzerOptions,
   buildAnalyzer,
@@ -71,7 +73,7 @@ export { numpyArgsort } from './numpy-argsort.js';
 export { MAX_PAIR_OCCURRENCES } from './pair-counts.js';
 export { comparePython, pythonStr } from './python-format.js';
 export { pythonLog, pythonLog2 } from './python-math.js';
-export { codePointLength, compareCodePoints, compareTuples } from './python-order.js';
+export { compareCodePoints, compareTuples } from './python-order.js';
 export { pythonSplit } from './python-text.js';
 export { CsrMatrix, type SparseRow } from './sparse.js';
 export { ENGLISH_STOP_WORDS } from './stop-words.js';

@@ -1,4 +1,5 @@
-import { codePointLength, compareCodePoints } from './python-order.js';
+import { codePointLength } from '@tokenlab/core';
+import { compareCodePoints } from './python-order.js';
 
 /**
  * A value as Python's `str()` / `"%s"` shows it, for the text tables: `null` is `None`, booleans are

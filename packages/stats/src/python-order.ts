@@ -44,26 +44,3 @@ export function compareTuples(a: readonly string[], b: readonly string[]): numbe
   }
   return a.length - b.length;
 }
-
-/**
- * The length of a string in code points, as Python's `len` counts it.
- *
- * @example
- * ```ts
- * codePointLength('😀a'); // 2 (JS '.length' says 3)
- * ```
- */
-export function codePointLength(text: string): number {
-  let length = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length--;
-        i++;
-      }
-    }
-  }
-  return length;
-}

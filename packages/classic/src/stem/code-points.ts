@@ -62,26 +62,3 @@ export function stemByCodePoints(
 }
 
 const unchanged = (text: string): string => text;
-
-/**
- * The number of code points in `text` (Python's `len`).
- *
- * @example
- * ```ts
- * codePointLength('a😀'); // 2
- * ```
- */
-export function codePointLength(text: string): number {
-  let length = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length--;
-        i++;
-      }
-    }
-  }
-  return length;
-}

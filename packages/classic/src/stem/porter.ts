@@ -2,7 +2,8 @@
  * The Porter stemmer (Porter 1980) as NLTK's `PorterStemmer` runs it, in NLTK's three modes.
  */
 
-import { codePointLength, stemByCodePoints } from './code-points.js';
+import { codePointLength } from '@tokenlab/core';
+import { stemByCodePoints } from './code-points.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
 /**
