@@ -37,7 +37,15 @@ for request in sys.stdin:
         reply = ['\\x1f'.join(fn(line)) for line in lines]
     print(json.dumps(reply, ensure_ascii=False), flush=True)
 `;
-  const child = spawn(PYTHON, ['-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return startPythonWorker(script);
+}
+
+/**
+ * Run `script` in a Python child process that answers one JSON line on stdout for each JSON line
+ * `[action, name]` it reads on stdin. `ask(action, name)` sends one request and waits for its answer.
+ */
+export function startPythonWorker(script) {
+  const child = spawn(PYTHON, ['-W', 'ignore', '-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const replies = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })[
     Symbol.asyncIterator
   ]();

@@ -1,15 +1,14 @@
 // Stemming: tokenlab's NLTK stemmers against NLTK itself (and natural's two stemmers) on the same word
 // lists, in one run, interleaved. Writes results/stem.md.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tokenlab/classic';
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { benchCorpus, machineInfo } from './corpus.mjs';
-import { PYTHON } from './python-cases.mjs';
+import { PYTHON, startPythonWorker } from './python-cases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WORDS = 200_000;
@@ -119,19 +118,7 @@ for request in sys.stdin:
         reply = [stem(word) for word in words]
     print(json.dumps(reply, ensure_ascii=False), flush=True)
 `;
-  const child = spawn(PYTHON, ['-W', 'ignore', '-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const replies = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })[
-    Symbol.asyncIterator
-  ]();
-  return {
-    async ask(action, name) {
-      child.stdin.write(`${JSON.stringify([action, name])}\n`);
-      const { value, done } = await replies.next();
-      if (done) throw new Error('the Python child process ended early');
-      return JSON.parse(value);
-    },
-    close: () => child.stdin.end(),
-  };
+  return startPythonWorker(script);
 }
 
 let nltkVersion = '';
