@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
+import { displayWidth } from '../display-width.js';
 import { trainModels } from '../report/bpe-sweep.js';
 import { buildCandidates, COMPARE_VARIANTS } from '../report/candidates.js';
 import { loadLanguageTexts } from '../report/inputs.js';
 import { Progress } from '../report/progress.js';
 import { runCapture } from '../testing.js';
-import { displayWidth } from './display-width.js';
 
 describe('one vocabulary of tokenizer names', () => {
   it('every row name of the compare report works as tokenize -t NAME', async () => {

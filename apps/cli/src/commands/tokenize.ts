@@ -1,5 +1,6 @@
 import { replaceControlCharacters, type Token, type Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
+import { displayWidth } from '../display-width.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
 import {
   atLine,
@@ -18,7 +19,6 @@ import {
   TOKENIZERS,
   type TokenizerSettings,
 } from '../tokenizers/index.js';
-import { displayWidth } from './display-width.js';
 import { modelFileTokenizer } from './model-source.js';
 
 function tokenJson(tokens: Token[], spans: boolean): unknown[] {

@@ -1,4 +1,5 @@
 import { visualLine } from '@tokenlab/core';
+import { displayWidth } from '../display-width.js';
 import { joinTokens, visualTokens } from './bidi-display.js';
 import {
   bpeNotes,
@@ -11,11 +12,6 @@ import {
   TABLE_HEADERS,
 } from './format.js';
 import type { CompareReport, LanguageSection, RatioSection, SampleSegment, SampleSentence } from './model.js';
-
-/** Display width of `text` in a terminal: combining marks and format characters take no column. */
-export function displayWidth(text: string): number {
-  return text.replace(/[\p{M}\p{Cf}]/gu, '').length;
-}
 
 function pad(text: string, width: number, right: boolean): string {
   const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
