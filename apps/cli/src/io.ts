@@ -2,6 +2,13 @@ import { open, stat } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { findInvalidUtf8 } from '@tokenlab/core';
 import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
+import {
+  type InputDocument,
+  type InputOptions,
+  joinDocuments,
+  needsWebReading,
+  readSourceDocuments,
+} from './url-input.js';
 
 /** Where a command reads and writes; tests pass their own streams. */
 export interface CommandIO {
@@ -96,21 +103,37 @@ export async function readFileBytes(file: string): Promise<Uint8Array> {
   }
 }
 
-/** The text of one file (or stdin for `-`), decoded as {@link decodeInput} does. */
+/** The text of one file (or stdin for `-`, or a URL), decoded as {@link decodeInput} does. */
 export async function readTextFile(
   file: string,
   io: CommandIO,
-  decoding: InputDecoding = {},
+  decoding: InputOptions = {},
 ): Promise<string> {
+  if (needsWebReading(file, decoding)) return joinDocuments(await readSourceDocuments(file, io, decoding));
   if (file === '-') return decodeInput(await readStreamBytes(io.stdin), 'stdin', decoding, io.stderr);
   return decodeInput(await readFileBytes(file), file, decoding, io.stderr);
+}
+
+/**
+ * The documents of the named files (or of stdin when none is named): one per file or URL, one per
+ * entry of a feed with `--feed`.
+ */
+export async function readInputDocuments(
+  files: readonly string[],
+  io: CommandIO,
+  options: InputOptions = {},
+): Promise<InputDocument[]> {
+  const documents: InputDocument[] = [];
+  for (const file of files.length === 0 ? ['-'] : files)
+    documents.push(...(await readSourceDocuments(file, io, options)));
+  return documents;
 }
 
 /** The text of the named files joined by newlines, or of stdin when none is named (`-` also means stdin). */
 export async function readInputText(
   files: readonly string[],
   io: CommandIO,
-  decoding: InputDecoding = {},
+  decoding: InputOptions = {},
 ): Promise<string> {
   if (files.length === 0) return readTextFile('-', io, decoding);
   const texts: string[] = [];
@@ -126,11 +149,16 @@ export async function readInputText(
 export async function* streamInputText(
   files: readonly string[],
   io: CommandIO,
-  decoding: InputDecoding = {},
+  decoding: InputOptions = {},
 ): AsyncGenerator<string> {
   const sources = files.length === 0 ? ['-'] : files;
   for (const [index, file] of sources.entries()) {
     if (index > 0) yield '\n';
+    // A download is held whole anyway (it is bounded); it goes through the same decoding as a file.
+    if (needsWebReading(file, decoding)) {
+      yield await readTextFile(file, io, decoding);
+      continue;
+    }
     const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
     let offset = 0;
     let stream: Readable;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, parseCommandArgs } from '../command.js';
-import { type CommandIO, UsageError, writeLine } from '../io.js';
+import { type CommandIO, readTextFile, UsageError, writeLine } from '../io.js';
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
 import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';
@@ -8,6 +8,8 @@ import { DEFAULT_CORPORA, type TextRequest } from '../report/inputs.js';
 import { Progress } from '../report/progress.js';
 import { type BidiOutput, terminalReport } from '../report/terminal.js';
 import { writeReportFiles } from '../report/write.js';
+import { isUrlOperand } from '../url-fetch.js';
+import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** Where the report files go unless `--out` says otherwise. */
 export const DEFAULT_OUT_DIR = 'tokenlab-report';
@@ -44,6 +46,25 @@ export function parseTextRequests(values: { en?: string; ar?: string; text?: str
     requests.set(match[1]!, { language: match[1]!, file: match[2]! });
   }
   return [...requests.values()];
+}
+
+/** The requests whose file is a URL, with the downloaded text. */
+async function downloadTexts(
+  requests: TextRequest[],
+  io: CommandIO,
+  options: InputOptions,
+): Promise<TextRequest[]> {
+  const read: TextRequest[] = [];
+  for (const request of requests) {
+    if (request.file === undefined || !isUrlOperand(request.file)) {
+      read.push(request);
+      continue;
+    }
+    const text = await readTextFile(request.file, io, options);
+    if (text.trim() === '') throw new UsageError(`the ${request.language} text '${request.file}' is empty`);
+    read.push({ ...request, text });
+  }
+  return read;
 }
 
 function parseTokenizerList(value: string | undefined): string[] | undefined {
@@ -85,6 +106,7 @@ export async function runCompare(
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
     bidi: { type: 'string', default: 'logical' },
+    ...URL_INPUT_OPTIONS,
   });
   if (String(values.out).trim() === '')
     throw new UsageError(
@@ -92,7 +114,11 @@ export async function runCompare(
     );
   const bidi = parseBidiOption(String(values.bidi));
   const quiet = Boolean(values.quiet);
-  const texts = parseTextRequests(values as { en?: string; ar?: string; text?: string[] });
+  const texts = await downloadTexts(
+    parseTextRequests(values as { en?: string; ar?: string; text?: string[] }),
+    io,
+    inputOptionsFrom(values),
+  );
   const tokenizers = parseTokenizerList(values.tokenizers as string | undefined);
   const vocabSizes =
     values['vocab-sizes'] === undefined
@@ -138,6 +164,7 @@ Options:
       --en FILE             English text (UTF-8) instead of the bundled corpus
       --ar FILE             Arabic text (UTF-8) instead of the bundled corpus
       --text LANG=FILE      one more language (repeatable), e.g. --text fr=french.txt
+                            (each FILE may be an http:// or https:// URL)
       --tokenizers LIST     comma-separated registry names to run (default: all), plus 'bpe' for
                             the trained BPE, e.g. --tokenizers whitespace,cl100k_base,bpe
       --vocab-sizes LIST    BPE vocabulary sizes to train (default: ${DEFAULT_VOCAB_SIZES.join(',')}; 'none' to skip)
@@ -147,6 +174,7 @@ Options:
                             that do bidi themselves, and for pipes) or 'visual' (reordered here, for
                             terminals that draw characters in arrival order, e.g. xterm)
   -q, --quiet               no tables, progress bars or warnings; print only the report paths
+${URL_INPUT_HELP}
   -h, --help                show this help`,
   async run(argv, io) {
     return (await runCompare(argv, io)).code;

@@ -1,5 +1,5 @@
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import {
   atLine,
   readInputText,
@@ -9,6 +9,7 @@ import {
   writeLine,
   writeText,
 } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions } from './gpt-source.js';
 
 /** Ids from text such as `1 2 3`, `1,2,3` or `[1, 2, 3]`; anything else is an error that shows it. */
@@ -53,6 +54,7 @@ Options:
       --json                 print the text as a JSON string
       --jsonl                each stdin line holds the ids of one text; each output line is a JSON string
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help                 show this help`;
   },
   async run(argv, io) {
@@ -65,6 +67,7 @@ ${INPUT_DECODING_HELP}
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
@@ -75,7 +78,7 @@ ${INPUT_DECODING_HELP}
       return 0;
     }
     const where = positionals.length ? positionals.join(', ') : 'stdin';
-    const ids = parseIds(await readInputText(positionals, io, inputDecodingFrom(values)), where);
+    const ids = parseIds(await readInputText(positionals, io, inputOptionsFrom(values)), where);
     const text = decodeOrExplain(codec, ids);
     if (values.json) await writeLine(io.stdout, JSON.stringify(text));
     else await writeText(io.stdout, stdoutIsTerminal(io) && !text.endsWith('\n') ? `${text}\n` : text);

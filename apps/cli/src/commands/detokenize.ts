@@ -1,7 +1,8 @@
 import { TreebankWordDetokenizer } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 function tokensOf(line: string, lineNumber: number): string[] {
   let value: unknown;
@@ -34,12 +35,14 @@ Options:
       --jsonl        each stdin line is a JSON array of tokens; each output line the JSON string
       --parentheses  turn -LRB- -RRB- -LSB- -RSB- -LCB- -RCB- back into brackets
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help         show this help`;
   },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('detokenize', argv, {
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
       parentheses: { type: 'boolean' },
     });
     const detokenizer = new TreebankWordDetokenizer();
@@ -53,7 +56,7 @@ ${INPUT_DECODING_HELP}
       }
       return 0;
     }
-    const text = await readInputText(positionals, io, inputDecodingFrom(values));
+    const text = await readInputText(positionals, io, inputOptionsFrom(values));
     const tokens = text.split(/\s+/u).filter((token) => token !== '');
     await writeLine(io.stdout, detokenizer.detokenize(tokens, options));
     return 0;

@@ -3,6 +3,7 @@ import { Word2Vec } from '@tokenlab/vectors';
 import { loadWord2VecFormat, saveWord2VecFormat } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, UsageError, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const HELP = `Usage: tokenlab embed train --out FILE [options] [FILE...]
        tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--json] WORD...
@@ -26,6 +27,7 @@ Options of train:
       --alpha X          initial learning rate (default 0.025)
       --seed N           random seed (default 1)
       --binary           save in the binary format
+${URL_INPUT_HELP}
 Options of similar and analogy:
       --vectors FILE     word2vec file to load (required)
       --binary           the file is in the binary format
@@ -66,9 +68,10 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     alpha: { type: 'string' },
     seed: { type: 'string' },
     binary: { type: 'boolean' },
+    ...URL_INPUT_OPTIONS,
   });
   if (typeof values.out !== 'string') throw new UsageError('say where to save the vectors: --out FILE');
-  const text = await readInputText(positionals, io);
+  const text = await readInputText(positionals, io, inputOptionsFrom(values));
   const sentences = text
     .split('\n')
     .map((line) => line.split(/\s+/u).filter((token) => token !== ''))

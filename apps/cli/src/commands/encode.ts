@@ -1,6 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { atLine, readInputText, readJsonlRecords, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
@@ -32,6 +33,7 @@ Options:
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help                   show this help`;
   },
   async run(argv, io) {
@@ -48,6 +50,7 @@ ${INPUT_DECODING_HELP}
       jsonl: { type: 'boolean' },
       'strip-final-newline': { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     const codec = await codecFromOptions(values, 'encode');
     const allowed = parseAllowedSpecial(values['allowed-special']);
@@ -62,7 +65,7 @@ ${INPUT_DECODING_HELP}
       }
       return 0;
     }
-    let text = await readInputText(positionals, io, inputDecodingFrom(values));
+    let text = await readInputText(positionals, io, inputOptionsFrom(values));
     const newline = /\r?\n$/.exec(text)?.[0];
     if (newline && values['strip-final-newline']) text = text.slice(0, -newline.length);
     else if (newline && io.isTTY)

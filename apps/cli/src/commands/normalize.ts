@@ -1,7 +1,8 @@
 import { ARABIC_NORMALIZATION_STEPS, normalizeArabic, parseArabicSteps } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab normalize`: Arabic normalization with named steps. */
 export const normalizeCommand: Command = {
@@ -28,6 +29,7 @@ Options:
       --json          print {"text": ..., "steps": [{"step": ..., "changed": N}, ...]}
       --jsonl         each stdin line is a JSON string; each output line the JSON result (the object with --json)
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help          show this help`;
   },
   async run(argv, io) {
@@ -36,6 +38,7 @@ ${INPUT_DECODING_HELP}
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     if (typeof values.arabic !== 'string' || values.arabic === '') {
       throw new UsageError(
@@ -59,7 +62,7 @@ ${INPUT_DECODING_HELP}
       }
       return 0;
     }
-    const result = report(await readInputText(positionals, io, inputDecodingFrom(values)));
+    const result = report(await readInputText(positionals, io, inputOptionsFrom(values)));
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(result));
       return 0;

@@ -1,7 +1,8 @@
 import { loadPunktModel, PUNKT_MODELS, type PunktModelName } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
 export const sentencesCommand: Command = {
@@ -19,6 +20,7 @@ Options:
       --json        print one JSON array of sentences for the whole input
       --jsonl       each stdin line is a JSON string; each output line is the JSON array of its sentences
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help        show this help`;
   },
   async run(argv, io) {
@@ -28,6 +30,7 @@ ${INPUT_DECODING_HELP}
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     const model = String(values.model);
     if (!PUNKT_MODELS.includes(model as PunktModelName))
@@ -43,7 +46,7 @@ ${INPUT_DECODING_HELP}
         await writeLine(io.stdout, JSON.stringify(render(line)));
       return 0;
     }
-    const text = await readInputText(positionals, io, inputDecodingFrom(values));
+    const text = await readInputText(positionals, io, inputOptionsFrom(values));
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(render(text)));
       return 0;

@@ -12,14 +12,10 @@ import {
   type TrigramScoreFn,
 } from '@tokenlab/stats';
 import { type Command, parseCommandArgs } from '../command.js';
-import {
-  INPUT_DECODING_HELP,
-  INPUT_DECODING_OPTIONS,
-  type InputDecoding,
-  inputDecodingFrom,
-} from '../input-decoding.js';
-import { type CommandIO, readJsonlRecords, readTextFile, UsageError, writeLine } from '../io.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
+import { type CommandIO, readInputDocuments, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
+import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const MEASURES = {
   'raw-freq': [BigramAssocMeasures.rawFreq, TrigramAssocMeasures.rawFreq],
@@ -75,13 +71,13 @@ function nonNegativeDigits(value: unknown): number {
   return number;
 }
 
-/** The documents: one per file (or stdin); one per non-empty line with --lines; JSON strings with --jsonl. */
+/** The documents: one per file or URL (or stdin); one per non-empty line with --lines; JSON strings with --jsonl. */
 async function readDocuments(
   files: string[],
   io: CommandIO,
   lines: boolean,
   jsonl: boolean,
-  decoding: InputDecoding,
+  options: InputOptions,
 ): Promise<Document[]> {
   if (jsonl) {
     const documents: Document[] = [];
@@ -89,17 +85,14 @@ async function readDocuments(
       documents.push({ label: `stdin:${lineNumber}`, text });
     return documents;
   }
-  const sources = files.length === 0 ? ['-'] : files;
   const documents: Document[] = [];
-  for (const file of sources) {
-    const text = await readTextFile(file, io, decoding);
-    const name = file === '-' ? 'stdin' : file;
+  for (const { label, text } of await readInputDocuments(files, io, options)) {
     if (!lines) {
-      documents.push({ label: name, text });
+      documents.push({ label, text });
       continue;
     }
     for (const [index, line] of text.split(/\r?\n/).entries())
-      if (line.trim() !== '') documents.push({ label: `${name}:${index + 1}`, text: line });
+      if (line.trim() !== '') documents.push({ label: `${label}:${index + 1}`, text: line });
   }
   return documents;
 }
@@ -172,6 +165,7 @@ Options:
       --json            print one JSON value
       --jsonl           each stdin line is a JSON string (a document); results one JSON per line
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help            show this help
 
 Diacritized Arabic: the default tokenizers use Python's \\w, which leaves the marks out and cuts
@@ -213,6 +207,7 @@ export const statsCommand: Command = {
       jsonl: { type: 'boolean' },
       precision: { type: 'string' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     const top = positiveInteger(values.top, '--top', 20);
     const precision = values.precision === undefined ? 4 : nonNegativeDigits(values.precision);
@@ -221,7 +216,7 @@ export const statsCommand: Command = {
       io,
       Boolean(values.lines),
       Boolean(values.jsonl),
-      inputDecodingFrom(values),
+      inputOptionsFrom(values),
     );
     if (values.tokenizer === undefined) {
       const hint = diacriticsHint(

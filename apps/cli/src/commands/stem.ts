@@ -2,6 +2,7 @@ import { isriStem, LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tok
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /**
  * Each stemmer by name, made fresh per run: NLTK's Arabic Snowball stemmer carries state from word to
@@ -81,12 +82,14 @@ Options:
       --json          print one JSON array of [word, stem] pairs
       --jsonl         each stdin line is a JSON string (one word) or an array of words; each output
                       line is the JSON stem or array of stems
+${URL_INPUT_HELP}
   -h, --help          show this help`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('stem', argv, {
       stemmer: { type: 'string', short: 's' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      ...URL_INPUT_OPTIONS,
     });
     const name = values.stemmer;
     if (typeof name !== 'string') throw new UsageError(`choose a stemmer: --stemmer ${STEMMER_NAMES}`);
@@ -101,7 +104,9 @@ Options:
       }
       return 0;
     }
-    const words = (await readInputText(positionals, io)).split(/\s+/u).filter((word) => word !== '');
+    const words = (await readInputText(positionals, io, inputOptionsFrom(values)))
+      .split(/\s+/u)
+      .filter((word) => word !== '');
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(words.map((word) => [word, stem(word)])));
       return 0;

@@ -1,7 +1,7 @@
 import { replaceControlCharacters, type Token, type Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import {
   atLine,
   type CommandIO,
@@ -19,6 +19,7 @@ import {
   TOKENIZERS,
   type TokenizerSettings,
 } from '../tokenizers/index.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { modelFileTokenizer } from './model-source.js';
 
 function tokenJson(tokens: Token[], spans: boolean): unknown[] {
@@ -90,7 +91,7 @@ async function runStreaming(
   values: Record<string, unknown>,
 ) {
   const spans = Boolean(values.spans);
-  const tokens = streamTokens(tokenizer, streamInputText(files, io, inputDecodingFrom(values)));
+  const tokens = streamTokens(tokenizer, streamInputText(files, io, inputOptionsFrom(values)));
   if (values.json) {
     // The same JSON array as for a whole text, written piece by piece.
     let batch = '[';
@@ -149,6 +150,7 @@ Options:
       --json              print one JSON array of tokens for the whole input
       --jsonl             each stdin line is a JSON string; each output line is the JSON array of its tokens
 ${INPUT_DECODING_HELP}
+${URL_INPUT_HELP}
   -h, --help              show this help
 
 Tokenizers:
@@ -168,6 +170,7 @@ ${names}`;
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
     });
     const settings = values as TokenizerSettings;
     const fromFile = await modelFileTokenizer(values);
@@ -195,7 +198,7 @@ ${names}`;
       await runStreaming(tokenizers[0]!, positionals, io, values);
       return 0;
     }
-    const text = await readInputText(positionals, io, inputDecodingFrom(values));
+    const text = await readInputText(positionals, io, inputOptionsFrom(values));
     const results = tokenizers.map((tokenizer) => tokenizer.tokenize(text));
     if (values.json) {
       if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));

@@ -2,8 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { BasicTokenizer, countChunks, RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
 import { countFileChunks, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
-import { type CommandIO, readStream, UsageError, writeLine } from '../io.js';
+import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
+import { isUrlOperand } from '../url-fetch.js';
+import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { capWorkers } from '../worker-count.js';
 
 const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out PREFIX [options] [FILE...]
@@ -24,6 +26,7 @@ Options:
       --reference        train with the plain reference loop (slow; same result, for checking)
       --quiet            no progress bar
       --json             print a JSON summary on stdout
+${URL_INPUT_HELP}
   -h, --help             show this help
 
 If the text runs out of pairs before the vocabulary is full (minbpe raises an error there), training
@@ -109,6 +112,7 @@ export const trainCommand: Command = {
       reference: { type: 'boolean' },
       quiet: { type: 'boolean' },
       json: { type: 'boolean' },
+      ...URL_INPUT_OPTIONS,
     });
     const kind = String(values.tokenizer);
     if (kind !== 'basic' && kind !== 'regex')
@@ -131,8 +135,10 @@ export const trainCommand: Command = {
       throw new UsageError(`--workers must be a non-negative integer, got '${values.workers}'`);
     const special = parseSpecial((values.special as (string | boolean)[] | undefined) ?? []);
     const bar = io.isTTY && !values.quiet ? new ProgressBar(io) : undefined;
-    const files = positionals.filter((file) => file !== '-');
-    const useStdin = positionals.length === 0 || positionals.includes('-');
+    // URLs are downloaded (at most 50 MB each) and trained on like stdin, from memory.
+    const fromWeb = positionals.some(isUrlOperand);
+    const files = fromWeb ? [] : positionals.filter((file) => file !== '-');
+    const useStdin = !fromWeb && (positionals.length === 0 || positionals.includes('-'));
     if (useStdin && files.length > 0) throw new UsageError("read either FILEs or stdin ('-'), not both");
 
     let workerCount = workers;
@@ -145,7 +151,11 @@ export const trainCommand: Command = {
     }
 
     const started = performance.now();
-    const stdinText = useStdin ? (await readStream(io.stdin)).replace(/\r\n?/g, '\n') : undefined;
+    const stdinText = fromWeb
+      ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
+      : useStdin
+        ? (await readStream(io.stdin)).replace(/\r\n?/g, '\n')
+        : undefined;
     const options = {
       ...(values.reference ? { trainer: 'reference' as const } : {}),
       ...(bar ? { onProgress: (progress: TrainProgress) => bar.merges(progress) } : {}),

@@ -25,6 +25,8 @@ export interface TextRequest {
   language: string;
   /** A UTF-8 text file; the bundled corpus of the language when absent. */
   file?: string;
+  /** The text of `file` when it was read already (a downloaded URL). */
+  text?: string;
 }
 
 /**
@@ -111,11 +113,11 @@ async function readTextFile(file: string, language: string): Promise<string> {
 /** Load every requested language: the named file, or the bundled corpus of that language. */
 export async function loadLanguageTexts(requests: readonly TextRequest[]): Promise<LanguageText[]> {
   return Promise.all(
-    requests.map(async ({ language, file }): Promise<LanguageText> => {
+    requests.map(async ({ language, file, text }): Promise<LanguageText> => {
       let documents: string[];
       let source: TextSource;
       if (file !== undefined) {
-        documents = textDocuments(await readTextFile(file, language));
+        documents = textDocuments(text ?? (await readTextFile(file, language)));
         source = { kind: 'file', id: file, title: file };
       } else {
         const id = DEFAULT_CORPORA[language];

@@ -1,0 +1,131 @@
+import type { OptionSpec } from './command.js';
+import { decodeInput, type InputDecoding, inputDecodingFrom } from './input-decoding.js';
+import type { CommandIO } from './io.js';
+import { readFileBytes, readStreamBytes, UsageError, writeLine } from './io.js';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  type DownloadLimits,
+  download,
+  isUrlOperand,
+  MAX_DOWNLOAD_BYTES,
+} from './url-fetch.js';
+import { chooseCharset } from './web-charset.js';
+
+/** What `--html` keeps of an HTML page: the markup as it is. */
+export const HTML_MODES = ['raw'] as const;
+
+/** A value of `--html`. */
+export type HtmlMode = (typeof HTML_MODES)[number];
+
+/** How URL operands are read: `--timeout`, `--html`, `--feed`. */
+export interface WebReading {
+  /** Limits of each download (`--timeout` sets `timeoutMs`). */
+  limits?: DownloadLimits;
+  /** What to keep of HTML: given by `--html`, else the default for each source. */
+  html?: HtmlMode;
+}
+
+/** Everything that decides how one input source becomes text. */
+export interface InputOptions extends InputDecoding {
+  /** How URLs are read; absent for commands that read files only. */
+  web?: WebReading;
+}
+
+/** The options of every command that reads FILEs, which may be URLs. */
+export const URL_INPUT_OPTIONS = {
+  timeout: { type: 'string' },
+  html: { type: 'string' },
+} as const satisfies OptionSpec;
+
+/** The lines of `--help` for {@link URL_INPUT_OPTIONS}. */
+export const URL_INPUT_HELP = `      --timeout SECONDS   a FILE may be an http:// or https:// URL: give up on a download
+                          after this long (default ${DEFAULT_TIMEOUT_SECONDS}; at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB are read)
+      --html MODE         what to keep of an HTML page: raw (the markup)`;
+
+/** {@link WebReading} from parsed option values; bad values are usage errors. */
+export function webReadingFrom(values: Record<string, unknown>): WebReading {
+  const reading: WebReading = {};
+  if (values.timeout !== undefined) {
+    const seconds = Number(values.timeout);
+    if (typeof values.timeout !== 'string' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+      throw new UsageError(`--timeout must be a number of seconds above 0, got '${String(values.timeout)}'`);
+    reading.limits = { timeoutMs: seconds * 1000 };
+  }
+  if (values.html !== undefined) {
+    const mode = String(values.html);
+    if (!(HTML_MODES as readonly string[]).includes(mode))
+      throw new UsageError(`--html must be ${HTML_MODES.join(', ')}; got '${mode}'`);
+    reading.html = mode as HtmlMode;
+  }
+  return reading;
+}
+
+/** {@link InputOptions} from parsed option values: the input decoding and the web reading. */
+export function inputOptionsFrom(values: Record<string, unknown>): InputOptions {
+  return { ...inputDecodingFrom(values), web: webReadingFrom(values) };
+}
+
+/** One text read from an input source, and how output names it. */
+export interface InputDocument {
+  /** `FILE`, `stdin` or the URL as given. */
+  label: string;
+  /** Its text. */
+  text: string;
+}
+
+/** Whether a media type is HTML. */
+function isHtmlType(mediaType: string): boolean {
+  return mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
+}
+
+/**
+ * Download `url` and decode it: the charset from `--input-encoding`, else a BOM, else the
+ * Content-Type header, else a `<meta>` of an HTML page, else UTF-8; then the input-decoding
+ * rules (invalid bytes are an error naming the URL and the byte offset, unless `--replace-invalid`).
+ * A redirect is reported on stderr with the URL the text came from.
+ */
+export async function readUrlDocuments(
+  url: string,
+  io: CommandIO,
+  options: InputOptions = {},
+): Promise<InputDocument[]> {
+  const page = await download(url, options.web?.limits);
+  if (page.redirects > 0)
+    await writeLine(
+      io.stderr,
+      `tokenlab: note: '${url}' redirected to '${page.finalUrl}' (${page.redirects} redirect${page.redirects === 1 ? '' : 's'})`,
+    );
+  const charset = chooseCharset(page.bytes, page.contentType, {
+    ...(options.encoding === undefined ? {} : { explicit: options.encoding }),
+    html: isHtmlType(page.mediaType) || page.mediaType === '',
+  });
+  const text = await decodeInput(
+    page.bytes,
+    url,
+    { encoding: charset.encoding, replaceInvalid: options.replaceInvalid === true },
+    io.stderr,
+  );
+  return [{ label: url, text }];
+}
+
+/** Whether reading `source` needs more than the plain file reading (a URL). */
+export function needsWebReading(source: string, _options: InputOptions = {}): boolean {
+  return isUrlOperand(source);
+}
+
+/** The documents of one source as one text: a feed's entries separated by a blank line. */
+export function joinDocuments(documents: readonly InputDocument[]): string {
+  return documents.map((document) => document.text).join('\n\n');
+}
+
+/** The documents of one source: a file, `-` for stdin, or a URL. */
+export async function readSourceDocuments(
+  source: string,
+  io: CommandIO,
+  options: InputOptions = {},
+): Promise<InputDocument[]> {
+  if (isUrlOperand(source)) return readUrlDocuments(source, io, options);
+  const bytes = source === '-' ? await readStreamBytes(io.stdin) : await readFileBytes(source);
+  const label = source === '-' ? 'stdin' : source;
+  return [{ label, text: await decodeInput(bytes, label, options, io.stderr) }];
+}
