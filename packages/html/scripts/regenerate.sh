@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates what the tests of @tokenlab/html compare against, with the reference installed here:
+#
+#   apt-get install python3-bs4      # Debian bookworm: Beautiful Soup 4.11.2, Python 3.11.2
+#   bash packages/html/scripts/regenerate.sh
+#
+# Writes src/entities.generated.ts (bs4's entity table), fixtures/random-html.json (random HTML-ish
+# strings and bs4's text for each).
+set -euo pipefail
+cd "$(dirname "$0")"
+/usr/bin/python3 -c 'import bs4, sys; print("bs4", bs4.__version__, "Python", sys.version.split()[0])'
+/usr/bin/python3 generate-entities.py
+/usr/bin/python3 random_cases.py
