@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getText } from '@tokenlab/html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapture } from './testing.js';
 import { download, networkCause } from './url-fetch.js';
@@ -15,6 +16,10 @@ const ARABIC_1256 = new TextDecoder('windows-1256').decode(new Uint8Array(256).m
 const encode1256 = (text: string) =>
   Buffer.from([...text].map((char) => (char === ' ' ? 0x20 : ARABIC_1256.indexOf(char))));
 const LATIN = 'café naïve déjà';
+
+const PAGE = `<!doctype html><html><head><title>A page</title><style>p { color: red }</style>
+<script>var hidden = 1;</script></head><body><nav><a href="/">Home</a></nav>
+<article><h1>Fish &amp; chips</h1><p>Served hot,<br>with salt.</p></article></body></html>`;
 
 type Handler = (response: ServerResponse, path: string) => void;
 
@@ -120,6 +125,14 @@ const pages: Record<string, Handler> = {
   '/latin1-unlabelled': (r) => {
     r.writeHead(200, { 'content-type': 'text/plain' });
     r.end(Buffer.from(`ok ${LATIN}`, 'latin1'));
+  },
+  '/page': (r) => {
+    r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    r.end(PAGE);
+  },
+  '/bad-markup': (r) => {
+    r.writeHead(200, { 'content-type': 'text/html' });
+    r.end('<p>before</p><![foo[ x ]]><p>after</p>');
   },
   '/words': (r) => {
     r.writeHead(200, { 'content-type': 'text/plain' });
@@ -337,6 +350,45 @@ describe('the charset of a download', () => {
       encoding: 'utf-8',
       source: 'default',
     });
+  });
+});
+
+describe('--html', () => {
+  it('reduces an HTML response to its text (getText) by default, or keeps the markup with raw', async () => {
+    const text = await runCapture(['normalize', '--arabic', 'nfc', url('/page')]);
+    expect(text.stdout).toBe(getText(PAGE));
+    expect(text.stdout).toContain('Fish & chips');
+    expect(text.stdout).not.toContain('hidden');
+    const viaOption = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'text', url('/page')]);
+    expect(viaOption.stdout).toBe(getText(PAGE));
+    const raw = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'raw', url('/page')]);
+    expect(raw.stdout).toBe(PAGE);
+    // Plain text is never touched.
+    const plain = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'text', url('/plain')]);
+    expect(plain.stdout).toBe('hello web world\n');
+    const bad = await runCapture(['tokenize', url('/bad-markup')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`${url('/bad-markup')}: the HTML parser stops here (`);
+    expect(bad.stderr).toContain('--html raw reads the markup');
+    const invalid = await runCapture(['tokenize', '--html', 'pretty', url('/page')]);
+    expect(invalid.code).toBe(2);
+  });
+
+  it('applies to a .html file and to stdin when given, and leaves them alone otherwise', async () => {
+    const file = join(dir, 'page.html');
+    writeFileSync(file, PAGE);
+    const asText = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'text', file]);
+    expect(asText.stdout).toBe(getText(PAGE));
+    const unchanged = await runCapture(['normalize', '--arabic', 'nfc', file]);
+    expect(unchanged.stdout).toBe(PAGE);
+    const stdin = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'text'], PAGE);
+    expect(stdin.stdout).toBe(getText(PAGE));
+    const notHtml = join(dir, 'notes.txt');
+    writeFileSync(notHtml, 'a &amp; b');
+    const txt = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'text', notHtml]);
+    expect(txt.stdout).toBe('a &amp; b');
+    const streamed = await runCapture(['tokenize', '-t', 'codepoints', '--json', '--html', 'text', file]);
+    expect(JSON.parse(streamed.stdout).join('')).toBe(getText(PAGE));
   });
 });
 

@@ -1,4 +1,12 @@
 import type { OptionSpec } from './command.js';
+import {
+  DEFAULT_HTML_MODE,
+  HTML_MODES,
+  type HtmlMode,
+  isHtmlMediaType,
+  isHtmlName,
+  keptText,
+} from './html-modes.js';
 import { decodeInput, type InputDecoding, inputDecodingFrom } from './input-decoding.js';
 import type { CommandIO } from './io.js';
 import { readFileBytes, readStreamBytes, UsageError, writeLine } from './io.js';
@@ -10,12 +18,6 @@ import {
   MAX_DOWNLOAD_BYTES,
 } from './url-fetch.js';
 import { chooseCharset } from './web-charset.js';
-
-/** What `--html` keeps of an HTML page: the markup as it is. */
-export const HTML_MODES = ['raw'] as const;
-
-/** A value of `--html`. */
-export type HtmlMode = (typeof HTML_MODES)[number];
 
 /** How URL operands are read: `--timeout`, `--html`, `--feed`. */
 export interface WebReading {
@@ -40,7 +42,10 @@ export const URL_INPUT_OPTIONS = {
 /** The lines of `--help` for {@link URL_INPUT_OPTIONS}. */
 export const URL_INPUT_HELP = `      --timeout SECONDS   a FILE may be an http:// or https:// URL: give up on a download
                           after this long (default ${DEFAULT_TIMEOUT_SECONDS}; at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB are read)
-      --html MODE         what to keep of an HTML page: raw (the markup)`;
+      --html MODE         what to keep of an HTML page (a URL that serves text/html, a .html
+                          FILE, stdin): text (every string of the page, as BeautifulSoup's
+                          get_text(); the default for URLs) or raw (the markup; the default for
+                          files and stdin)`;
 
 /** {@link WebReading} from parsed option values; bad values are usage errors. */
 export function webReadingFrom(values: Record<string, unknown>): WebReading {
@@ -73,11 +78,6 @@ export interface InputDocument {
   text: string;
 }
 
-/** Whether a media type is HTML. */
-function isHtmlType(mediaType: string): boolean {
-  return mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
-}
-
 /**
  * Download `url` and decode it: the charset from `--input-encoding`, else a BOM, else the
  * Content-Type header, else a `<meta>` of an HTML page, else UTF-8; then the input-decoding
@@ -97,7 +97,7 @@ export async function readUrlDocuments(
     );
   const charset = chooseCharset(page.bytes, page.contentType, {
     ...(options.encoding === undefined ? {} : { explicit: options.encoding }),
-    html: isHtmlType(page.mediaType) || page.mediaType === '',
+    html: isHtmlMediaType(page.mediaType) || page.mediaType === '',
   });
   const text = await decodeInput(
     page.bytes,
@@ -105,12 +105,19 @@ export async function readUrlDocuments(
     { encoding: charset.encoding, replaceInvalid: options.replaceInvalid === true },
     io.stderr,
   );
-  return [{ label: url, text }];
+  const html = isHtmlMediaType(page.mediaType);
+  return [{ label: url, text: html ? keptText(text, options.web?.html ?? DEFAULT_HTML_MODE, url) : text }];
 }
 
-/** Whether reading `source` needs more than the plain file reading (a URL). */
-export function needsWebReading(source: string, _options: InputOptions = {}): boolean {
-  return isUrlOperand(source);
+/** Whether reading `source` needs more than the plain file reading: a URL, or HTML to reduce. */
+export function needsWebReading(source: string, options: InputOptions = {}): boolean {
+  return isUrlOperand(source) || (htmlModeOf(source, options) ?? 'raw') !== 'raw';
+}
+
+/** The `--html` mode that applies to a local source: given, and the source is stdin or a .html file. */
+function htmlModeOf(source: string, options: InputOptions): HtmlMode | undefined {
+  const mode = options.web?.html;
+  return mode !== undefined && (source === '-' || isHtmlName(source)) ? mode : undefined;
 }
 
 /** The documents of one source as one text: a feed's entries separated by a blank line. */
@@ -127,5 +134,7 @@ export async function readSourceDocuments(
   if (isUrlOperand(source)) return readUrlDocuments(source, io, options);
   const bytes = source === '-' ? await readStreamBytes(io.stdin) : await readFileBytes(source);
   const label = source === '-' ? 'stdin' : source;
-  return [{ label, text: await decodeInput(bytes, label, options, io.stderr) }];
+  const text = await decodeInput(bytes, label, options, io.stderr);
+  const mode = htmlModeOf(source, options);
+  return [{ label, text: mode === undefined ? text : keptText(text, mode, label) }];
 }

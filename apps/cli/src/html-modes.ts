@@ -1,0 +1,37 @@
+import { getText, HtmlParseError } from '@tokenlab/html';
+
+/**
+ * What `--html` keeps of an HTML page: `text` is every string of the page as BeautifulSoup's
+ * `get_text()` gives it (the menus and footers too), `raw` the markup itself.
+ */
+export const HTML_MODES = ['text', 'raw'] as const;
+
+/** A value of `--html`. */
+export type HtmlMode = (typeof HTML_MODES)[number];
+
+/** What an HTML response is reduced to when `--html` is not given. */
+export const DEFAULT_HTML_MODE: HtmlMode = 'text';
+
+/** Whether a file name or a media type says HTML. */
+export function isHtmlName(name: string): boolean {
+  return /\.x?html?$/i.test(name);
+}
+
+/** Whether a media type is HTML. */
+export function isHtmlMediaType(mediaType: string): boolean {
+  return mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
+}
+
+/**
+ * The part of `html` that `mode` keeps. `source` names the page in the one error there is: markup
+ * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it.
+ */
+export function keptText(html: string, mode: HtmlMode, source: string): string {
+  if (mode === 'raw') return html;
+  try {
+    return getText(html);
+  } catch (error) {
+    if (!(error instanceof HtmlParseError)) throw error;
+    throw new Error(`${source}: the HTML parser stops here (${error.message}); --html raw reads the markup`);
+  }
+}
