@@ -38,7 +38,13 @@ describe('commands in the guides', () => {
         const command = words[cli + 1]!;
         const source = join(repoRoot, 'apps', 'cli', 'src', 'commands', `${command}.ts`);
         expect(existsSync(source), `${line}: there is no "tokenlab ${command}" command`).toBe(true);
-        const help = readFileSync(source, 'utf8');
+        let help = readFileSync(source, 'utf8');
+        // Options shared by several commands (--input-encoding, --html, ...) are defined in the
+        // modules the command imports and spread into its help.
+        for (const [, module] of help.matchAll(/from '\.\.\/([\w-]+)\.js'/g)) {
+          const shared = join(repoRoot, 'apps', 'cli', 'src', `${module}.ts`);
+          if (existsSync(shared)) help += readFileSync(shared, 'utf8');
+        }
         for (const option of words.slice(cli + 2).filter((w) => w.startsWith('--'))) {
           const name = option.replace(/=.*$/, '');
           expect(help, `${line}: "tokenlab ${command}" has no ${name}`).toMatch(
