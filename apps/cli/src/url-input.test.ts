@@ -4,6 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { getText } from '@tokenlab/html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapture } from './testing.js';
@@ -133,6 +134,11 @@ const pages: Record<string, Handler> = {
   '/bad-markup': (r) => {
     r.writeHead(200, { 'content-type': 'text/html' });
     r.end('<p>before</p><![foo[ x ]]><p>after</p>');
+  },
+  '/gzip-1256': (r) => {
+    // Compressed on the wire: fetch inflates it, and the charset still comes from the header.
+    r.writeHead(200, { 'content-type': 'text/plain; charset=windows-1256', 'content-encoding': 'gzip' });
+    r.end(gzipSync(encode1256(ARABIC)));
   },
   '/words': (r) => {
     r.writeHead(200, { 'content-type': 'text/plain' });
@@ -279,6 +285,7 @@ describe('the charset of a download', () => {
   it('comes from the Content-Type header (windows-1256 Arabic, ISO-8859-1)', async () => {
     expect(await tokens([url('/arabic-1256')])).toEqual(ARABIC.split(' '));
     expect(await tokens([url('/latin1-header')])).toEqual(LATIN.split(' '));
+    expect(await tokens([url('/gzip-1256')])).toEqual(ARABIC.split(' '));
   });
 
   it('comes from a BOM before the header', async () => {
