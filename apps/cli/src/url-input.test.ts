@@ -9,7 +9,7 @@ import { getText } from '@tokenlab/html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapture } from './testing.js';
 import { download, networkCause } from './url-fetch.js';
-import { chooseCharset, metaCharset } from './web-charset.js';
+import { chooseCharset, metaCharset, xmlDeclarationCharset } from './web-charset.js';
 
 /** Arabic and Latin-1 text in their legacy single-byte encodings, as old servers still send them. */
 const ARABIC = 'السلام عليكم ورحمة الله';
@@ -139,6 +139,16 @@ const pages: Record<string, Handler> = {
     // Compressed on the wire: fetch inflates it, and the charset still comes from the header.
     r.writeHead(200, { 'content-type': 'text/plain; charset=windows-1256', 'content-encoding': 'gzip' });
     r.end(gzipSync(encode1256(ARABIC)));
+  },
+  '/xml-1256': (r) => {
+    r.writeHead(200, { 'content-type': 'application/rss+xml' });
+    r.end(
+      Buffer.concat([
+        Buffer.from('<?xml version="1.0" encoding="windows-1256"?>\n<rss><channel><title>'),
+        encode1256(ARABIC),
+        Buffer.from('</title></channel></rss>'),
+      ]),
+    );
   },
   '/words': (r) => {
     r.writeHead(200, { 'content-type': 'text/plain' });
@@ -314,6 +324,15 @@ describe('the charset of a download', () => {
     ]);
     expect(latin.stdout).toContain('café');
     expect(latin.stdout).toContain('déjà');
+  });
+
+  it('comes from the declaration of an XML document (a feed)', async () => {
+    const run = await runCapture(['tokenize', '-t', 'arabic', '--json', url('/xml-1256')]);
+    expect(JSON.parse(run.stdout)).toEqual(expect.arrayContaining(ARABIC.split(' ')));
+    expect(xmlDeclarationCharset(Buffer.from("<?xml version='1.0' encoding='ISO-8859-6'?>"))).toBe(
+      'iso-8859-6',
+    );
+    expect(xmlDeclarationCharset(Buffer.from(' <?xml version="1.0" encoding="koi8-r"?>'))).toBeUndefined();
   });
 
   it('is UTF-8 otherwise, and invalid UTF-8 is an error naming the URL and the byte', async () => {

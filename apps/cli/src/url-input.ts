@@ -72,15 +72,24 @@ export function inputOptionsFrom(values: Record<string, unknown>): InputOptions 
 
 /** One text read from an input source, and how output names it. */
 export interface InputDocument {
-  /** `FILE`, `stdin` or the URL as given. */
+  /** `FILE`, `stdin` or the URL as given; `SOURCE#N` for the Nth entry of a feed. */
   label: string;
   /** Its text. */
   text: string;
+  /** A feed entry's title. */
+  title?: string;
+  /** A feed entry's link. */
+  link?: string;
+}
+
+/** Whether a media type is XML (RSS and Atom feeds among them). */
+function isXmlMediaType(mediaType: string): boolean {
+  return mediaType === 'text/xml' || mediaType === 'application/xml' || mediaType.endsWith('+xml');
 }
 
 /**
  * Download `url` and decode it: the charset from `--input-encoding`, else a BOM, else the
- * Content-Type header, else a `<meta>` of an HTML page, else UTF-8; then the input-decoding
+ * Content-Type header, else a `<meta>` of an HTML page or the declaration of an XML one, else UTF-8; then the input-decoding
  * rules (invalid bytes are an error naming the URL and the byte offset, unless `--replace-invalid`).
  * A redirect is reported on stderr with the URL the text came from.
  */
@@ -98,6 +107,7 @@ export async function readUrlDocuments(
   const charset = chooseCharset(page.bytes, page.contentType, {
     ...(options.encoding === undefined ? {} : { explicit: options.encoding }),
     html: isHtmlMediaType(page.mediaType) || page.mediaType === '',
+    xml: isXmlMediaType(page.mediaType) || page.mediaType === '',
   });
   const text = await decodeInput(
     page.bytes,

@@ -1,5 +1,5 @@
 /** Where the encoding of a downloaded text came from, for messages. */
-export type CharsetSource = 'option' | 'bom' | 'header' | 'meta' | 'default';
+export type CharsetSource = 'option' | 'bom' | 'header' | 'meta' | 'xml' | 'default';
 
 /** The encoding chosen for a downloaded text and why. */
 export interface ChosenCharset {
@@ -80,15 +80,27 @@ export function metaCharset(bytes: Uint8Array): string | undefined {
 }
 
 /**
+ * The encoding named by an XML declaration at the very start of `bytes`
+ * (`<?xml version="1.0" encoding="windows-1256"?>`), as an RSS feed names it.
+ */
+export function xmlDeclarationCharset(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.subarray(0, 256)).toString('latin1');
+  const label = /^<\?xml\s[^>]*?\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(head);
+  const encoding = label ? knownEncoding(label[1] ?? label[2]!) : undefined;
+  return encoding?.startsWith('utf-16') ? 'utf-8' : encoding;
+}
+
+/**
  * The encoding to decode a downloaded text with: `--input-encoding` when given (the person knows
  * best), else a byte order mark (as browsers do, it outranks the header), else the Content-Type
- * header's charset, else for HTML a `<meta>` declaration in the first KB, else UTF-8. Labels
+ * header's charset, else for HTML a `<meta>` declaration in the first KB, for XML (feeds) the
+ * `encoding` of its XML declaration, else UTF-8. Labels
  * `TextDecoder` does not know are passed over, as browsers pass over them.
  */
 export function chooseCharset(
   bytes: Uint8Array,
   contentType: string | null | undefined,
-  options: { explicit?: string; html: boolean },
+  options: { explicit?: string; html: boolean; xml?: boolean },
 ): ChosenCharset {
   if (options.explicit !== undefined) return { encoding: options.explicit, source: 'option' };
   const bom = bomEncoding(bytes);
@@ -98,5 +110,7 @@ export function chooseCharset(
   if (known) return { encoding: known, source: 'header' };
   const fromMeta = options.html ? metaCharset(bytes) : undefined;
   if (fromMeta) return { encoding: fromMeta, source: 'meta' };
+  const fromXml = options.xml ? xmlDeclarationCharset(bytes) : undefined;
+  if (fromXml) return { encoding: fromXml, source: 'xml' };
   return { encoding: 'utf-8', source: 'default' };
 }
