@@ -105,6 +105,9 @@ export function networkCause(error: unknown): string {
   };
   if (code && reasons[code]) return reasons[code];
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  // fetch refuses the ports of other protocols (mail, ssh, ...), as browsers do.
+  if (message === 'bad port')
+    return 'fetch refuses this port (it belongs to another protocol, e.g. 25 for mail)';
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 

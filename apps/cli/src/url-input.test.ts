@@ -267,6 +267,10 @@ describe('URLs as FILE operands', () => {
     expect(refused.stderr).toBe(
       `tokenlab tokenize: cannot read 'http://127.0.0.1:${closedPort}/': connection refused (ECONNREFUSED)\n`,
     );
+    const badPort = await runCapture(['tokenize', 'http://127.0.0.1:25/']);
+    expect(badPort.stderr).toBe(
+      "tokenlab tokenize: cannot read 'http://127.0.0.1:25/': fetch refuses this port (it belongs to another protocol, e.g. 25 for mail)\n",
+    );
     // Untyped bytes that are text are read.
     expect(await tokens([url('/octet-text')])).toEqual(['plain', 'words']);
   });
