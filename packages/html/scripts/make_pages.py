@@ -74,6 +74,7 @@ def mediawiki_page(*, lang, dir_, site, host, title, page, ui, infobox, lead, se
     out = [MEDIAWIKI_HEAD.format(lang=lang, dir=dir_, site=site, host=host, title=title, page=page)]
     out.append(f'<body class="skin-vector skin-vector-search-vue mediawiki {dir_} sitedir-{dir_} mw-hide-empty-elt ns-0 ns-subject page-{page} rootpage-{page} skin-vector-2022 action-view">')
     out.append(f'<a class="mw-jump-link" href="#bodyContent">{ui["jump"]}</a>')
+    furniture.append(ui["jump"])
     out.append('<div class="vector-header-container"><header class="vector-header mw-header">')
     out.append('<div class="vector-header-start"><nav class="vector-main-menu-landmark" aria-label="Site">')
     out.append(f'<div id="vector-main-menu-dropdown" class="vector-dropdown vector-main-menu-dropdown"><label class="vector-dropdown-label" aria-label="{ui["menu"]}"><span class="vector-icon mw-ui-icon-menu"></span><span class="vector-dropdown-label-text">{ui["menu"]}</span></label>')
@@ -99,6 +100,7 @@ def mediawiki_page(*, lang, dir_, site, host, title, page, ui, infobox, lead, se
     for number, (heading, _) in enumerate(sections, 1):
         anchor = heading.replace(" ", "_")
         out.append(f'<li id="toc-{anchor}" class="vector-toc-list-item vector-toc-level-1"><a class="vector-toc-link" href="#{anchor}"><div class="vector-toc-text"><span class="vector-toc-numb">{number}</span>{esc(heading)}</div></a></li>')
+        furniture.append(f"{number}{heading}")
     out.append("</ul></div></nav></div>")
     out.append(f'<div class="mw-content-container"><main id="content" class="mw-body" role="main"><header class="mw-body-header vector-page-titlebar"><h1 id="firstHeading" class="firstHeading mw-first-heading"><span class="mw-page-title-main">{esc(title)}</span></h1>')
     out.append(f'<div id="p-lang-btn" class="vector-dropdown mw-portlet mw-portlet-lang"><input type="checkbox" id="p-lang-btn-checkbox" role="button" aria-haspopup="true" class="vector-dropdown-checkbox mw-interlanguage-selector" aria-label="{ui["languages"]}"><label id="p-lang-btn-label" for="p-lang-btn-checkbox" class="vector-dropdown-label cdx-button"><span class="vector-dropdown-label-text">{ui["languages"]}</span></label></div></header>')
@@ -140,10 +142,12 @@ def mediawiki_page(*, lang, dir_, site, host, title, page, ui, infobox, lead, se
     for group, links in navbox[1]:
         out.append(f'<tr><th scope="row" class="navbox-group">{esc(group)}</th><td class="navbox-list-with-group navbox-list navbox-odd hlist"><div><ul>' + "".join(f'<li><a href="/wiki/{esc(link)}">{esc(link)}</a></li>' for link in links) + "</ul></div></td></tr>")
     out.append("</tbody></table></div>")
+    furniture.extend(group for group, _ in navbox[1])
     out.append("<!-- \nNewPP limit report\nParsed by mw-api-int.codfw.main-6d9b6c6c4b-k8gdn\nCached time: 20240216094127\nCache expiry: 1814400\nCPU time usage: 2.103 seconds\n-->")
     out.append("</div></div>")
     out.append(f'<div id="catlinks" class="catlinks" data-mw="interface"><div id="mw-normal-catlinks" class="mw-normal-catlinks"><a href="/wiki/Help:Category" title="Help:Category">{ui["categories"]}</a>: <ul>' + "".join(f'<li><a href="/wiki/Category:{esc(c)}">{esc(c)}</a></li>' for c in categories) + "</ul></div></div>")
     furniture.append(ui["categories"])
+    furniture.extend(categories)
     out.append("</div></main></div></div></div>")
     out.append('<div class="mw-footer-container"><footer id="footer" class="mw-footer" role="contentinfo"><ul id="footer-info">')
     for line in ui["footer_info"]:
