@@ -5,9 +5,10 @@
 #   bash packages/html/scripts/regenerate.sh
 #
 # Writes src/entities.generated.ts (bs4's entity table), fixtures/random-html.json (random HTML-ish
-# strings and bs4's text for each).
+# strings and bs4's text for each) and fixtures/expected/*.json (bs4's text for each page of fixtures/pages).
 set -euo pipefail
 cd "$(dirname "$0")"
 /usr/bin/python3 -c 'import bs4, sys; print("bs4", bs4.__version__, "Python", sys.version.split()[0])'
 /usr/bin/python3 generate-entities.py
+/usr/bin/python3 page_texts.py
 /usr/bin/python3 random_cases.py

@@ -51,8 +51,13 @@ const STRING_CONTAINERS = new Set(['rt', 'rp', 'style', 'script', 'template']);
 /** Tags inside which bs4 keeps whitespace-only strings as they are. */
 const PRESERVE_WHITESPACE = new Set(['pre', 'textarea']);
 /** bs4's ASCII spaces: a string made only of these is collapsed outside `<pre>` and `<textarea>`. */
-const isAsciiSpace = (c: string): boolean =>
-  c === ' ' || c === '\n' || c === '\t' || c === '\f' || c === '\r';
+function onlyAsciiSpaces(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0c && c !== 0x0d) return false;
+  }
+  return true;
+}
 
 type StringKind = 'text' | 'cdata' | 'other';
 
@@ -98,13 +103,13 @@ function collectStrings(html: string): string[] {
   const preserving: number[] = [];
   /** Void tags closed at their start tag, whose next explicit end tag bs4 swallows. */
   const closedEmpty: string[] = [];
-  let pending: string[] = [];
+  const pending: string[] = [];
 
   const endData = (kind: StringKind = 'text'): void => {
     if (pending.length === 0) return;
-    let text = pending.join('');
-    pending = [];
-    if (preserving.length === 0 && [...text].every(isAsciiSpace)) text = text.includes('\n') ? '\n' : ' ';
+    let text = pending.length === 1 ? (pending[0] as string) : pending.join('');
+    pending.length = 0;
+    if (preserving.length === 0 && onlyAsciiSpaces(text)) text = text.includes('\n') ? '\n' : ' ';
     const included = kind === 'cdata' || (kind === 'text' && containers.length === 0);
     if (included) strings.push(text);
   };

@@ -13,3 +13,4 @@
 
 export { type GetTextOptions, getText } from './get-text.js';
 export { HtmlParseError } from './markup-scanner.js';
+export { type ReadableTextOptions, readableText } from './readable-text.js';

@@ -62,19 +62,146 @@ const endsTagName = (c: string): boolean =>
  * exactly those cases, so they cannot give bs4's strings.
  */
 export function scanMarkup(html: string, events: MarkupEvents): void {
-  const scanner = new Scanner(html, events);
-  const rest = scanner.run(0, false);
-  scanner.run(rest, true);
+  runs = new Runs(html);
+  try {
+    const scanner = new Scanner(html, events);
+    const rest = scanner.run(0, false);
+    scanner.run(rest, true);
+  } finally {
+    runs = undefined;
+  }
 }
 
-class Scanner {
+type RunKind = 'spaces' | 'separators' | 'spacesOrSlashes' | 'tagName' | 'attributeName' | 'bareValue';
+
+/**
+ * Where each run of one kind of character ends, per kind, for the input being scanned; each table
+ * is built on first use in one pass. html.parser rereads the same stretch once per '<' that starts an
+ * unfinished tag (which Python pays for: `"<a b='" * 3000` takes it seconds); with these tables every
+ * reread skips a run in constant time, so a scan stays linear in the input.
+ */
+class Runs {
+  private readonly ends = new Map<RunKind, Int32Array>();
+
+  constructor(private readonly s: string) {}
+
+  end(kind: RunKind, from: number): number {
+    const { s } = this;
+    if (from >= s.length) return from;
+    let table = this.ends.get(kind);
+    if (!table) {
+      table = new Int32Array(s.length + 1);
+      table[s.length] = s.length;
+      for (let i = s.length - 1; i >= 0; i--) table[i] = inRun(kind, s, i) ? (table[i + 1] as number) : i;
+      this.ends.set(kind, table);
+    }
+    return table[from] as number;
+  }
+}
+
+function inRun(kind: RunKind, s: string, i: number): boolean {
+  const c = s[i] as string;
+  switch (kind) {
+    case 'spaces':
+      return isPythonSpace(c);
+    case 'separators':
+      return isPythonSpace(c) || (c === '/' && s[i + 1] !== '>');
+    case 'spacesOrSlashes':
+      return c === '/' || isPythonSpace(c);
+    case 'tagName':
+      return !endsTagName(c);
+    case 'attributeName':
+      return !(c === '/' || c === '=' || c === '>' || isPythonSpace(c));
+    case 'bareValue':
+      return c !== '>' && !isPythonSpace(c);
+  }
+}
+
+/** The run tables of the scan in progress (scanning is synchronous, so one at a time). */
+let runs: Runs | undefined;
+
+function runEnd(kind: RunKind, s: string, from: number): number {
+  if (runs) return runs.end(kind, from);
+  let p = from;
+  while (p < s.length && inRun(kind, s, p)) p++;
+  return p;
+}
+
+/**
+ * A "first match at or after `from`" search that remembers its last answer, so that the many
+ * searches an unfinished construct causes (each `<!--` or `'` without an end looks to the end of the
+ * input) cost linear time in all, not quadratic.
+ */
+function rememberingSearch(find: (from: number) => number): (from: number) => number {
+  let lastFrom = Number.POSITIVE_INFINITY;
+  let lastFound = -1;
+  return (from) => {
+    if (from >= lastFrom && (lastFound < 0 || lastFound >= from)) return lastFound;
+    lastFrom = from;
+    lastFound = find(from);
+    return lastFound;
+  };
+}
+
+/** The searches of one scan. */
+export interface Searches {
+  /** Index of `text` at or after `from`, or -1, for a one-character `text`. */
+  char(text: string, from: number): number;
+  /** Where the attributes that start at `from` end, as html.parser finds a start tag's end. */
+  attributesEnd(from: number): number;
+}
+
+class Scanner implements Searches {
   /** Set while inside `<script>` or `<style>`: the element whose end tag ends the raw text. */
   private rawTextElement: string | undefined;
+  private readonly charSearches = new Map<string, (from: number) => number>();
+  private readonly rawTextEnds = new Map<string, (from: number) => number>();
+  private readonly commentClose: (from: number) => number;
+  private readonly bracketCloses: Record<1 | 2, (from: number) => { start: number; end: number } | undefined>;
 
   constructor(
     private readonly s: string,
     private readonly events: MarkupEvents,
-  ) {}
+  ) {
+    this.commentClose = rememberingSearch((from) => findCommentClose(s, from));
+    this.bracketCloses = { 1: rememberingRange(s, 1), 2: rememberingRange(s, 2) };
+  }
+
+  private attributeChains: Int32Array | undefined;
+
+  /** Follows the chain of attributes from `from`; every position on it remembers where it ends. */
+  attributesEnd(from: number): number {
+    this.attributeChains ??= new Int32Array(this.s.length + 1).fill(-1);
+    const chains = this.attributeChains;
+    const visited: number[] = [];
+    let p = from;
+    let end: number;
+    for (;;) {
+      const known = chains[p] as number;
+      if (known >= 0) {
+        end = known;
+        break;
+      }
+      visited.push(p);
+      const next = attributeEnd(this.s, p, true, this);
+      if (next < 0) {
+        end = p;
+        break;
+      }
+      p = next;
+    }
+    for (const at of visited) chains[at] = end;
+    return end;
+  }
+
+  char(text: string, from: number): number {
+    let search = this.charSearches.get(text);
+    if (!search) {
+      search = rememberingSearch((at) => this.s.indexOf(text, at));
+      this.charSearches.set(text, search);
+    }
+    return search(from);
+  }
 
   /** One pass over `s` from `start`; returns where it stopped (the input's length when done). */
   run(start: number, atEnd: boolean): number {
@@ -86,7 +213,13 @@ class Scanner {
       if (this.rawTextElement === undefined) {
         j = nextMarkupChar(s, i);
       } else {
-        j = this.findRawTextEnd(i);
+        const name = this.rawTextElement;
+        let search = this.rawTextEnds.get(name);
+        if (!search) {
+          search = rememberingSearch((from) => findRawTextEnd(s, name, from));
+          this.rawTextEnds.set(name, search);
+        }
+        j = search(i);
         if (j < 0) break; // the raw text waits for its end tag, which never comes
       }
       if (i < j) events.data(s.slice(i, j));
@@ -106,10 +239,10 @@ class Scanner {
         if (k < 0) {
           if (!atEnd) break;
           // At close, an unfinished construct is text up to the next '>' (or '<').
-          const gt = s.indexOf('>', i + 1);
+          const gt = this.char('>', i + 1);
           if (gt >= 0) k = gt + 1;
           else {
-            const lt = s.indexOf('<', i + 1);
+            const lt = this.char('<', i + 1);
             k = lt >= 0 ? lt : i + 1;
           }
           events.data(s.slice(i, k));
@@ -122,7 +255,7 @@ class Scanner {
           i = s[end - 1] === ';' ? end : end - 1;
           continue;
         }
-        if (s.indexOf(';', i) >= 0) {
+        if (this.char(';', i) >= 0) {
           events.data('&#');
           i += 2;
         }
@@ -153,28 +286,15 @@ class Scanner {
     return i;
   }
 
-  /** Index of the next `</name\s*>` closing the raw text element (any case), or -1. */
-  private findRawTextEnd(from: number): number {
-    const { s } = this;
-    const name = this.rawTextElement as string;
-    for (let at = s.indexOf('</', from); at >= 0; at = s.indexOf('</', at + 1)) {
-      let p = skipSpaces(s, at + 2);
-      if (s.slice(p, p + name.length).toLowerCase() !== name) continue;
-      p = skipSpaces(s, p + name.length);
-      if (s[p] === '>') return at;
-    }
-    return -1;
-  }
-
   private startTag(i: number): number {
     const { s, events } = this;
-    const end = wholeStartTagEnd(s, i);
+    const end = wholeStartTagEnd(s, i, this);
     if (end < 0) return end;
     const nameEnd = tagNameEnd(s, i + 1);
     const name = s.slice(i + 1, nameEnd).toLowerCase();
     let k = skipAttributeSeparators(s, nameEnd);
     while (k < end) {
-      const next = attributeEnd(s, k, false);
+      const next = attributeEnd(s, k, false, this);
       if (next < 0) break;
       k = next;
     }
@@ -193,7 +313,7 @@ class Scanner {
 
   private endTag(i: number): number {
     const { s, events } = this;
-    const gt = s.indexOf('>', i + 1);
+    const gt = this.char('>', i + 1);
     if (gt < 0) return -1;
     const afterGt = gt + 1;
     const strict = strictEndTagName(s, i);
@@ -208,7 +328,7 @@ class Scanner {
       }
       const nameEnd = tagNameEnd(s, i + 2);
       const name = s.slice(i + 2, nameEnd).toLowerCase();
-      const close = s.indexOf('>', skipAttributeSeparators(s, nameEnd));
+      const close = this.char('>', skipAttributeSeparators(s, nameEnd));
       events.endTag(name);
       return close + 1;
     }
@@ -222,26 +342,21 @@ class Scanner {
   }
 
   private comment(i: number): number {
-    const { s } = this;
-    for (let at = s.indexOf('--', i + 4); at >= 0; at = s.indexOf('--', at + 1)) {
-      const p = skipSpaces(s, at + 2);
-      if (s[p] === '>') {
-        this.events.comment(s.slice(i + 4, at));
-        return p + 1;
-      }
-    }
-    return -1;
+    const at = this.commentClose(i + 4);
+    if (at < 0) return -1;
+    this.events.comment(this.s.slice(i + 4, at));
+    return skipSpaces(this.s, at + 2) + 1;
   }
 
   private bogusComment(i: number): number {
-    const gt = this.s.indexOf('>', i + 2);
+    const gt = this.char('>', i + 2);
     if (gt < 0) return -1;
     this.events.comment(this.s.slice(i + 2, gt));
     return gt + 1;
   }
 
   private processingInstruction(i: number): number {
-    const gt = this.s.indexOf('>', i + 2);
+    const gt = this.char('>', i + 2);
     if (gt < 0) return -1;
     this.events.processingInstruction(this.s.slice(i + 2, gt));
     return gt + 1;
@@ -251,7 +366,7 @@ class Scanner {
     const { s } = this;
     if (s.startsWith('<![', i)) return this.markedSection(i);
     if (s.slice(i, i + 9).toLowerCase() === '<!doctype') {
-      const gt = s.indexOf('>', i + 9);
+      const gt = this.char('>', i + 9);
       if (gt < 0) return -1;
       this.events.declaration(s.slice(i + 2, gt));
       return gt + 1;
@@ -273,8 +388,8 @@ class Scanner {
     if (p === s.length) return -1;
     const keyword = rawName.toLowerCase();
     let close: { start: number; end: number } | undefined;
-    if (MARKED_SECTION_TO_DOUBLE_BRACKET.has(keyword)) close = findBracketClose(s, start, 2);
-    else if (MARKED_SECTION_TO_SINGLE_BRACKET.has(keyword)) close = findBracketClose(s, start, 1);
+    if (MARKED_SECTION_TO_DOUBLE_BRACKET.has(keyword)) close = this.bracketCloses[2](start);
+    else if (MARKED_SECTION_TO_SINGLE_BRACKET.has(keyword)) close = this.bracketCloses[1](start);
     else throw new HtmlParseError(`unknown status keyword ${pythonRepr(rawName)} in marked section`);
     if (!close) return -1;
     this.events.markedSection(s.slice(start, close.start));
@@ -283,6 +398,43 @@ class Scanner {
 }
 
 const isDeclarationNameChar = (c: string): boolean => isAsciiAlnum(c) || c === '-' || c === '_' || c === '.';
+
+/** Index of the next `</name\s*>` that closes the raw text element `name` (any case), or -1. */
+function findRawTextEnd(s: string, name: string, from: number): number {
+  for (let at = s.indexOf('</', from); at >= 0; at = s.indexOf('</', at + 1)) {
+    let p = skipSpaces(s, at + 2);
+    if (s.slice(p, p + name.length).toLowerCase() !== name) continue;
+    p = skipSpaces(s, p + name.length);
+    if (s[p] === '>') return at;
+  }
+  return -1;
+}
+
+/** Start of the next `--\s*>` at or after `from` (the end of a comment), or -1. */
+function findCommentClose(s: string, from: number): number {
+  for (let at = s.indexOf('--', from); at >= 0; at = s.indexOf('--', at + 1)) {
+    if (s[skipSpaces(s, at + 2)] === '>') return at;
+  }
+  return -1;
+}
+
+/** {@link findBracketClose} for one bracket count, remembering its last answer. */
+function rememberingRange(
+  s: string,
+  brackets: 1 | 2,
+): (from: number) => { start: number; end: number } | undefined {
+  let found: { start: number; end: number } | undefined;
+  const start = rememberingSearch((from) => {
+    found = findBracketClose(s, from, brackets);
+    return found ? found.start : -1;
+  });
+  return (from) => {
+    const at = start(from);
+    if (at < 0) return undefined;
+    if (!found || found.start !== at) found = findBracketClose(s, at, brackets);
+    return found;
+  };
+}
 
 /** Next '&' or '<' at or after `from`, or the length. */
 function nextMarkupChar(s: string, from: number): number {
@@ -294,9 +446,7 @@ function nextMarkupChar(s: string, from: number): number {
 }
 
 function skipSpaces(s: string, from: number): number {
-  let p = from;
-  while (p < s.length && isPythonSpace(s[p] as string)) p++;
-  return p;
+  return runEnd('spaces', s, from);
 }
 
 /** Strips Python's whitespace from both ends, as `str.strip()`. */
@@ -310,21 +460,12 @@ export function pythonStrip(text: string): string {
 
 /** End of a tag name that starts at `from` (its first character is already known to be a letter). */
 function tagNameEnd(s: string, from: number): number {
-  let p = from + 1;
-  while (p < s.length && !endsTagName(s[p] as string)) p++;
-  return p;
+  return runEnd('tagName', s, from + 1);
 }
 
 /** Whitespace, and slashes not followed by '>', which html.parser skips between attributes. */
 function skipAttributeSeparators(s: string, from: number): number {
-  let p = from;
-  for (;;) {
-    const c = s[p];
-    if (c === undefined) return p;
-    if (isPythonSpace(c)) p++;
-    else if (c === '/' && s[p + 1] !== '>') p++;
-    else return p;
-  }
+  return runEnd('separators', s, from);
 }
 
 /**
@@ -332,7 +473,7 @@ function skipAttributeSeparators(s: string, from: number): number {
  * it; -1 when there is none. `trailingSpaces` is the variant used to find where a start tag ends, which
  * also skips spaces after a value (the separators skip them anyway, so only the rules differ).
  */
-function attributeEnd(s: string, from: number, trailingSpaces: boolean): number {
+function attributeEnd(s: string, from: number, trailingSpaces: boolean, searches: Searches): number {
   const before = s[from - 1];
   if (
     !(before === "'" || before === '"' || before === '/' || (before !== undefined && isPythonSpace(before)))
@@ -340,13 +481,8 @@ function attributeEnd(s: string, from: number, trailingSpaces: boolean): number 
     return -1;
   const first = s[from];
   if (first === undefined || first === '/' || first === '>' || isPythonSpace(first)) return -1;
-  let p = from + 1;
-  while (p < s.length) {
-    const c = s[p] as string;
-    if (c === '/' || c === '=' || c === '>' || isPythonSpace(c)) break;
-    p++;
-  }
-  const value = attributeValueEnd(s, p);
+  let p = runEnd('attributeName', s, from + 1);
+  const value = attributeValueEnd(s, p, searches);
   if (value >= 0) p = trailingSpaces ? skipSpaces(s, value) : value;
   return skipAttributeSeparators(s, p);
 }
@@ -356,7 +492,7 @@ function attributeEnd(s: string, from: number, trailingSpaces: boolean): number 
  * value falls back (like the backtracking of html.parser's pattern) to an empty value before the
  * last space, or to a bare value that starts with the last '='.
  */
-function attributeValueEnd(s: string, from: number): number {
+function attributeValueEnd(s: string, from: number, searches: Searches): number {
   const equals = skipSpaces(s, from);
   if (s[equals] !== '=') return -1;
   let afterEquals = equals;
@@ -364,7 +500,7 @@ function attributeValueEnd(s: string, from: number): number {
   const value = skipSpaces(s, afterEquals);
   const quote = s[value];
   if (quote === "'" || quote === '"') {
-    const close = s.indexOf(quote, value + 1);
+    const close = searches.char(quote, value + 1);
     if (close >= 0) return close + 1;
     if (value > afterEquals) return value - 1;
     if (afterEquals - equals > 1) return bareValueEnd(s, afterEquals - 1);
@@ -374,25 +510,18 @@ function attributeValueEnd(s: string, from: number): number {
 }
 
 function bareValueEnd(s: string, from: number): number {
-  let p = from;
-  while (p < s.length && s[p] !== '>' && !isPythonSpace(s[p] as string)) p++;
-  return p;
+  return runEnd('bareValue', s, from);
 }
 
 /**
  * Where html.parser considers the start tag at `i` to end: after its '>' (or '/>'); -1 when it is
  * unfinished; or, for a tag broken by a stray character, the position of that character.
  */
-function wholeStartTagEnd(s: string, i: number): number {
+function wholeStartTagEnd(s: string, i: number, searches: Searches): number {
   let p = tagNameEnd(s, i + 1);
   // Spaces and slashes before the first attribute.
-  while (p < s.length && (s[p] === '/' || isPythonSpace(s[p] as string))) p++;
-  for (;;) {
-    const next = attributeEnd(s, p, true);
-    if (next < 0) break;
-    p = next;
-  }
-  p = skipSpaces(s, p);
+  p = runEnd('spacesOrSlashes', s, p);
+  p = skipSpaces(s, searches.attributesEnd(p));
   const next = s[p];
   if (next === '>') return p + 1;
   if (next === '/') return s[p + 1] === '>' ? p + 2 : -1;
