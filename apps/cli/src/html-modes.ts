@@ -1,10 +1,11 @@
-import { getText, HtmlParseError } from '@tokenlab/html';
+import { getText, HtmlParseError, readableText } from '@tokenlab/html';
 
 /**
  * What `--html` keeps of an HTML page: `text` is every string of the page as BeautifulSoup's
- * `get_text()` gives it (the menus and footers too), `raw` the markup itself.
+ * `get_text()` gives it (the menus and footers too), `readable` the main content only (Mozilla's
+ * Readability: the article's paragraphs, no navigation or footer), `raw` the markup itself.
  */
-export const HTML_MODES = ['text', 'raw'] as const;
+export const HTML_MODES = ['text', 'readable', 'raw'] as const;
 
 /** A value of `--html`. */
 export type HtmlMode = (typeof HTML_MODES)[number];
@@ -24,10 +25,12 @@ export function isHtmlMediaType(mediaType: string): boolean {
 
 /**
  * The part of `html` that `mode` keeps. `source` names the page in the one error there is: markup
- * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it.
+ * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it. `url`,
+ * the address the page came from, is the base of its links for Readability.
  */
-export function keptText(html: string, mode: HtmlMode, source: string): string {
+export function keptText(html: string, mode: HtmlMode, source: string, url?: string): string {
   if (mode === 'raw') return html;
+  if (mode === 'readable') return readableText(html, url === undefined ? {} : { url });
   try {
     return getText(html);
   } catch (error) {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { getText } from '@tokenlab/html';
+import { getText, readableText } from '@tokenlab/html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapture } from './testing.js';
 import { download, networkCause } from './url-fetch.js';
@@ -21,6 +21,12 @@ const LATIN = 'café naïve déjà';
 const PAGE = `<!doctype html><html><head><title>A page</title><style>p { color: red }</style>
 <script>var hidden = 1;</script></head><body><nav><a href="/">Home</a></nav>
 <article><h1>Fish &amp; chips</h1><p>Served hot,<br>with salt.</p></article></body></html>`;
+
+const ARTICLE = `<!doctype html><html><head><title>Rain</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>Rain in the valley</h1><p>${'It rained all day in the valley. '.repeat(8)}</p>
+<p>${'The river rose by a metre overnight. '.repeat(8)}</p></article>
+<footer>Copyright The Valley Times</footer></body></html>`;
 
 type Handler = (response: ServerResponse, path: string) => void;
 
@@ -130,6 +136,10 @@ const pages: Record<string, Handler> = {
   '/page': (r) => {
     r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     r.end(PAGE);
+  },
+  '/article': (r) => {
+    r.writeHead(200, { 'content-type': 'text/html' });
+    r.end(ARTICLE);
   },
   '/bad-markup': (r) => {
     r.writeHead(200, { 'content-type': 'text/html' });
@@ -402,6 +412,23 @@ describe('--html', () => {
     expect(bad.stderr).toContain('--html raw reads the markup');
     const invalid = await runCapture(['tokenize', '--html', 'pretty', url('/page')]);
     expect(invalid.code).toBe(2);
+  });
+
+  it('keeps the main content with readable', async () => {
+    const run = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'readable', url('/article')]);
+    expect(run.stdout).toBe(readableText(ARTICLE, { url: url('/article') }));
+    expect(run.stdout).toContain('It rained all day in the valley.');
+    expect(run.stdout).toContain('The river rose by a metre overnight.');
+    expect(run.stdout).not.toContain('Home');
+    expect(run.stdout).not.toContain('Copyright');
+    // The text mode keeps the furniture.
+    const text = await runCapture(['normalize', '--arabic', 'nfc', url('/article')]);
+    expect(text.stdout).toContain('Home');
+    expect(text.stdout).toContain('Copyright');
+    const file = join(dir, 'article.htm');
+    writeFileSync(file, ARTICLE);
+    const local = await runCapture(['normalize', '--arabic', 'nfc', '--html', 'readable', file]);
+    expect(local.stdout).toBe(readableText(ARTICLE));
   });
 
   it('applies to a .html file and to stdin when given, and leaves them alone otherwise', async () => {

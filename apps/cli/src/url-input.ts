@@ -44,8 +44,9 @@ export const URL_INPUT_HELP = `      --timeout SECONDS   a FILE may be an http:/
                           after this long (default ${DEFAULT_TIMEOUT_SECONDS}; at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB are read)
       --html MODE         what to keep of an HTML page (a URL that serves text/html, a .html
                           FILE, stdin): text (every string of the page, as BeautifulSoup's
-                          get_text(); the default for URLs) or raw (the markup; the default for
-                          files and stdin)`;
+                          get_text(); the default for URLs), readable (the main content, as
+                          Firefox's Reader View finds it: no menus or footers) or raw (the
+                          markup; the default for files and stdin)`;
 
 /** {@link WebReading} from parsed option values; bad values are usage errors. */
 export function webReadingFrom(values: Record<string, unknown>): WebReading {
@@ -116,7 +117,12 @@ export async function readUrlDocuments(
     io.stderr,
   );
   const html = isHtmlMediaType(page.mediaType);
-  return [{ label: url, text: html ? keptText(text, options.web?.html ?? DEFAULT_HTML_MODE, url) : text }];
+  return [
+    {
+      label: url,
+      text: html ? keptText(text, options.web?.html ?? DEFAULT_HTML_MODE, url, page.finalUrl) : text,
+    },
+  ];
 }
 
 /** Whether reading `source` needs more than the plain file reading: a URL, or HTML to reduce. */
