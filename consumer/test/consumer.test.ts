@@ -165,6 +165,11 @@ describe('packed packages installed with npm', () => {
     expect(results.natural).toEqual([['ca', "n't", 'stop'], 'run']);
     expect(results.vectors).toEqual(['queen']);
     expect(results.corpora).toEqual([true, true]);
+    expect(results.html).toEqual([
+      'Fish & chips',
+      'Menu\n\nOne paragraph.',
+      [{ title: 'T', link: '', text: 'hi' }],
+    ]);
   }, 300_000);
 
   it('type-check the examples and the page strictly under bundler resolution', async () => {

@@ -1,16 +1,20 @@
 /**
- * Text from HTML: {@link getText} gives exactly what BeautifulSoup's `get_text()` gives with Python's
- * `html.parser`.
+ * Text from HTML and feeds: {@link getText} gives exactly what BeautifulSoup's `get_text()` gives
+ * with Python's `html.parser`; {@link readableText} keeps a page's main content only (Mozilla's
+ * Readability); {@link feedEntries} reads the entries of RSS and Atom feeds.
  *
  * @example
  * ```ts
- * import { getText } from '@tokenlab/html';
+ * import { feedEntries, getText, readableText } from '@tokenlab/html';
  * getText('<h1>Title</h1><p>Body &amp; more</p>'); // 'TitleBody & more'
+ * readableText(page); // the article, paragraphs separated by blank lines
+ * feedEntries(xml).map((entry) => entry.text);
  * ```
  *
  * @packageDocumentation
  */
 
+export { type FeedEntry, FeedError, feedEntries } from './feed-entries.js';
 export { type GetTextOptions, getText } from './get-text.js';
 export { HtmlParseError } from './markup-scanner.js';
 export { type ReadableTextOptions, readableText } from './readable-text.js';
