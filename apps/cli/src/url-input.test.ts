@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { getText, readableText } from '@tokenlab/html';
+import { feedEntries, getText, readableText } from '@tokenlab/html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCapture } from './testing.js';
 import { download, networkCause } from './url-fetch.js';
@@ -27,6 +27,19 @@ const ARTICLE = `<!doctype html><html><head><title>Rain</title></head><body>
 <article><h1>Rain in the valley</h1><p>${'It rained all day in the valley. '.repeat(8)}</p>
 <p>${'The river rose by a metre overnight. '.repeat(8)}</p></article>
 <footer>Copyright The Valley Times</footer></body></html>`;
+
+const RSS = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Log</title>
+<item><title>First post</title><link>https://example.org/1</link><pubDate>Mon, 22 Jan 2024 10:00:00 GMT</pubDate>
+<description>&lt;p&gt;Fish &amp;amp; chips&lt;/p&gt;</description></item>
+<item><title>Second post</title><link>https://example.org/2</link>
+<description>Rain all day</description></item>
+</channel></rss>`;
+
+const ATOM = `<?xml version="1.0" encoding="windows-1256"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Arabic log</title>
+<entry><title>One</title><link rel="alternate" href="https://example.org/ar/1"/><content type="text">ARABIC</content></entry>
+</feed>`;
 
 type Handler = (response: ServerResponse, path: string) => void;
 
@@ -159,6 +172,15 @@ const pages: Record<string, Handler> = {
         Buffer.from('</title></channel></rss>'),
       ]),
     );
+  },
+  '/rss': (r) => {
+    r.writeHead(200, { 'content-type': 'application/rss+xml' });
+    r.end(RSS);
+  },
+  '/atom-1256': (r) => {
+    r.writeHead(200, { 'content-type': 'application/atom+xml' });
+    const [before, after] = ATOM.split('ARABIC');
+    r.end(Buffer.concat([Buffer.from(before!), encode1256(ARABIC), Buffer.from(after!)]));
   },
   '/words': (r) => {
     r.writeHead(200, { 'content-type': 'text/plain' });
@@ -446,6 +468,94 @@ describe('--html', () => {
     expect(txt.stdout).toBe('a &amp; b');
     const streamed = await runCapture(['tokenize', '-t', 'codepoints', '--json', '--html', 'text', file]);
     expect(JSON.parse(streamed.stdout).join('')).toBe(getText(PAGE));
+  });
+});
+
+describe('--feed', () => {
+  it('gives tokenize and encode one output line per entry, named by the entry', async () => {
+    const entries = feedEntries(RSS);
+    expect(entries.map((entry) => entry.text)).toEqual(['Fish & chips', 'Rain all day']);
+    const json = await runCapture(['tokenize', '-t', 'whitespace', '--feed', '--json', url('/rss')]);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      {
+        document: `${url('/rss')}#1`,
+        title: 'First post',
+        link: 'https://example.org/1',
+        published: 'Mon, 22 Jan 2024 10:00:00 GMT',
+        tokens: ['Fish', '&', 'chips'],
+      },
+      {
+        document: `${url('/rss')}#2`,
+        title: 'Second post',
+        link: 'https://example.org/2',
+        tokens: ['Rain', 'all', 'day'],
+      },
+    ]);
+    const plain = await runCapture(['tokenize', '-t', 'whitespace', '--feed', url('/rss')]);
+    expect(plain.stdout).toBe(`${url('/rss')}#1\tFish\t&\tchips\n${url('/rss')}#2\tRain\tall\tday\n`);
+    const several = await runCapture(['tokenize', '-t', 'whitespace,chars', '--feed', url('/rss')]);
+    expect(several.stdout.split('\n')[1]).toBe(`${url('/rss')}#1\tchars\t${[...'Fish & chips'].join('\t')}`);
+    const encode = await runCapture(['encode', '-e', 'cl100k_base', '--feed', url('/rss')]);
+    const direct = await runCapture(['encode', '-e', 'cl100k_base'], 'Rain all day');
+    expect(encode.stdout.split('\n')[1]).toBe(`${url('/rss')}#2\t${direct.stdout.trim()}`);
+    const count = await runCapture([
+      'encode',
+      '-e',
+      'cl100k_base',
+      '--feed',
+      '--count',
+      '--json',
+      url('/rss'),
+    ]);
+    expect(JSON.parse(count.stdout.split('\n')[1]!)).toMatchObject({
+      document: `${url('/rss')}#2`,
+      count: 3,
+    });
+  });
+
+  it('makes each entry a document for stats, and reads the charset of the XML declaration', async () => {
+    const run = await runCapture([
+      'stats',
+      'tfidf',
+      '--top',
+      '1',
+      '--json',
+      '--feed',
+      url('/rss'),
+      url('/atom-1256'),
+    ]);
+    const rows = JSON.parse(run.stdout) as { document: string }[];
+    expect(rows.map((row) => row.document)).toEqual([
+      `${url('/rss')}#1`,
+      `${url('/rss')}#2`,
+      `${url('/atom-1256')}#1`,
+    ]);
+    const arabic = await runCapture(['tokenize', '-t', 'arabic', '--feed', '--json', url('/atom-1256')]);
+    expect(JSON.parse(arabic.stdout).tokens).toEqual(ARABIC.split(' '));
+  });
+
+  it('reads a local feed and stdin too; the other commands get the entries one after another', async () => {
+    const file = join(dir, 'feed.xml');
+    writeFileSync(file, RSS);
+    const local = await runCapture(['tokenize', '-t', 'whitespace', '--feed', file]);
+    expect(local.stdout.split('\n')[0]).toBe(`${file}#1\tFish\t&\tchips`);
+    const stdin = await runCapture(['tokenize', '-t', 'whitespace', '--feed'], RSS);
+    expect(stdin.stdout.split('\n')[1]).toBe('stdin#2\tRain\tall\tday');
+    const joined = await runCapture(['normalize', '--arabic', 'nfc', '--feed', url('/rss')]);
+    expect(joined.stdout).toBe('Fish & chips\n\nRain all day');
+  });
+
+  it('says so when a source is no feed', async () => {
+    const run = await runCapture(['tokenize', '--feed', url('/page')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `tokenlab tokenize: ${url('/page')}: not an RSS or Atom feed (root element <html>) (--feed)\n`,
+    );
   });
 });
 

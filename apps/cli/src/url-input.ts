@@ -1,4 +1,5 @@
 import type { OptionSpec } from './command.js';
+import { feedDocuments } from './feed-documents.js';
 import {
   DEFAULT_HTML_MODE,
   HTML_MODES,
@@ -25,6 +26,8 @@ export interface WebReading {
   limits?: DownloadLimits;
   /** What to keep of HTML: given by `--html`, else the default for each source. */
   html?: HtmlMode;
+  /** `--feed`: every source is an RSS or Atom feed, read as one document per entry. */
+  feed?: boolean;
 }
 
 /** Everything that decides how one input source becomes text. */
@@ -37,6 +40,7 @@ export interface InputOptions extends InputDecoding {
 export const URL_INPUT_OPTIONS = {
   timeout: { type: 'string' },
   html: { type: 'string' },
+  feed: { type: 'boolean' },
 } as const satisfies OptionSpec;
 
 /** The lines of `--help` for {@link URL_INPUT_OPTIONS}. */
@@ -46,7 +50,9 @@ export const URL_INPUT_HELP = `      --timeout SECONDS   a FILE may be an http:/
                           FILE, stdin): text (every string of the page, as BeautifulSoup's
                           get_text(); the default for URLs), readable (the main content, as
                           Firefox's Reader View finds it: no menus or footers) or raw (the
-                          markup; the default for files and stdin)`;
+                          markup; the default for files and stdin)
+      --feed              each FILE, URL or stdin is an RSS or Atom feed: one text per entry,
+                          named SOURCE#N (its content, else its summary, as text)`;
 
 /** {@link WebReading} from parsed option values; bad values are usage errors. */
 export function webReadingFrom(values: Record<string, unknown>): WebReading {
@@ -63,6 +69,7 @@ export function webReadingFrom(values: Record<string, unknown>): WebReading {
       throw new UsageError(`--html must be ${HTML_MODES.join(', ')}; got '${mode}'`);
     reading.html = mode as HtmlMode;
   }
+  if (values.feed === true) reading.feed = true;
   return reading;
 }
 
@@ -81,6 +88,8 @@ export interface InputDocument {
   title?: string;
   /** A feed entry's link. */
   link?: string;
+  /** A feed entry's date, as the feed writes it. */
+  published?: string;
 }
 
 /** Whether a media type is XML (RSS and Atom feeds among them). */
@@ -116,6 +125,7 @@ export async function readUrlDocuments(
     { encoding: charset.encoding, replaceInvalid: options.replaceInvalid === true },
     io.stderr,
   );
+  if (options.web?.feed) return feedDocuments(text, url);
   const html = isHtmlMediaType(page.mediaType);
   return [
     {
@@ -125,9 +135,11 @@ export async function readUrlDocuments(
   ];
 }
 
-/** Whether reading `source` needs more than the plain file reading: a URL, or HTML to reduce. */
+/** Whether reading `source` needs more than the plain file reading: a URL, a feed, or HTML to reduce. */
 export function needsWebReading(source: string, options: InputOptions = {}): boolean {
-  return isUrlOperand(source) || (htmlModeOf(source, options) ?? 'raw') !== 'raw';
+  return (
+    isUrlOperand(source) || options.web?.feed === true || (htmlModeOf(source, options) ?? 'raw') !== 'raw'
+  );
 }
 
 /** The `--html` mode that applies to a local source: given, and the source is stdin or a .html file. */
@@ -151,6 +163,7 @@ export async function readSourceDocuments(
   const bytes = source === '-' ? await readStreamBytes(io.stdin) : await readFileBytes(source);
   const label = source === '-' ? 'stdin' : source;
   const text = await decodeInput(bytes, label, options, io.stderr);
+  if (options.web?.feed) return feedDocuments(text, label);
   const mode = htmlModeOf(source, options);
   return [{ label, text: mode === undefined ? text : keptText(text, mode, label) }];
 }

@@ -1,6 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
+import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { atLine, readInputText, readJsonlRecords, writeLine } from '../io.js';
+import { atLine, readInputDocuments, readInputText, readJsonlRecords, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
 
@@ -14,6 +15,9 @@ export const encodeCommand: Command = {
 Reads the FILEs (or stdin) and prints the token ids, space-separated, on one line. The ids of
 the encodings equal tiktoken's. Text that contains a special token such as <|endoftext|> is an
 error unless --allowed-special lets it through (then it becomes the special token's id).
+
+With --feed, one line per feed entry: SOURCE#N, a tab, and its ids (a JSON object {"document",
+"title", "link", "ids"} per line with --json; "count" with --count).
 
 A final newline is text like any other and is encoded ('echo hi' sends 'hi\n': cl100k_base gives
 two tokens where 'hi' alone is one); a terminal gets a note on stderr when that happens, and
@@ -65,7 +69,24 @@ ${URL_INPUT_HELP}
       }
       return 0;
     }
-    let text = await readInputText(positionals, io, inputOptionsFrom(values));
+    const options = inputOptionsFrom(values);
+    if (options.web?.feed) {
+      for (const document of await readInputDocuments(positionals, io, options)) {
+        const result = count
+          ? codec.count(document.text, allowed, asText)
+          : codec.encode(document.text, allowed, asText);
+        const plain = typeof result === 'number' ? String(result) : result.join(' ');
+        await writeDocumentLine(
+          io,
+          document,
+          { [count ? 'count' : 'ids']: result },
+          [plain],
+          Boolean(values.json),
+        );
+      }
+      return 0;
+    }
+    let text = await readInputText(positionals, io, options);
     const newline = /\r?\n$/.exec(text)?.[0];
     if (newline && values['strip-final-newline']) text = text.slice(0, -newline.length);
     else if (newline && io.isTTY)

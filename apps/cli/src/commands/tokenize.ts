@@ -1,10 +1,12 @@
 import { replaceControlCharacters, type Token, type Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
+import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import {
   atLine,
   type CommandIO,
+  readInputDocuments,
   readInputText,
   readJsonlRecords,
   stdoutIsTerminal,
@@ -133,6 +135,8 @@ such as newlines escaped as \\u000a). With --spans each line is START END [ID] T
 With several tokenizers (-t whitespace,treebank,cl100k_base) their tokens stand side by side:
 aligned columns on a terminal, tab-separated columns under a header line otherwise, and one JSON
 object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
+With --feed, one line per feed entry (and tokenizer): SOURCE#N, then the tokens, tab-separated
+(a JSON object {"document", "title", "link", "tokens"} per line with --json).
 The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8 read their
 input as a stream, so any size works; the others read it whole (at most 512 MB).
 
@@ -194,11 +198,28 @@ ${names}`;
       }
       return 0;
     }
+    const options = inputOptionsFrom(values);
+    if (options.web?.feed) {
+      // One line per feed entry (and tokenizer), naming the entry.
+      for (const document of await readInputDocuments(positionals, io, options))
+        for (const [index, tokenizer] of tokenizers.entries()) {
+          const tokens = tokenizer.tokenize(document.text);
+          const which = several ? { tokenizer: names[index] } : {};
+          await writeDocumentLine(
+            io,
+            document,
+            { ...which, tokens: tokenJson(tokens, spans) },
+            [...(several ? [names[index]!] : []), ...tokens.map((token) => tokenCell(token, spans))],
+            Boolean(values.json),
+          );
+        }
+      return 0;
+    }
     if (!several && !fromFile && entries[0]!.streamable) {
       await runStreaming(tokenizers[0]!, positionals, io, values);
       return 0;
     }
-    const text = await readInputText(positionals, io, inputOptionsFrom(values));
+    const text = await readInputText(positionals, io, options);
     const results = tokenizers.map((tokenizer) => tokenizer.tokenize(text));
     if (values.json) {
       if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
