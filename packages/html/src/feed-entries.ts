@@ -36,6 +36,7 @@ export interface FeedEntry {
  * ```
  */
 export class FeedError extends Error {
+  /** `'FeedError'`, so that logs and `String(error)` say which error it is. */
   override name = 'FeedError';
 }
 

@@ -37,6 +37,7 @@ export interface MarkupEvents {
  * ```
  */
 export class HtmlParseError extends Error {
+  /** `'HtmlParseError'`, so that logs and `String(error)` say which error it is. */
   override name = 'HtmlParseError';
 }
 
