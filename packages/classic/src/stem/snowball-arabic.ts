@@ -129,13 +129,15 @@ const FINAL_YEH: readonly SuffixRule[] = rules([['\u064a', 3, 1]]); // ي
 
 const HAMZA_PREFIXES = ['\u0623\u0623', '\u0623\u0622', '\u0623\u0624', '\u0623\u0627', '\u0623\u0625']; // أأ أآ أؤ أا أإ
 const CONJUNCTION_ARTICLES = ['\u0641\u0627\u0644', '\u0648\u0627\u0644']; // فال وال
-const NOUN_PREFIXES_3B = ['\u0628', '\u0643', '\u0644', '\u0628\u0628', '\u0643\u0643']; // ب ك ل بب كك
 const FUTURE_PREFIXES = ['\u0633\u064a', '\u0633\u062a', '\u0633\u0646', '\u0633\u0623']; // سي ست سن سأ
 const ISTAF_PREFIXES = ['\u064a\u0633\u062a', '\u0646\u0633\u062a', '\u062a\u0633\u062a']; // يست نست تست
 
 const ALEF = 0x0627;
-const WAW = 0x0648;
+const BEH = 0x0628;
 const FEH = 0x0641;
+const KAF = 0x0643;
+const LAM = 0x0644;
+const WAW = 0x0648;
 
 /**
  * The word after the first rule of `suffixRules` that fits it, or the word itself (the same string, so a
@@ -163,8 +165,18 @@ const unchanged = (text: string): string => text;
 
 /** Whether `word` starts with one of `prefixes`. */
 function startsWithAny(word: string, prefixes: readonly string[]): boolean {
-  for (const prefix of prefixes) if (word.startsWith(prefix)) return true;
+  const first = word.charCodeAt(0);
+  for (const prefix of prefixes) if (prefix.charCodeAt(0) === first && word.startsWith(prefix)) return true;
   return false;
+}
+
+/** The length of the article `word` starts with: 2 for ال or لل, 3 for كال or بال, else 0. */
+function articleLength(word: string): 0 | 2 | 3 {
+  const first = word.charCodeAt(0);
+  if (first === ALEF || first === LAM) return word.charCodeAt(1) === LAM ? 2 : 0;
+  if (first === KAF || first === BEH)
+    return word.charCodeAt(1) === ALEF && word.charCodeAt(2) === LAM ? 3 : 0;
+  return 0;
 }
 
 /** `word` without the characters NLTK's normalization removes; the same string when there are none. */
@@ -205,7 +217,7 @@ export class SnowballArabicStemmer {
   /** NLTK never resets this flag; see the class comment. */
   #verbStep1Succeeded = false;
   /** Stems remembered per state of the flag, with whether stemming the word sets it. */
-  readonly #caches: [StemCache<[string, boolean]>, StemCache<[string, boolean]>];
+  readonly #caches: [StemCache<[string, boolean]>, StemCache<[string, boolean]>] | undefined;
   /** Made once: a closure per word would be garbage per word. */
   readonly #stemOne = (word: string, restore: (text: string) => string): string => this.#stem(word, restore);
 
@@ -224,7 +236,7 @@ export class SnowballArabicStemmer {
     this.#stopWords = options.stopWords ?? new Set();
     this.#carryVerbState = options.carryVerbState ?? true;
     const size = options.cacheSize ?? 0;
-    this.#caches = [new StemCache(size), new StemCache(size)];
+    this.#caches = size > 0 ? [new StemCache(size), new StemCache(size)] : undefined;
   }
 
   /**
@@ -237,6 +249,7 @@ export class SnowballArabicStemmer {
    */
   stem(word: string): string {
     if (!this.#carryVerbState) this.#verbStep1Succeeded = false;
+    if (!this.#caches) return this.#stemWord(word);
     const flagBefore = this.#verbStep1Succeeded;
     const cache = this.#caches[flagBefore ? 1 : 0];
     const known = cache.get(word);
@@ -244,9 +257,13 @@ export class SnowballArabicStemmer {
       if (known[1]) this.#verbStep1Succeeded = true;
       return known[0];
     }
-    const stem = hasSurrogate(word) ? stemByCodePoints(word, this.#stemOne) : this.#stem(word, unchanged);
+    const stem = this.#stemWord(word);
     cache.set(word, [stem, !flagBefore && this.#verbStep1Succeeded]);
     return stem;
+  }
+
+  #stemWord(word: string): string {
+    return hasSurrogate(word) ? stemByCodePoints(word, this.#stemOne) : this.#stem(word, unchanged);
   }
 
   #stem(word: string, restore: (text: string) => string): string {
@@ -315,9 +332,8 @@ function nounPlurals(word: string, full: boolean): string {
 
 /** كال or بال before more than one letter, ال or لل before more than one: a defined noun. */
 function hasDefiniteArticle(word: string): boolean {
-  const n = word.length;
-  if (n > 4 && (word.startsWith('\u0643\u0627\u0644') || word.startsWith('\u0628\u0627\u0644'))) return true;
-  return n > 3 && (word.startsWith('\u0627\u0644') || word.startsWith('\u0644\u0644'));
+  const article = articleLength(word);
+  return article > 0 && word.length > article + 1;
 }
 
 /** ة after more than one letter or ات after more than one: a noun, not a verb. */
@@ -346,22 +362,17 @@ function conjunctionStep(word: string): string {
 
 /** How many letters of article step 3a goes: ال لل in a word longer than 4, كال بال longer than 5. */
 function nounPrefix3aLength(word: string): 0 | 2 | 3 {
-  const n = word.length;
-  if (word.startsWith('\u0627\u0644') || word.startsWith('\u0644\u0644')) return n > 4 ? 2 : 0;
-  if (word.startsWith('\u0643\u0627\u0644') || word.startsWith('\u0628\u0627\u0644')) return n > 5 ? 3 : 0;
-  return 0;
+  const article = articleLength(word);
+  return word.length > article + 2 ? article : 0;
 }
 
+/** ب (length > 3), ك or ل (> 4), and كك (> 3) lose their first letter; NLTK's loop, unrolled. */
 function nounPrefixStep3b(word: string): string {
   const n = word.length;
-  for (const prefix of NOUN_PREFIXES_3B) {
-    if (!word.startsWith(prefix)) continue;
-    if (n > 3) {
-      if (prefix === '\u0628') return word.slice(1);
-      if (prefix.length === 2) return word.slice(1);
-    }
-    if ((prefix === '\u0643' || prefix === '\u0644') && n > 4) return word.slice(1);
-  }
+  const first = word.charCodeAt(0);
+  if (first === BEH) return n > 3 ? word.slice(1) : word;
+  if (first === LAM) return n > 4 ? word.slice(1) : word;
+  if (first === KAF && (n > 4 || (n > 3 && word.charCodeAt(1) === KAF))) return word.slice(1);
   return word;
 }
 
