@@ -24,6 +24,7 @@ export {
   visualOrder,
 } from './bidi.js';
 export { CharTokenizer, type CharVocabulary, UnknownCharacterError } from './chars.js';
+export { type JoiningType, joiningType, joinsAcross } from './joining.js';
 export { renderToken, replaceControlCharacters } from './render.js';
 export { spansFromByteLengths } from './spans.js';
 export type { Token, Tokenizer } from './token.js';

@@ -201,6 +201,26 @@ describe.skipIf(!runBrowser)('the compare report in a browser', () => {
       });
       expect(arabic).toEqual({ direction: 'rtl', bidi: 'isolate' });
 
+      // Arabic words cut by the BPEs keep their joined shapes: a joiner is drawn on each side of every
+      // cut inside a joined word (joining.browser.test.ts checks the cuts and the copied text).
+      const arabicSamples = page.locator('table.samples[data-language="ar"]');
+      const joins = await arabicSamples.locator('tbody tr').evaluateAll((rows) =>
+        rows.map((row) => ({
+          name: row.querySelector('td.name')?.textContent ?? '',
+          starts: row.querySelectorAll('.join-start').length,
+          ends: row.querySelectorAll('.join-end').length,
+        })),
+      );
+      const bpeRows = joins.filter((row) => row.name.startsWith('bpe'));
+      expect(bpeRows.length).toBeGreaterThan(0);
+      for (const row of bpeRows) {
+        expect(row.starts, row.name).toBeGreaterThan(0);
+        expect(row.ends, row.name).toBe(row.starts);
+      }
+      expect(joins.find((row) => row.name === 'text')?.starts).toBe(0);
+      await mkdir(ARTIFACTS, { recursive: true });
+      await arabicSamples.screenshot({ path: join(ARTIFACTS, 'compare-report-arabic-samples.png') });
+
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
       await mkdir(ARTIFACTS, { recursive: true });

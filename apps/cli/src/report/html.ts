@@ -1,3 +1,4 @@
+import { joinsAcross } from '@tokenlab/core';
 import { familyOf } from './candidates.js';
 import type { ReportChart } from './charts.js';
 import {
@@ -66,6 +67,9 @@ table.samples { table-layout: fixed; }
 td.seg[dir="rtl"] { text-align: right; font-size: 17px; }
 .tok { border-radius: 3px; padding: 1px 0; }
 .tok.partial { box-shadow: inset 2px 0 0 #d33; }
+/* A cut inside a joined word: a zero-width joiner on each side keeps the letters' joined shapes.
+   Generated content is not text, so copying a sample gives the original characters. */
+.join-start::before, .join-end::after { content: "\\200D"; }
 .c0 { background: #cfe3f7; } .c1 { background: #fbe0b9; } .c2 { background: #cdeccd; }
 .c3 { background: #f6cfd3; } .c4 { background: #e1d6f2; } .c5 { background: #f7efb8; }
 .gap { color: #aaa; }
@@ -75,6 +79,18 @@ figure svg { max-width: 100%; height: auto; display: block; }
 ul.missing li { color: #a33; }
 footer { margin-top: 36px; color: var(--muted); font-size: 12px; }
 `;
+
+/**
+ * The report's style sheet, for tests that draw pieces of the report on their own page.
+ *
+ * @example
+ * ```ts
+ * htmlReportStyle().includes('.join-start::before'); // true
+ * ```
+ */
+export function htmlReportStyle(): string {
+  return STYLE;
+}
 
 function languageTable(section: LanguageSection): string {
   const head = TABLE_HEADERS.map(
@@ -150,16 +166,32 @@ function ratioTable(ratio: RatioSection): string {
 /**
  * The tokens of a sample as inline boxes in one paragraph: no box isolates its text, so the browser
  * runs the bidi algorithm over the whole line and a number cut into several tokens keeps its digits
- * in order inside Arabic.
+ * in order inside Arabic. A box that starts or ends inside a joined word (Arabic letters cut by a
+ * BPE) gets `join-start` / `join-end`: the style draws a zero-width joiner there (see `STYLE`).
  */
 export function segmentsHtml(segments: readonly SampleSegment[]): string {
-  return segments.map(segmentHtml).join('');
+  const text = segments.map((segment) => segment.text).join('');
+  let offset = 0;
+  return segments
+    .map((segment) => {
+      const start = offset;
+      offset += segment.text.length;
+      const joins = segment.text
+        ? { start: joinsAcross(text, start), end: joinsAcross(text, offset) }
+        : { start: false, end: false };
+      return segmentHtml(segment, joins);
+    })
+    .join('');
 }
 
-function segmentHtml(segment: SampleSegment): string {
+function joinClasses(joins: { start: boolean; end: boolean }): string {
+  return `${joins.start ? ' join-start' : ''}${joins.end ? ' join-end' : ''}`;
+}
+
+function segmentHtml(segment: SampleSegment, joins: { start: boolean; end: boolean }): string {
   const text = escapeXml(segment.text.replace(/\n/g, '↵'));
-  if (segment.gap) return `<span class="gap">${text}</span>`;
-  const classes = `tok c${(segment.index ?? 0) % 6}${segment.partial ? ' partial' : ''}`;
+  if (segment.gap) return `<span class="gap${joinClasses(joins)}">${text}</span>`;
+  const classes = `tok c${(segment.index ?? 0) % 6}${segment.partial ? ' partial' : ''}${joinClasses(joins)}`;
   const details = [
     segment.ids?.length ? `id ${segment.ids.join(', ')}` : '',
     (segment.tokens ?? 1) > 1 ? `${segment.tokens} tokens share this character` : '',

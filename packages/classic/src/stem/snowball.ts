@@ -39,7 +39,10 @@ export interface SnowballStemmerOptions {
    * True unless given.
    */
   carryVerbState?: boolean;
-  /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
+  /**
+   * How many stemmed words to remember (0 turns the memo off). English: 50,000 unless given. Arabic:
+   * none unless given, since its stemming costs about as much as a lookup (see {@link SnowballArabicStemmer}).
+   */
   cacheSize?: number;
 }
 
