@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -194,6 +194,35 @@ describe('packed packages installed with npm', () => {
     expect(stdout).toContain('report.html');
     expect(statSync(join(project, 'report/report.html')).size).toBeGreaterThan(0);
   }, 300_000);
+
+  it('run the CLI from its tarball alone with npx, in an empty folder, with no @tokenlab package around', async () => {
+    const tarball = tarballs.get('tokenlab');
+    if (!tarball) throw new Error('the CLI was not packed');
+    const manifest = JSON.parse((await sh('tar', ['xzfO', tarball, 'package/package.json'])).stdout);
+    // npm installs only these from the registry: the @tokenlab packages are bundled into bundle/.
+    expect(Object.keys(manifest.dependencies)).toEqual(['natural']);
+    const alone = mkdtempSync(join(tmpdir(), 'tokenlab-npx-'));
+    try {
+      const file = basename(tarball); // tokenlab-0.1.0.tgz
+      cpSync(tarball, join(alone, file));
+      writeFileSync(join(alone, 'a.txt'), 'The cat sat on the mat. It was happy.\n');
+      writeFileSync(join(alone, 'b.txt'), 'جلس القط على الحصيرة. كان سعيدا.\n');
+      expect(readdirSync(alone).sort()).toEqual(['a.txt', 'b.txt', file]);
+      const npx = (...args: string[]) => sh('npx', ['--yes', `./${file}`, ...args], alone);
+      expect((await npx('--version')).stdout.trim()).toBe(manifest.version);
+      const { stdout } = await npx('compare', '--en', 'a.txt', '--ar', 'b.txt');
+      // Rows of every kind: classic, natural (its own dependency), GPT ranks (bundled chunks), trained BPE.
+      for (const row of ['treebank', 'natural-treebank', 'cl100k_base', 'o200k_base', 'bpe-']) {
+        expect(stdout, row).toContain(row);
+      }
+      expect(stdout).not.toMatch(/not available|could not be loaded/);
+      // The Arabic:English ratio always uses the UDHR of the bundled corpora, read from the package's data/.
+      const report = readFileSync(join(alone, 'tokenlab-report/report.md'), 'utf8');
+      expect(report).toMatch(/Arabic takes [\d.]+× the tokens of the same UDHR text in English/);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  }, 600_000);
 
   it('serve the bundled playground with tokenlab web', async () => {
     const server = spawn('npx', ['tokenlab', 'web', '--port', '0', '--json'], { cwd: project });
