@@ -224,6 +224,35 @@ describe('packed packages installed with npm', () => {
     }
   }, 600_000);
 
+  it('install @tokenlab/natural without natural (an optional peer): small, and its adapters say what to install', async () => {
+    const alone = mkdtempSync(join(tmpdir(), 'tokenlab-natural-'));
+    try {
+      writeFileSync(
+        join(alone, 'package.json'),
+        JSON.stringify({ name: 'alone', private: true, type: 'module' }),
+      );
+      const packs = ['@tokenlab/natural', '@tokenlab/core'].map((name) => tarballs.get(name) ?? name);
+      await sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packs], alone);
+      expect(readdirSync(join(alone, 'node_modules')).sort()).toEqual(['.package-lock.json', '@tokenlab']);
+      const installedKB = Math.round(treeSize(join(alone, 'node_modules')) / 1024);
+      console.log(JSON.stringify({ naturalWithoutPeerInstalledKB: installedKB }));
+      expect(installedKB).toBeLessThan(1024);
+      const { stdout } = await sh(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('@tokenlab/natural'); try { m.naturalPorterStem('running'); } catch (e) { console.log(e.message); }",
+        ],
+        alone,
+      );
+      expect(stdout).toContain('optional peer dependency that is not installed');
+      expect(stdout).toContain('npm i "natural@^8.1.1"');
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('serve the bundled playground with tokenlab web', async () => {
     const server = spawn('npx', ['tokenlab', 'web', '--port', '0', '--json'], { cwd: project });
     try {
