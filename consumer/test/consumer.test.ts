@@ -1,8 +1,9 @@
 // A user's view of tokenlab: every package packed with `pnpm pack`, the tarballs installed with plain
 // npm into an empty project outside the workspace, then used from Node (ESM), type-checked by tsc
 // under NodeNext and bundler resolution, bundled by Vite for a page run in Chromium, and the CLI run
-// through npx. Needs the packages built (`pnpm test` builds first) and the npm registry for
-// typescript, vite and natural.
+// through npx, both installed with the other tarballs and from its tarball alone in an empty folder;
+// @tokenlab/natural is also installed without its optional peer. Needs the packages built (`pnpm test`
+// builds first) and the npm registry for typescript, vite and natural.
 import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
