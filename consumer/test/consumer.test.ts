@@ -1,8 +1,9 @@
 // A user's view of tokenlab: every package packed with `pnpm pack`, the tarballs installed with plain
 // npm into an empty project outside the workspace, then used from Node (ESM), type-checked by tsc
 // under NodeNext and bundler resolution, bundled by Vite for a page run in Chromium, and the CLI run
-// through npx. Needs the packages built (`pnpm test` builds first) and the npm registry for
-// typescript, vite and natural.
+// through npx, both installed with the other tarballs and from its tarball alone in an empty folder;
+// @tokenlab/natural is also installed without its optional peer. Needs the packages built (`pnpm test`
+// builds first) and the npm registry for typescript, vite and natural.
 import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
@@ -16,7 +17,7 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -198,6 +199,64 @@ describe('packed packages installed with npm', () => {
     ]);
     expect(stdout).toContain('report.html');
     expect(statSync(join(project, 'report/report.html')).size).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('run the CLI from its tarball alone with npx, in an empty folder, with no @tokenlab package around', async () => {
+    const tarball = tarballs.get('tokenlab');
+    if (!tarball) throw new Error('the CLI was not packed');
+    const manifest = JSON.parse((await sh('tar', ['xzfO', tarball, 'package/package.json'])).stdout);
+    // npm installs only these from the registry: the @tokenlab packages are bundled into bundle/.
+    expect(Object.keys(manifest.dependencies)).toEqual(['natural']);
+    const alone = mkdtempSync(join(tmpdir(), 'tokenlab-npx-'));
+    try {
+      const file = basename(tarball); // tokenlab-0.1.0.tgz
+      cpSync(tarball, join(alone, file));
+      writeFileSync(join(alone, 'a.txt'), 'The cat sat on the mat. It was happy.\n');
+      writeFileSync(join(alone, 'b.txt'), 'جلس القط على الحصيرة. كان سعيدا.\n');
+      expect(readdirSync(alone).sort()).toEqual(['a.txt', 'b.txt', file]);
+      const npx = (...args: string[]) => sh('npx', ['--yes', `./${file}`, ...args], alone);
+      expect((await npx('--version')).stdout.trim()).toBe(manifest.version);
+      const { stdout } = await npx('compare', '--en', 'a.txt', '--ar', 'b.txt');
+      // Rows of every kind: classic, natural (its own dependency), GPT ranks (bundled chunks), trained BPE.
+      for (const row of ['treebank', 'natural-treebank', 'cl100k_base', 'o200k_base', 'bpe-']) {
+        expect(stdout, row).toContain(row);
+      }
+      expect(stdout).not.toMatch(/not available|could not be loaded/);
+      // The Arabic:English ratio always uses the UDHR of the bundled corpora, read from the package's data/.
+      const report = readFileSync(join(alone, 'tokenlab-report/report.md'), 'utf8');
+      expect(report).toMatch(/Arabic takes [\d.]+× the tokens of the same UDHR text in English/);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  }, 600_000);
+
+  it('install @tokenlab/natural without natural (an optional peer): small, and its adapters say what to install', async () => {
+    const alone = mkdtempSync(join(tmpdir(), 'tokenlab-natural-'));
+    try {
+      writeFileSync(
+        join(alone, 'package.json'),
+        JSON.stringify({ name: 'alone', private: true, type: 'module' }),
+      );
+      const packs = ['@tokenlab/natural', '@tokenlab/core'].map((name) => tarballs.get(name) ?? name);
+      await sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packs], alone);
+      expect(readdirSync(join(alone, 'node_modules')).sort()).toEqual(['.package-lock.json', '@tokenlab']);
+      const installedKB = Math.round(treeSize(join(alone, 'node_modules')) / 1024);
+      console.log(JSON.stringify({ naturalWithoutPeerInstalledKB: installedKB }));
+      expect(installedKB).toBeLessThan(1024);
+      const { stdout } = await sh(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('@tokenlab/natural'); try { m.naturalPorterStem('running'); } catch (e) { console.log(e.message); }",
+        ],
+        alone,
+      );
+      expect(stdout).toContain('optional peer dependency that is not installed');
+      expect(stdout).toContain('npm i "natural@^8.1.1"');
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('serve the bundled playground with tokenlab web', async () => {

@@ -12,7 +12,7 @@
  *
  * @packageDocumentation
  */
-export { NATURAL_MODULES } from './modules.js';
+export { NATURAL_MODULES, NATURAL_VERSION_RANGE } from './modules.js';
 export { type RecoveredTokens, recoverSpans } from './spans.js';
 export { NATURAL_PORTER_MAX_LENGTH, naturalLancasterStem, naturalPorterStem } from './stemmers.js';
 export {

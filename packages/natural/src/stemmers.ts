@@ -1,4 +1,4 @@
-import { natural } from './modules.js';
+import { naturalClasses } from './modules.js';
 
 /**
  * The longest word {@link naturalPorterStem} takes: natural's Porter stemmer is quadratic in the word's
@@ -27,7 +27,7 @@ export function naturalPorterStem(word: string): string {
     throw new RangeError(
       `natural's Porter stemmer takes words of at most ${NATURAL_PORTER_MAX_LENGTH} characters (it is quadratic in the length); got one of ${word.length}`,
     );
-  return natural.PorterStemmer.stem(word);
+  return naturalClasses().PorterStemmer.stem(word);
 }
 
 /**
@@ -39,5 +39,5 @@ export function naturalPorterStem(word: string): string {
  * ```
  */
 export function naturalLancasterStem(word: string): string {
-  return natural.LancasterStemmer.stem(word);
+  return naturalClasses().LancasterStemmer.stem(word);
 }

@@ -1,5 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
-import { natural } from './modules.js';
+import { naturalClasses } from './modules.js';
 import { recoverSpans } from './spans.js';
 
 /**
@@ -46,7 +46,7 @@ export class NaturalTokenizer implements Tokenizer {
  * ```
  */
 export function naturalWordTokenizer(): NaturalTokenizer {
-  const tokenizer = new natural.WordTokenizer();
+  const tokenizer = new (naturalClasses().WordTokenizer)();
   return new NaturalTokenizer('natural-word', (text) => tokenizer.tokenize(text));
 }
 
@@ -60,7 +60,7 @@ export function naturalWordTokenizer(): NaturalTokenizer {
  * ```
  */
 export function naturalWordPunctTokenizer(): NaturalTokenizer {
-  const tokenizer = new natural.WordPunctTokenizer();
+  const tokenizer = new (naturalClasses().WordPunctTokenizer)();
   return new NaturalTokenizer('natural-wordpunct', (text) => tokenizer.tokenize(text));
 }
 
@@ -75,7 +75,7 @@ export function naturalWordPunctTokenizer(): NaturalTokenizer {
  * ```
  */
 export function naturalTreebankTokenizer(): NaturalTokenizer {
-  const tokenizer = new natural.TreebankWordTokenizer();
+  const tokenizer = new (naturalClasses().TreebankWordTokenizer)();
   return new NaturalTokenizer('natural-treebank', (text) => tokenizer.tokenize(text));
 }
 
@@ -89,7 +89,7 @@ export function naturalTreebankTokenizer(): NaturalTokenizer {
  * ```
  */
 export function naturalAggressiveTokenizer(): NaturalTokenizer {
-  const tokenizer = new natural.AggressiveTokenizer();
+  const tokenizer = new (naturalClasses().AggressiveTokenizer)();
   return new NaturalTokenizer('natural-aggressive', (text) => tokenizer.tokenize(text));
 }
 
@@ -137,7 +137,7 @@ function checkSentenceInput(text: string): void {
  * ```
  */
 export function naturalSentenceTokenizer(abbreviations: string[] = []): NaturalTokenizer {
-  const tokenizer = new natural.SentenceTokenizer(abbreviations);
+  const tokenizer = new (naturalClasses().SentenceTokenizer)(abbreviations);
   // natural returns [''] for whitespace-only text; that is no sentence.
   return new NaturalTokenizer('natural-sentence', (text) => {
     checkSentenceInput(text);

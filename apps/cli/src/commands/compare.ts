@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readTextFile, UsageError, writeLine } from '../io.js';
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
@@ -10,6 +9,7 @@ import { type BidiOutput, terminalReport } from '../report/terminal.js';
 import { writeReportFiles } from '../report/write.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
+import { VERSION } from '../version.js';
 
 /** Where the report files go unless `--out` says otherwise. */
 export const DEFAULT_OUT_DIR = 'tokenlab-report';
@@ -80,17 +80,6 @@ function parseTokenizerList(value: string | undefined): string[] | undefined {
   return names;
 }
 
-async function packageVersion(): Promise<string> {
-  try {
-    const json = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return json.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /** Run the comparison in-process and write the report files (used by the command and by tests). */
 export async function runCompare(
   argv: string[],
@@ -130,7 +119,7 @@ export async function runCompare(
     ...(tokenizers ? { tokenizers } : {}),
     vocabSizes,
     progress,
-    version: await packageVersion(),
+    version: VERSION,
   });
   const files = await writeReportFiles(built.report, String(values.out));
   if (!quiet) for (const warning of built.report.warnings) await writeLine(io.stderr, `warning: ${warning}`);

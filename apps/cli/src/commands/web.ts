@@ -6,11 +6,13 @@ import { reachableUrls } from '../listen-urls.js';
 import { type StaticServer, startStaticServer } from '../static-server.js';
 
 /**
- * The built playground: `playground/` inside the published package (copied there when it is packed),
- * else `apps/web/dist` in the repository, found from this file in `src/commands` or `dist/commands`.
+ * The built playground: `playground/` inside the published package (copied there when it is packed;
+ * the published code is bundled into `bundle/`, one level down), else `apps/web/dist` in the
+ * repository, found from this file in `src/commands` or `dist/commands`.
  */
 export const PLAYGROUND_DIST =
   [
+    fileURLToPath(new URL('../playground/', import.meta.url)),
     fileURLToPath(new URL('../../playground/', import.meta.url)),
     fileURLToPath(new URL('../../../web/dist/', import.meta.url)),
   ].find((dir) => existsSync(`${dir}/index.html`)) ??
