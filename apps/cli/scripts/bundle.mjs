@@ -6,7 +6,7 @@
 //   the `@tokenlab/*` packages inside. Code splitting keeps the lazy imports lazy (each GPT encoding's
 //   ranks stay a chunk of their own, loaded on first use). Every chunk sits directly in `bundle/`, one
 //   level below the package root, like the files of `dist/` whose `import.meta.url`-relative paths
-//   (`../package.json`, `../data/...`) the bundle keeps. The `dependencies` of package.json (natural)
+//   (`../package.json`, `../data/...`) the bundle keeps. The `dependencies` of package.json (natural, the HTML readers)
 //   stay outside, installed by npm. No source maps.
 // - `bundle/*.d.ts`: the declarations of the library entry (`index.d.ts` and what it imports).
 // - `data/`: the texts of `@tokenlab/corpora`, which it reads at run time from `../data/` beside its code.
