@@ -12,6 +12,13 @@
  *
  * @packageDocumentation
  */
+export {
+  type AnalogyEvaluation,
+  type AnalogyEvaluationOptions,
+  type AnalogyQuestion,
+  type AnalogySection,
+  evaluateWordAnalogies,
+} from './analogy-evaluation.js';
 export { float32Repr } from './float32-repr.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { SeededRandom } from './random.js';

@@ -81,3 +81,26 @@ export async function saveWord2VecFormat(
     throw error;
   }
 }
+
+/**
+ * The analogy question files shipped with this package, written for it (see `data/analogies/README.md`):
+ * `en` (capitals, nationalities, gender pairs, plurals, comparatives, superlatives, verb tenses, `un-`
+ * opposites, adverbs; 4,180 questions) and `ar` (gender pairs, broken plurals, past/present verbs, capitals;
+ * 840 questions).
+ *
+ * @example
+ * ```ts
+ * const questions = await readAnalogyQuestions('en');
+ * kv.evaluateWordAnalogies(questions).accuracy;
+ * ```
+ */
+export async function readAnalogyQuestions(language: 'en' | 'ar'): Promise<string> {
+  const url =
+    language === 'en'
+      ? new URL('../data/analogies/en.txt', import.meta.url)
+      : language === 'ar'
+        ? new URL('../data/analogies/ar.txt', import.meta.url)
+        : undefined;
+  if (!url) throw new Error(`no analogy questions for language ${JSON.stringify(language)}: en or ar`);
+  return readFile(url, 'utf8');
+}
