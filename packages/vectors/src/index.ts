@@ -20,10 +20,27 @@ export {
   evaluateWordAnalogies,
 } from './analogy-evaluation.js';
 export { float32Repr } from './float32-repr.js';
+export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { SeededRandom } from './random.js';
-export { buildVocabulary, type Vocabulary, type VocabularyOptions } from './vocabulary.js';
-export { MAX_VECTOR_SIZE, Word2Vec, type Word2VecOptions, type Word2VecProgress } from './word2vec.js';
+export {
+  buildVocabulary,
+  type Vocabulary,
+  VocabularyCounter,
+  type VocabularyOptions,
+  vocabularyFromCounts,
+} from './vocabulary.js';
+export {
+  type Corpus,
+  MAX_VECTOR_SIZE,
+  type SyncCorpus,
+  type TrainCallOptions,
+  Word2Vec,
+  type Word2VecOptions,
+  type Word2VecProgress,
+  type Word2VecSettings,
+  type Word2VecState,
+} from './word2vec.js';
 export {
   formatWord2VecBinary,
   formatWord2VecText,
@@ -32,3 +49,4 @@ export {
   parseWord2VecBinary,
   parseWord2VecText,
 } from './word2vec-format.js';
+export type { Word2VecWeights } from './word2vec-trainer.js';
