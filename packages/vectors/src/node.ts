@@ -10,6 +10,7 @@
  *
  * @packageDocumentation
  */
+import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
 import {
@@ -103,4 +104,71 @@ export async function readAnalogyQuestions(language: 'en' | 'ar'): Promise<strin
         : undefined;
   if (!url) throw new Error(`no analogy questions for language ${JSON.stringify(language)}: en or ar`);
   return readFile(url, 'utf8');
+}
+
+/**
+ * Options of {@link lineSentences}.
+ *
+ * @example
+ * ```ts
+ * const options: LineSentencesOptions = { maxSentenceLength: 1000 };
+ * ```
+ */
+export interface LineSentencesOptions {
+  /** Longer lines are cut into pieces of this many tokens (default 10,000, as gensim's `LineSentence`). */
+  maxSentenceLength?: number;
+}
+
+/**
+ * A file as sentences, as gensim's `LineSentence`: one sentence per line, tokens separated by whitespace,
+ * read line by line each time it is iterated (so `Word2Vec.trainAsync` can stream a corpus larger than
+ * memory, one pass per epoch). Invalid UTF-8 is an error naming the file, line and byte offset.
+ *
+ * @example
+ * ```ts
+ * const model = await Word2Vec.trainAsync(lineSentences('corpus.txt'), { minCount: 5 });
+ * ```
+ */
+export function lineSentences(path: string, options: LineSentencesOptions = {}): AsyncIterable<string[]> {
+  const maxLength = options.maxSentenceLength ?? 10_000;
+  if (!Number.isInteger(maxLength) || maxLength < 1)
+    throw new RangeError(`maxSentenceLength must be a positive integer, got ${maxLength}`);
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const { text } of fileLines(path)) {
+        const tokens = text.split(/\s+/u).filter((token) => token !== '');
+        for (let start = 0; start < tokens.length; start += maxLength)
+          yield tokens.slice(start, start + maxLength);
+      }
+    },
+  };
+}
+
+/** The lines of a file, decoded strictly, with their 1-based number. */
+async function* fileLines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let pending: Buffer[] = [];
+  let line = 1;
+  let offset = 0; // byte offset of the start of the pending line
+  const decode = (bytes: Buffer) => {
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      throw new Error(`${path}:${line}: invalid UTF-8 in the line starting at byte ${offset}`);
+    }
+  };
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, from)) {
+      pending.push(chunk.subarray(from, at));
+      const bytes = Buffer.concat(pending);
+      yield { text: decode(bytes), line };
+      offset += bytes.length + 1;
+      line++;
+      pending = [];
+      from = at + 1;
+    }
+    if (from < chunk.length) pending.push(chunk.subarray(from));
+  }
+  if (pending.length > 0) yield { text: decode(Buffer.concat(pending)), line };
 }
