@@ -19,10 +19,12 @@ export {
   type AnalogySection,
   evaluateWordAnalogies,
 } from './analogy-evaluation.js';
+export { type CountVectorsOptions, countVectors, MAX_DENSE_PPMI_WORDS } from './count-vectors.js';
 export { float32Repr } from './float32-repr.js';
 export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { SeededRandom } from './random.js';
+export { type SparseRows, type TruncatedSvdOptions, truncatedSvd } from './truncated-svd.js';
 export {
   buildVocabulary,
   type Vocabulary,
