@@ -23,6 +23,7 @@ export { type CountVectorsOptions, countVectors, MAX_DENSE_PPMI_WORDS } from './
 export { float32Repr } from './float32-repr.js';
 export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
+export { formatModel, type ModelParseOptions, parseModel } from './model-file.js';
 export { SeededRandom } from './random.js';
 export { type SparseRows, type TruncatedSvdOptions, truncatedSvd } from './truncated-svd.js';
 export {

@@ -13,6 +13,8 @@
 import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
+import { formatModel, parseModel } from './model-file.js';
+import type { Word2Vec } from './word2vec.js';
 import {
   formatWord2VecBinary,
   formatWord2VecText,
@@ -72,7 +74,11 @@ export async function saveWord2VecFormat(
 ): Promise<void> {
   if (options.noHeader)
     throw new Error('noHeader is for reading GloVe files; files are written with their header');
-  const bytes = options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv);
+  await writeWhole(path, options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv));
+}
+
+/** Writes beside `path` and renames into place, so a failure never leaves half a file. */
+async function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, bytes);
@@ -81,6 +87,34 @@ export async function saveWord2VecFormat(
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Saves a whole `Word2Vec` model (vocabulary with counts, all weights, training state) in tokenlab's model
+ * format (see `formatModel`), to continue training later with {@link loadModel}. Written beside its
+ * destination and renamed into place.
+ *
+ * @example
+ * ```ts
+ * await saveModel(model, 'model.w2v');
+ * ```
+ */
+export async function saveModel(model: Word2Vec, path: string): Promise<void> {
+  await writeWhole(path, formatModel(model));
+}
+
+/**
+ * Loads a model saved by {@link saveModel}; a truncated or corrupt file is an error naming it and the byte
+ * offset.
+ *
+ * @example
+ * ```ts
+ * const model = await loadModel('model.w2v');
+ * model.train(sentences); // the remaining epochs
+ * ```
+ */
+export async function loadModel(path: string): Promise<Word2Vec> {
+  return parseModel(await readFile(path), { source: path });
 }
 
 /**
