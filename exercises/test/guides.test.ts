@@ -19,6 +19,7 @@ const GUIDES = [
   'matching-tiktoken.md',
   'arabic.md',
   'reading-the-comparison-report.md',
+  'word-vectors.md',
 ];
 
 const guides = readdirSync(docsDir)
