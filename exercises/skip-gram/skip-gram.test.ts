@@ -108,7 +108,10 @@ describe('step 4: the whole training, checked against Word2Vec', () => {
       const actual = Array.from(ours.vectors);
       expect(actual.length, 'one vector per word').toBe(expected.length);
       actual.forEach((value, i) => {
-        expect(value, `value ${i} (word ${ours.words[Math.floor(i / 8)]})`).toBeCloseTo(expected[i] as number, 6);
+        expect(value, `value ${i} (word ${ours.words[Math.floor(i / 8)]})`).toBeCloseTo(
+          expected[i] as number,
+          6,
+        );
       });
     });
   }

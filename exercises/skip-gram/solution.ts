@@ -7,7 +7,8 @@ export function countVocabulary(
   minCount: number,
 ): { words: string[]; counts: number[] } {
   const counts = new Map<string, number>();
-  for (const sentence of sentences) for (const word of sentence) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const sentence of sentences)
+    for (const word of sentence) counts.set(word, (counts.get(word) ?? 0) + 1);
   const kept = [...counts].filter(([, count]) => count >= minCount).sort((a, b) => b[1] - a[1]);
   return { words: kept.map(([word]) => word), counts: kept.map(([, count]) => count) };
 }
@@ -70,7 +71,8 @@ export function trainPair(
       output[offset + k] = (output[offset + k] as number) + gradient * (hidden[k] as number);
     }
   }
-  for (let k = 0; k < size; k++) input[context * size + k] = (input[context * size + k] as number) + (work[k] as number);
+  for (let k = 0; k < size; k++)
+    input[context * size + k] = (input[context * size + k] as number) + (work[k] as number);
 }
 
 /** Options of {@link trainSkipGram}: those of `Word2Vec.train` with `sg: true, sample: 0`. */

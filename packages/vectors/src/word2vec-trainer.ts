@@ -126,6 +126,8 @@ export class Word2VecTrainer {
     const { window } = this.settings;
     const size = this.size;
     const input = this.weights.input;
+    const hidden = this.hidden;
+    const work = this.work;
     for (let i = 0; i < rows.length; i++) {
       const shrink = this.random.nextUint32() % window;
       const from = Math.max(0, i - window + shrink);
@@ -133,11 +135,13 @@ export class Word2VecTrainer {
       for (let j = from; j < to; j++) {
         if (j === i) continue;
         const inputOffset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++) this.hidden[k] = input[inputOffset + k] as number;
-        this.work.fill(0);
+        for (let k = 0; k < size; k++) {
+          hidden[k] = input[inputOffset + k] as number;
+          work[k] = 0;
+        }
         this.predict(rows[i] as number);
         for (let k = 0; k < size; k++)
-          input[inputOffset + k] = (input[inputOffset + k] as number) + (this.work[k] as number);
+          input[inputOffset + k] = (input[inputOffset + k] as number) + (work[k] as number);
       }
     }
   }
@@ -200,15 +204,18 @@ export class Word2VecTrainer {
   /** One logistic step of `hidden` against output row `row` towards `label`; the input-side error goes to `work`. */
   private update(output: Float32Array, row: number, label: number): void {
     const size = this.size;
+    const hidden = this.hidden;
+    const work = this.work;
     const offset = row * size;
     let dot = 0;
-    for (let k = 0; k < size; k++) dot += (this.hidden[k] as number) * (output[offset + k] as number);
+    for (let k = 0; k < size; k++) dot += (hidden[k] as number) * (output[offset + k] as number);
     if (!Number.isFinite(dot)) this.diverged(dot);
     if (dot <= -MAX_EXP || dot >= MAX_EXP) return;
     const gradient = (label - 1 / (1 + Math.exp(-dot))) * this.alpha;
     for (let k = 0; k < size; k++) {
-      this.work[k] = (this.work[k] as number) + gradient * (output[offset + k] as number);
-      output[offset + k] = (output[offset + k] as number) + gradient * (this.hidden[k] as number);
+      const weight = output[offset + k] as number;
+      work[k] = (work[k] as number) + gradient * weight;
+      output[offset + k] = weight + gradient * (hidden[k] as number);
     }
   }
 

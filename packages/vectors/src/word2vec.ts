@@ -47,7 +47,15 @@ export interface Word2VecOptions {
   progressEvery?: number;
 }
 
-/** The options a model keeps (those that shape it; callbacks are per call). */
+/**
+ * The options a model keeps (those that shape it; callbacks are per call), defaults filled in.
+ *
+ * @example
+ * ```ts
+ * const settings: Word2VecSettings = model.options;
+ * settings.vectorSize; // 100 unless chosen otherwise
+ * ```
+ */
 export type Word2VecSettings = Readonly<
   Required<Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab'>>
 > & {
@@ -117,7 +125,14 @@ export type Corpus =
   | AsyncIterable<readonly string[]>
   | (() => Iterable<readonly string[]> | AsyncIterable<readonly string[]>);
 
-/** A synchronous corpus: what {@link Word2Vec.train} accepts. */
+/**
+ * A synchronous corpus: what {@link Word2Vec.train} accepts.
+ *
+ * @example
+ * ```ts
+ * const corpus: SyncCorpus = [['the', 'cat'], ['the', 'dog']];
+ * ```
+ */
 export type SyncCorpus = Iterable<readonly string[]> | (() => Iterable<readonly string[]>);
 
 /**
