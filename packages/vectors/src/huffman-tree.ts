@@ -18,7 +18,12 @@ export interface HuffmanTree {
   /** Inner node at each step, numbered 0 … words − 2 in order of creation (the root is the last). */
   points: Uint32Array;
   /** The path of word `row`, as plain arrays (gensim's `code` and `point` vector attributes). */
-  path(row: number): { codes: number[]; points: number[] };
+  path(row: number): {
+    /** Branches from the root (0 left, 1 right). */
+    codes: number[];
+    /** Inner nodes passed, from the root. */
+    points: number[];
+  };
 }
 
 /**

@@ -56,7 +56,12 @@ export function truncatedSvd(
   matrix: SparseRows,
   k: number,
   options: TruncatedSvdOptions = {},
-): { values: Float64Array; vectors: Float64Array } {
+): {
+  /** The `k` largest singular values, descending. */
+  values: Float64Array;
+  /** Their left singular vectors, `rows × k`, row-major. */
+  vectors: Float64Array;
+} {
   const { rows } = matrix;
   if (!Number.isInteger(k) || k < 1 || k > rows)
     throw new RangeError(`dimensions must be an integer in [1, ${rows}] (the number of rows), got ${k}`);

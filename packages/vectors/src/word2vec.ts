@@ -59,7 +59,9 @@ export interface Word2VecOptions {
 export type Word2VecSettings = Readonly<
   Required<Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab'>>
 > & {
+  /** Bound on distinct words while counting (gensim's `max_vocab_size`); undefined: none. */
   readonly maxVocabSize: number | undefined;
+  /** Most words kept (gensim's `max_final_vocab`); undefined: no limit. */
   readonly maxFinalVocab: number | undefined;
 };
 
@@ -149,7 +151,7 @@ export const MAX_VECTOR_SIZE = 10_000;
 const MAX_WORDS_IN_BATCH = 10_000;
 
 /**
- * Everything a model is: what {@link Word2Vec.save}-style files hold to continue training exactly.
+ * Everything a model is: what the model file (`formatModel`, `saveModel`) holds to continue training exactly.
  *
  * @example
  * ```ts
@@ -239,7 +241,12 @@ export class Word2Vec {
    * model.progress; // { epochsDone: 2, epochs: 5 }
    * ```
    */
-  get progress(): { epochsDone: number; epochs: number } {
+  get progress(): {
+    /** Epochs of the current run already trained. */
+    epochsDone: number;
+    /** Epochs of the current run. */
+    epochs: number;
+  } {
     return { epochsDone: this.epochsDone, epochs: this.runEpochs };
   }
 
