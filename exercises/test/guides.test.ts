@@ -20,6 +20,7 @@ const GUIDES = [
   'arabic.md',
   'reading-the-comparison-report.md',
   'web-text.md',
+  'word-vectors.md',
 ];
 
 const guides = readdirSync(docsDir)

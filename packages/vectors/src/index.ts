@@ -12,11 +12,38 @@
  *
  * @packageDocumentation
  */
+export {
+  type AnalogyEvaluation,
+  type AnalogyEvaluationOptions,
+  type AnalogyQuestion,
+  type AnalogySection,
+  evaluateWordAnalogies,
+} from './analogy-evaluation.js';
+export { type CountVectorsOptions, countVectors, MAX_DENSE_PPMI_WORDS } from './count-vectors.js';
 export { float32Repr } from './float32-repr.js';
+export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
+export { formatModel, type ModelParseOptions, parseModel } from './model-file.js';
 export { SeededRandom } from './random.js';
-export { buildVocabulary, type Vocabulary, type VocabularyOptions } from './vocabulary.js';
-export { MAX_VECTOR_SIZE, Word2Vec, type Word2VecOptions, type Word2VecProgress } from './word2vec.js';
+export { type SparseRows, type TruncatedSvdOptions, truncatedSvd } from './truncated-svd.js';
+export {
+  buildVocabulary,
+  type Vocabulary,
+  VocabularyCounter,
+  type VocabularyOptions,
+  vocabularyFromCounts,
+} from './vocabulary.js';
+export {
+  type Corpus,
+  MAX_VECTOR_SIZE,
+  type SyncCorpus,
+  type TrainCallOptions,
+  Word2Vec,
+  type Word2VecOptions,
+  type Word2VecProgress,
+  type Word2VecSettings,
+  type Word2VecState,
+} from './word2vec.js';
 export {
   formatWord2VecBinary,
   formatWord2VecText,
@@ -25,3 +52,4 @@ export {
   parseWord2VecBinary,
   parseWord2VecText,
 } from './word2vec-format.js';
+export type { Word2VecWeights } from './word2vec-trainer.js';

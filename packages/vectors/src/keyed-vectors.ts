@@ -1,3 +1,9 @@
+import {
+  type AnalogyEvaluation,
+  type AnalogyEvaluationOptions,
+  evaluateWordAnalogies,
+} from './analogy-evaluation.js';
+
 /**
  * A word (or, in gensim's terms, a key) with its score in a {@link KeyedVectors} query.
  *
@@ -30,6 +36,8 @@ export interface MostSimilarQuery {
   negative?: readonly string[];
   /** How many words to return (default 10, as gensim). */
   topn?: number;
+  /** Only the first `restrictVocab` rows (the most frequent words of a trained model) are candidates (gensim's `restrict_vocab`). */
+  restrictVocab?: number;
 }
 
 /**
@@ -181,7 +189,7 @@ export class KeyedVectors {
    * ```
    */
   mostSimilar(query: MostSimilarQuery): ScoredWord[] {
-    const { positive, negative, topn } = this.checkQuery(query);
+    const { positive, negative, topn, candidates } = this.checkQuery(query);
     const normed = this.normed();
     const size = this.vectorSize;
     const mean = new Float64Array(size);
@@ -197,8 +205,8 @@ export class KeyedVectors {
     const count = positive.length + negative.length;
     for (let k = 0; k < size; k++) mean[k] = (mean[k] as number) / count;
     normalise(mean);
-    const scores = new Float64Array(this.size);
-    for (let row = 0; row < this.size; row++) {
+    const scores = new Float64Array(candidates);
+    for (let row = 0; row < candidates; row++) {
       let dot = 0;
       const offset = row * size;
       for (let k = 0; k < size; k++) dot += (normed[offset + k] as number) * (mean[k] as number);
@@ -217,13 +225,13 @@ export class KeyedVectors {
    * ```
    */
   mostSimilarCosmul(query: MostSimilarQuery): ScoredWord[] {
-    const { positive, negative, topn } = this.checkQuery(query);
+    const { positive, negative, topn, candidates } = this.checkQuery(query);
     const normed = this.normed();
     const size = this.vectorSize;
-    const scores = new Float64Array(this.size);
+    const scores = new Float64Array(candidates);
     const positiveRows = positive.map((word) => this.index(word));
     const negativeRows = negative.map((word) => this.index(word));
-    for (let row = 0; row < this.size; row++) {
+    for (let row = 0; row < candidates; row++) {
       let numerator = 1;
       for (const other of positiveRows) numerator *= (1 + dotRows(normed, row, normed, other, size)) / 2;
       let denominator = 1;
@@ -285,6 +293,19 @@ export class KeyedVectors {
     return dot;
   }
 
+  /**
+   * Accuracy on analogy questions in the word2vec `: section` format, per section and overall, as gensim's
+   * `evaluate_word_analogies` (see {@link evaluateWordAnalogies}).
+   *
+   * @example
+   * ```ts
+   * const { accuracy, sections } = kv.evaluateWordAnalogies(questionsText, { restrictVocab: 30000 });
+   * ```
+   */
+  evaluateWordAnalogies(questionsText: string, options: AnalogyEvaluationOptions = {}): AnalogyEvaluation {
+    return evaluateWordAnalogies(this, questionsText, options);
+  }
+
   private meanOf(words: readonly string[]): Float64Array {
     const size = this.vectorSize;
     const mean = new Float64Array(size);
@@ -300,26 +321,36 @@ export class KeyedVectors {
     positive: readonly string[];
     negative: readonly string[];
     topn: number;
+    candidates: number;
   } {
     const positive = query.positive ?? [];
     const negative = query.negative ?? [];
     const topn = query.topn ?? 10;
+    const restrictVocab = query.restrictVocab ?? this.size;
+    if (!Number.isInteger(restrictVocab) || restrictVocab < 0)
+      throw new RangeError(`restrictVocab must be a non-negative integer, got ${restrictVocab}`);
     if (positive.length + negative.length === 0)
       throw new Error('cannot compute similarity with no input words');
     if (!Number.isInteger(topn) || topn < 0)
       throw new RangeError(`topn must be a non-negative integer, got ${topn}`);
     for (const word of [...positive, ...negative]) this.index(word);
-    return { positive, negative, topn };
+    return { positive, negative, topn, candidates: Math.min(restrictVocab, this.size) };
   }
 
+  /** The `topn` best rows (score descending, then row), kept in a small sorted list instead of sorting every row. */
   private top(scores: Float64Array, topn: number, exclude: ReadonlySet<string>): ScoredWord[] {
-    const rows: number[] = [];
-    for (let row = 0; row < scores.length; row++)
-      if (!exclude.has(this.indexToKey[row] as string)) rows.push(row);
-    rows.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
-    return rows
-      .slice(0, topn)
-      .map((row) => ({ word: this.indexToKey[row] as string, score: scores[row] as number }));
+    const best: number[] = [];
+    const before = (a: number, b: number) =>
+      (scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b);
+    for (let row = 0; row < scores.length; row++) {
+      if (best.length === topn && !before(row, best[topn - 1] as number)) continue;
+      if (exclude.has(this.indexToKey[row] as string)) continue;
+      let at = best.length;
+      while (at > 0 && before(row, best[at - 1] as number)) at--;
+      best.splice(at, 0, row);
+      if (best.length > topn) best.pop();
+    }
+    return best.map((row) => ({ word: this.indexToKey[row] as string, score: scores[row] as number }));
   }
 
   /** Unit-length copy of the vectors, computed once (zero vectors stay zero). */

@@ -10,8 +10,11 @@
  *
  * @packageDocumentation
  */
+import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
+import { formatModel, parseModel } from './model-file.js';
+import type { Word2Vec } from './word2vec.js';
 import {
   formatWord2VecBinary,
   formatWord2VecText,
@@ -71,7 +74,11 @@ export async function saveWord2VecFormat(
 ): Promise<void> {
   if (options.noHeader)
     throw new Error('noHeader is for reading GloVe files; files are written with their header');
-  const bytes = options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv);
+  await writeWhole(path, options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv));
+}
+
+/** Writes beside `path` and renames into place, so a failure never leaves half a file. */
+async function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, bytes);
@@ -80,4 +87,122 @@ export async function saveWord2VecFormat(
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Saves a whole `Word2Vec` model (vocabulary with counts, all weights, training state) in tokenlab's model
+ * format (see `formatModel`), to continue training later with {@link loadModel}. Written beside its
+ * destination and renamed into place.
+ *
+ * @example
+ * ```ts
+ * await saveModel(model, 'model.w2v');
+ * ```
+ */
+export async function saveModel(model: Word2Vec, path: string): Promise<void> {
+  await writeWhole(path, formatModel(model));
+}
+
+/**
+ * Loads a model saved by {@link saveModel}; a truncated or corrupt file is an error naming it and the byte
+ * offset.
+ *
+ * @example
+ * ```ts
+ * const model = await loadModel('model.w2v');
+ * model.train(sentences); // the remaining epochs
+ * ```
+ */
+export async function loadModel(path: string): Promise<Word2Vec> {
+  return parseModel(await readFile(path), { source: path });
+}
+
+/**
+ * The analogy question files shipped with this package, written for it (see `data/analogies/README.md`):
+ * `en` (capitals, nationalities, gender pairs, plurals, comparatives, superlatives, verb tenses, `un-`
+ * opposites, adverbs; 4,180 questions) and `ar` (gender pairs, broken plurals, past/present verbs, capitals;
+ * 840 questions).
+ *
+ * @example
+ * ```ts
+ * const questions = await readAnalogyQuestions('en');
+ * kv.evaluateWordAnalogies(questions).accuracy;
+ * ```
+ */
+export async function readAnalogyQuestions(language: 'en' | 'ar'): Promise<string> {
+  const url =
+    language === 'en'
+      ? new URL('../data/analogies/en.txt', import.meta.url)
+      : language === 'ar'
+        ? new URL('../data/analogies/ar.txt', import.meta.url)
+        : undefined;
+  if (!url) throw new Error(`no analogy questions for language ${JSON.stringify(language)}: en or ar`);
+  return readFile(url, 'utf8');
+}
+
+/**
+ * Options of {@link lineSentences}.
+ *
+ * @example
+ * ```ts
+ * const options: LineSentencesOptions = { maxSentenceLength: 1000 };
+ * ```
+ */
+export interface LineSentencesOptions {
+  /** Longer lines are cut into pieces of this many tokens (default 10,000, as gensim's `LineSentence`). */
+  maxSentenceLength?: number;
+}
+
+/**
+ * A file as sentences, as gensim's `LineSentence`: one sentence per line, tokens separated by whitespace,
+ * read line by line each time it is iterated (so `Word2Vec.trainAsync` can stream a corpus larger than
+ * memory, one pass per epoch). Invalid UTF-8 is an error naming the file, line and byte offset.
+ *
+ * @example
+ * ```ts
+ * const model = await Word2Vec.trainAsync(lineSentences('corpus.txt'), { minCount: 5 });
+ * ```
+ */
+export function lineSentences(path: string, options: LineSentencesOptions = {}): AsyncIterable<string[]> {
+  const maxLength = options.maxSentenceLength ?? 10_000;
+  if (!Number.isInteger(maxLength) || maxLength < 1)
+    throw new RangeError(`maxSentenceLength must be a positive integer, got ${maxLength}`);
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const { text } of fileLines(path)) {
+        const tokens = text.split(/\s+/u).filter((token) => token !== '');
+        for (let start = 0; start < tokens.length; start += maxLength)
+          yield tokens.slice(start, start + maxLength);
+      }
+    },
+  };
+}
+
+/** The lines of a file, decoded strictly, with their 1-based number. */
+async function* fileLines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let pending: Buffer[] = [];
+  let line = 1;
+  let offset = 0; // byte offset of the start of the pending line
+  const decode = (bytes: Buffer) => {
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      throw new Error(`${path}:${line}: invalid UTF-8 in the line starting at byte ${offset}`);
+    }
+  };
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, from)) {
+      pending.push(chunk.subarray(from, at));
+      const bytes = Buffer.concat(pending);
+      yield { text: decode(bytes), line };
+      offset += bytes.length + 1;
+      line++;
+      pending = [];
+      from = at + 1;
+    }
+    if (from < chunk.length) pending.push(chunk.subarray(from));
+  }
+  if (pending.length > 0) yield { text: decode(Buffer.concat(pending)), line };
 }

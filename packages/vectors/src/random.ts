@@ -10,7 +10,7 @@
  * ```
  */
 export class SeededRandom {
-  private state: number;
+  private state_: number;
 
   /**
    * Starts the sequence of `seed` (any finite number; its integer part modulo 2^32 is used).
@@ -21,7 +21,20 @@ export class SeededRandom {
    * ```
    */
   constructor(seed: number) {
-    this.state = Math.trunc(seed) >>> 0;
+    this.state_ = Math.trunc(seed) >>> 0;
+  }
+
+  /**
+   * The current position in the sequence: `new SeededRandom(random.state)` continues where `random` is.
+   *
+   * @example
+   * ```ts
+   * const copy = new SeededRandom(random.state);
+   * copy.nextUint32() === random.nextUint32(); // true
+   * ```
+   */
+  get state(): number {
+    return this.state_;
   }
 
   /**
@@ -33,8 +46,8 @@ export class SeededRandom {
    * ```
    */
   nextUint32(): number {
-    this.state = (this.state + 0x9e3779b9) >>> 0;
-    let z = this.state;
+    this.state_ = (this.state_ + 0x9e3779b9) >>> 0;
+    let z = this.state_;
     z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;

@@ -31,7 +31,7 @@ export interface Vocabulary {
  *
  * @example
  * ```ts
- * const options: VocabularyOptions = { minCount: 5, sample: 1e-3 };
+ * const options: VocabularyOptions = { minCount: 5, sample: 1e-3, maxVocabSize: 1_000_000 };
  * ```
  */
 export interface VocabularyOptions {
@@ -39,6 +39,116 @@ export interface VocabularyOptions {
   minCount: number;
   /** Down-sampling of frequent words (gensim's `sample`; 0 turns it off). */
   sample: number;
+  /**
+   * Bound on distinct words held while counting (gensim's `max_vocab_size`): whenever a sentence leaves more,
+   * the words seen fewer than 1, then 2, 3 … times (one more at each pruning) are forgotten, so memory stays
+   * bounded on any corpus. Unset: no bound.
+   */
+  maxVocabSize?: number;
+  /** Keep at most this many words, raising `minCount` as needed (gensim's `max_final_vocab`). Unset: no limit. */
+  maxFinalVocab?: number;
+}
+
+/**
+ * Counts words sentence by sentence, pruning as gensim's `scan_vocab` does when `maxVocabSize` is set; then
+ * {@link VocabularyCounter.finish} keeps the frequent ones. Lets a corpus be counted from any source, a
+ * stream included.
+ *
+ * @example
+ * ```ts
+ * const counter = new VocabularyCounter({ minCount: 1, sample: 0 });
+ * counter.add(['a', 'b', 'a']);
+ * counter.finish().words; // ['a', 'b']
+ * ```
+ */
+export class VocabularyCounter {
+  private readonly counts = new Map<string, number>();
+  private totalTokens = 0;
+  private minReduce = 1;
+  private readonly options: VocabularyOptions;
+
+  /**
+   * Starts an empty count.
+   *
+   * @example
+   * ```ts
+   * const counter = new VocabularyCounter({ minCount: 5, sample: 1e-3, maxVocabSize: 100_000 });
+   * ```
+   */
+  constructor(options: VocabularyOptions) {
+    this.options = options;
+  }
+
+  /**
+   * The counts held so far (after any pruning), in order of first appearance (gensim's `raw_vocab`).
+   *
+   * @example
+   * ```ts
+   * counter.rawCounts.get('a'); // 2
+   * ```
+   */
+  get rawCounts(): ReadonlyMap<string, number> {
+    return this.counts;
+  }
+
+  /**
+   * Counts one sentence, then prunes if the distinct words exceed `maxVocabSize`.
+   *
+   * @example
+   * ```ts
+   * counter.add(['to', 'be', 'or', 'not', 'to', 'be']);
+   * ```
+   */
+  add(sentence: readonly string[]): void {
+    const counts = this.counts;
+    for (const word of sentence) counts.set(word, (counts.get(word) ?? 0) + 1);
+    this.totalTokens += sentence.length;
+    const { maxVocabSize } = this.options;
+    if (maxVocabSize !== undefined && counts.size > maxVocabSize) {
+      // As gensim's prune_vocab: forget words seen fewer than minReduce times (none on the first pruning).
+      for (const [word, count] of counts) if (count < this.minReduce) counts.delete(word);
+      this.minReduce++;
+    }
+  }
+
+  /**
+   * The vocabulary: words seen at least `minCount` times (raised to honour `maxFinalVocab`), most frequent
+   * first, with the down-sampling and negative-sampling tables. An empty corpus or an empty vocabulary is an
+   * error saying so.
+   *
+   * @example
+   * ```ts
+   * const vocabulary = counter.finish();
+   * ```
+   */
+  finish(): Vocabulary {
+    const { counts, totalTokens } = this;
+    if (totalTokens === 0) throw new Error('empty corpus: no tokens to train on');
+    let minCount = this.options.minCount;
+    const { maxFinalVocab } = this.options;
+    // Array.prototype.sort is stable: equal counts stay in order of first appearance.
+    const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+    if (maxFinalVocab !== undefined && maxFinalVocab < sorted.length) {
+      minCount = Math.max(minCount, (sorted[maxFinalVocab]?.[1] as number) + 1);
+    }
+    const kept = sorted.filter(([, count]) => count >= minCount);
+    if (kept.length === 0) {
+      const highest = sorted[0]?.[1] ?? 0;
+      const why =
+        minCount === this.options.minCount
+          ? `minCount ${minCount}`
+          : `minCount ${minCount} (raised from ${this.options.minCount} by maxFinalVocab ${maxFinalVocab})`;
+      throw new Error(
+        `vocabulary empty after ${why}: the corpus has ${counts.size} distinct words, the most frequent seen ${highest} times`,
+      );
+    }
+    return vocabularyFromCounts(
+      kept.map(([word]) => word),
+      kept.map(([, count]) => count),
+      totalTokens,
+      this.options.sample,
+    );
+  }
 }
 
 /**
@@ -52,34 +162,35 @@ export interface VocabularyOptions {
  * ```
  */
 export function buildVocabulary(
-  sentences: readonly (readonly string[])[],
+  sentences: Iterable<readonly string[]>,
   options: VocabularyOptions,
 ): Vocabulary {
-  const counts = new Map<string, number>();
-  let totalTokens = 0;
-  for (const sentence of sentences) {
-    for (const word of sentence) counts.set(word, (counts.get(word) ?? 0) + 1);
-    totalTokens += sentence.length;
-  }
-  if (totalTokens === 0) throw new Error('empty corpus: no tokens to train on');
-  const kept = [...counts].filter(([, count]) => count >= options.minCount);
-  if (kept.length === 0) {
-    const highest = Math.max(...counts.values());
-    throw new Error(
-      `vocabulary empty after minCount ${options.minCount}: the corpus has ${counts.size} distinct words, the most frequent seen ${highest} times`,
-    );
-  }
-  // Array.prototype.sort is stable: equal counts stay in order of first appearance.
-  kept.sort((a, b) => b[1] - a[1]);
-  const words = kept.map(([word]) => word);
-  const wordCounts = kept.map(([, count]) => count);
+  const counter = new VocabularyCounter(options);
+  for (const sentence of sentences) counter.add(sentence);
+  return counter.finish();
+}
+
+/**
+ * A vocabulary from words already counted and sorted (most frequent first), as a saved model holds it.
+ *
+ * @example
+ * ```ts
+ * vocabularyFromCounts(['a', 'b'], [3, 1], 4, 0).negativeTable.length; // 2
+ * ```
+ */
+export function vocabularyFromCounts(
+  words: string[],
+  counts: number[],
+  totalTokens: number,
+  sample: number,
+): Vocabulary {
   return {
     words,
-    counts: wordCounts,
+    counts,
     index: new Map(words.map((word, row) => [word, row])),
     totalTokens,
-    keepThreshold: keepThresholds(wordCounts, options.sample),
-    negativeTable: negativeTable(wordCounts),
+    keepThreshold: keepThresholds(counts, sample),
+    negativeTable: negativeTable(counts),
   };
 }
 

@@ -165,3 +165,100 @@ describe('Word2Vec refuses bad input', () => {
     }
   });
 });
+
+describe('Word2Vec with hierarchical softmax', () => {
+  const corpus = plantedCorpus(1500, 3);
+  for (const sg of [false, true]) {
+    for (const negative of [0, 5]) {
+      it(`${sg ? 'skip-gram' : 'CBOW'}, hs${negative ? ' and negative sampling' : ' alone'}: learns the planted topics`, () => {
+        const model = Word2Vec.train(corpus, {
+          sg,
+          hs: true,
+          negative,
+          vectorSize: 24,
+          window: 3,
+          minCount: 1,
+          sample: 0,
+          epochs: 5,
+          seed: 1,
+        });
+        expect(model.tree?.path(0).codes.length).toBeGreaterThan(0);
+        expect(meanSimilarity(model, true)).toBeGreaterThan(meanSimilarity(model, false) + 0.3);
+        for (const topic of TOPICS) {
+          const nearest = model.wv
+            .mostSimilar({ positive: [topic[0] as string], topn: 5 })
+            .map((s) => s.word);
+          expect(nearest.every((other) => topic.includes(other))).toBe(true);
+        }
+        const { weights } = model.state();
+        expect(weights.outputHierarchical?.length).toBe((model.wv.size - 1) * 24);
+        expect(weights.outputNegative === undefined).toBe(negative === 0);
+      });
+    }
+  }
+
+  it('needs hs or negative sampling', () => {
+    expect(() => Word2Vec.train(corpus, { minCount: 1, negative: 0 })).toThrow(
+      'nothing to train with: set negative above 0 or hs to true (or both)',
+    );
+  });
+});
+
+describe('Word2Vec streams, stops and continues', () => {
+  const corpus = plantedCorpus(300, 5);
+  const options = { vectorSize: 12, minCount: 1, epochs: 4, seed: 3 };
+
+  it('an async corpus re-read per epoch (a generator function) trains as the array does', async () => {
+    let passes = 0;
+    async function* stream() {
+      passes++;
+      for (const sentence of corpus) yield sentence;
+    }
+    const fromStream = await Word2Vec.trainAsync(stream, options);
+    const fromArray = Word2Vec.train(corpus, options);
+    expect(passes).toBe(5); // one count, four epochs
+    expect(Array.from(fromStream.wv.vectors)).toEqual(Array.from(fromArray.wv.vectors));
+  });
+
+  it('a one-shot iterator is reported on its second pass', () => {
+    const once = corpus.values();
+    expect(() => Word2Vec.train(once, options)).toThrow(
+      /^the corpus yielded no tokens in epoch 1: an iterator can be read only once/,
+    );
+  });
+
+  it('training two epochs, then the rest, equals training all four', () => {
+    const whole = Word2Vec.train(corpus, options);
+    const split = Word2Vec.buildVocab(corpus, options);
+    expect(split.progress).toEqual({ epochsDone: 0, epochs: 4 });
+    split.train(corpus, { epochs: 2 });
+    expect(split.progress).toEqual({ epochsDone: 2, epochs: 4 });
+    const copy = Word2Vec.fromState(split.state());
+    copy.train(corpus);
+    expect(Array.from(copy.wv.vectors)).toEqual(Array.from(whole.wv.vectors));
+    // A finished model trains a new run of its epochs, the learning rate starting again from alpha.
+    const alphas: number[] = [];
+    copy.train(corpus, { epochs: 1, progressEvery: 8, onProgress: (p) => alphas.push(p.alpha) });
+    expect(copy.progress).toEqual({ epochsDone: 1, epochs: 1 });
+    expect(alphas[0]).toBeGreaterThan(0.02);
+  });
+
+  it('reports progress every N tokens within epochs', () => {
+    const seen: [number, boolean, number][] = [];
+    Word2Vec.train(corpus.slice(0, 100), {
+      ...options,
+      epochs: 2,
+      progressEvery: 300,
+      onProgress: (p) => seen.push([p.epoch, p.epochDone, p.tokensRead]),
+    });
+    expect(seen).toEqual([
+      [1, false, 304],
+      [1, false, 600],
+      [1, true, 800],
+      [2, false, 904],
+      [2, false, 1200],
+      [2, false, 1504],
+      [2, true, 1600],
+    ]);
+  });
+});

@@ -1,13 +1,15 @@
+import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { KeyedVectors } from './keyed-vectors.js';
 import { SeededRandom } from './random.js';
-import { buildVocabulary, type Vocabulary } from './vocabulary.js';
+import { type Vocabulary, VocabularyCounter, vocabularyFromCounts } from './vocabulary.js';
+import { type TrainerSettings, Word2VecTrainer, type Word2VecWeights } from './word2vec-trainer.js';
 
 /**
  * Parameters of {@link Word2Vec.train}, named and defaulted as gensim's `Word2Vec`.
  *
  * @example
  * ```ts
- * const options: Word2VecOptions = { sg: true, vectorSize: 50, window: 5, minCount: 2, epochs: 10, seed: 1 };
+ * const options: Word2VecOptions = { sg: true, hs: true, negative: 0, vectorSize: 50, minCount: 2, seed: 1 };
  * ```
  */
 export interface Word2VecOptions {
@@ -17,11 +19,17 @@ export interface Word2VecOptions {
   window?: number;
   /** Words seen fewer times are ignored (default 5). */
   minCount?: number;
+  /** Bound on distinct words held while counting, pruning rare ones as gensim's `max_vocab_size` (default: none). */
+  maxVocabSize?: number;
+  /** Keep at most this many words, raising `minCount` as gensim's `max_final_vocab` (default: none). */
+  maxFinalVocab?: number;
   /** Down-sampling threshold of frequent words (default 1e-3; 0 turns it off). */
   sample?: number;
   /** Skip-gram when true, CBOW when false (default false, as gensim's `sg=0`). */
   sg?: boolean;
-  /** Negative samples per positive one (default 5), drawn from the unigram^0.75 distribution. */
+  /** Hierarchical softmax over gensim's Huffman tree (default false, as gensim's `hs=0`). */
+  hs?: boolean;
+  /** Negative samples per positive one (default 5; 0 turns negative sampling off, then `hs` is needed). */
   negative?: number;
   /** CBOW averages the context vectors when true (default), sums them when false (gensim's `cbow_mean`). */
   cbowMean?: boolean;
@@ -33,30 +41,101 @@ export interface Word2VecOptions {
   epochs?: number;
   /** Seed of the initial vectors, down-sampling, windows and negative samples (default 1, as gensim). */
   seed?: number;
-  /** Called after each epoch. */
+  /** Called after each epoch, and every {@link Word2VecOptions.progressEvery} tokens. */
   onProgress?: (progress: Word2VecProgress) => void;
+  /** Also report progress each time this many more tokens have been read (default 0: only after each epoch). */
+  progressEvery?: number;
 }
 
 /**
- * What {@link Word2VecOptions.onProgress} receives after each epoch.
+ * The options a model keeps (those that shape it; callbacks are per call), defaults filled in.
  *
  * @example
  * ```ts
- * Word2Vec.train(sentences, { onProgress: (p: Word2VecProgress) => console.log(p.epoch, p.alpha) });
+ * const settings: Word2VecSettings = model.options;
+ * settings.vectorSize; // 100 unless chosen otherwise
+ * ```
+ */
+export type Word2VecSettings = Readonly<
+  Required<Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab'>>
+> & {
+  /** Bound on distinct words while counting (gensim's `max_vocab_size`); undefined: none. */
+  readonly maxVocabSize: number | undefined;
+  /** Most words kept (gensim's `max_final_vocab`); undefined: no limit. */
+  readonly maxFinalVocab: number | undefined;
+};
+
+/**
+ * What {@link Word2VecOptions.onProgress} receives.
+ *
+ * @example
+ * ```ts
+ * Word2Vec.train(sentences, { onProgress: (p: Word2VecProgress) => console.log(p.epoch, p.tokensRead, p.alpha) });
  * ```
  */
 export interface Word2VecProgress {
-  /** Epochs done (1-based). */
+  /** The epoch being trained (1-based); after an epoch, the one just finished. */
   epoch: number;
-  /** Total number of epochs. */
+  /** Total number of epochs of the run. */
   epochs: number;
-  /** Corpus tokens read so far, over all epochs. */
+  /** Whether `epoch` is finished. */
+  epochDone: boolean;
+  /** Corpus tokens read so far in this run, over all epochs. */
   tokensRead: number;
-  /** Tokens actually trained on so far (known words kept by down-sampling). */
+  /** Tokens actually trained on so far in this run (known words kept by down-sampling). */
   tokensTrained: number;
-  /** Learning rate at the end of the epoch. */
+  /** Current learning rate. */
   alpha: number;
 }
+
+/**
+ * Options of {@link Word2Vec.train} continuing a model (`model.train(corpus, …)`).
+ *
+ * @example
+ * ```ts
+ * model.train(sentences, { epochs: 2 }); // two more epochs of the planned schedule
+ * ```
+ */
+export interface TrainCallOptions {
+  /**
+   * How many epochs to train now. While the planned epochs are not all done (a model from
+   * {@link Word2Vec.buildVocab} or a saved half-trained one): at most the remaining ones, default all of them,
+   * continuing the same learning-rate schedule. Once they are done: a new run of this many epochs (default
+   * the model's `epochs`), the learning rate decaying again from `alpha` to `minAlpha`, as gensim's second
+   * `train` call (its epoch length taken as the tokens counted by the vocabulary scan).
+   */
+  epochs?: number;
+  /** Called after each epoch, and every `progressEvery` tokens. */
+  onProgress?: (progress: Word2VecProgress) => void;
+  /** Also report progress each time this many more tokens have been read (default 0). */
+  progressEvery?: number;
+}
+
+/**
+ * A corpus: token arrays, one per sentence. `Word2Vec` reads it once to count words and once per epoch, so
+ * it must be re-iterable: an array, an object whose iterator starts afresh each time (such as
+ * `lineSentences` of `@tokenlab/vectors/node`), or a function returning a fresh (async) iterable. An
+ * iterator that can be read only once is reported when the second pass finds it empty.
+ *
+ * @example
+ * ```ts
+ * const corpus: Corpus = () => readSentences('big.txt'); // an async generator over the file
+ * ```
+ */
+export type Corpus =
+  | Iterable<readonly string[]>
+  | AsyncIterable<readonly string[]>
+  | (() => Iterable<readonly string[]> | AsyncIterable<readonly string[]>);
+
+/**
+ * A synchronous corpus: what {@link Word2Vec.train} accepts.
+ *
+ * @example
+ * ```ts
+ * const corpus: SyncCorpus = [['the', 'cat'], ['the', 'dog']];
+ * ```
+ */
+export type SyncCorpus = Iterable<readonly string[]> | (() => Iterable<readonly string[]>);
 
 /**
  * Largest accepted {@link Word2VecOptions.vectorSize}: beyond it, a typo (10^6) would ask for gigabytes.
@@ -68,16 +147,41 @@ export interface Word2VecProgress {
  */
 export const MAX_VECTOR_SIZE = 10_000;
 
-/** gensim never updates on a dot product beyond ±6, where the sigmoid is saturated. */
-const MAX_EXP = 6;
-/** Trained word2vec weights stay within a few units; one beyond this means the learning rate is far too large. */
-const MAX_WEIGHT = 1e4;
 /** gensim hands sentences to the trainer in pieces of at most 10,000 words. */
 const MAX_WORDS_IN_BATCH = 10_000;
 
 /**
- * A word2vec model trained here: skip-gram or CBOW with negative sampling, gensim's parameters and defaults,
- * single-threaded and deterministic for a given seed. `wv` holds the word vectors.
+ * Everything a model is: what the model file (`formatModel`, `saveModel`) holds to continue training exactly.
+ *
+ * @example
+ * ```ts
+ * const state: Word2VecState = model.state();
+ * state.epochsDone; // epochs of the current run already trained
+ * ```
+ */
+export interface Word2VecState {
+  /** The parameters. */
+  settings: Word2VecSettings;
+  /** The words, most frequent first. */
+  words: string[];
+  /** Their corpus counts. */
+  counts: number[];
+  /** Tokens of the corpus counted by the vocabulary scan (the learning-rate schedule's epoch length). */
+  totalTokens: number;
+  /** The weights. */
+  weights: Word2VecWeights;
+  /** Epochs of the current run. */
+  runEpochs: number;
+  /** Epochs of the current run already trained. */
+  epochsDone: number;
+  /** State of the random stream. */
+  randomState: number;
+}
+
+/**
+ * A word2vec model trained here: skip-gram or CBOW with negative sampling and/or hierarchical softmax,
+ * gensim's parameters and defaults, single-threaded and deterministic for a given seed. `wv` holds the word
+ * vectors. Training can stop and continue (see {@link Word2Vec.buildVocab} and {@link Word2Vec.train}).
  *
  * @example
  * ```ts
@@ -87,27 +191,70 @@ const MAX_WORDS_IN_BATCH = 10_000;
  * ```
  */
 export class Word2Vec {
-  /** The trained word vectors (gensim's `wv`). */
-  readonly wv: KeyedVectors;
+  /** The parameters used, defaults filled in. */
+  readonly options: Word2VecSettings;
   /** Corpus count of each word of `wv`, in row order. */
   readonly counts: readonly number[];
-  /** The parameters used, defaults filled in. */
-  readonly options: Readonly<Required<Omit<Word2VecOptions, 'onProgress'>>>;
+  /** The Huffman tree of hierarchical softmax (with `hs`). */
+  readonly tree: HuffmanTree | undefined;
+  private readonly vocabulary: Vocabulary;
+  private readonly weights: Word2VecWeights;
+  private readonly random: SeededRandom;
+  private runEpochs: number;
+  private epochsDone: number;
+  private cachedWv: KeyedVectors | undefined;
 
-  private constructor(
-    wv: KeyedVectors,
-    counts: readonly number[],
-    options: Required<Omit<Word2VecOptions, 'onProgress'>>,
-  ) {
-    this.wv = wv;
-    this.counts = counts;
-    this.options = options;
+  private constructor(state: Word2VecState) {
+    this.options = state.settings;
+    this.vocabulary = vocabularyFromCounts(
+      state.words,
+      state.counts,
+      state.totalTokens,
+      state.settings.sample,
+    );
+    this.counts = state.counts;
+    this.tree = state.settings.hs ? huffmanTree(state.counts) : undefined;
+    this.weights = state.weights;
+    this.random = new SeededRandom(state.randomState);
+    this.runEpochs = state.runEpochs;
+    this.epochsDone = state.epochsDone;
   }
 
   /**
-   * Trains on `sentences` (token arrays from any tokenizer). Errors, before anything is trained: an empty
-   * corpus, a vocabulary empty after `minCount`, an out-of-range parameter; after each epoch: a weight that is
-   * not finite or beyond ±10,000 (a learning rate far too large), reported with the epoch.
+   * The word vectors (gensim's `wv`): a view of the input weights, rebuilt after more training.
+   *
+   * @example
+   * ```ts
+   * model.wv.mostSimilar({ positive: ['king'], topn: 5 });
+   * ```
+   */
+  get wv(): KeyedVectors {
+    this.cachedWv ??= new KeyedVectors(this.vocabulary.words, this.weights.input, this.options.vectorSize);
+    return this.cachedWv;
+  }
+
+  /**
+   * Epochs of the current run already trained, and how many it has.
+   *
+   * @example
+   * ```ts
+   * model.progress; // { epochsDone: 2, epochs: 5 }
+   * ```
+   */
+  get progress(): {
+    /** Epochs of the current run already trained. */
+    epochsDone: number;
+    /** Epochs of the current run. */
+    epochs: number;
+  } {
+    return { epochsDone: this.epochsDone, epochs: this.runEpochs };
+  }
+
+  /**
+   * Trains on `corpus` (token arrays from any tokenizer): counts the words, then trains all epochs. Errors,
+   * before anything is trained: an empty corpus, a vocabulary empty after `minCount`, an out-of-range
+   * parameter; during training: a weight that is not finite or beyond ±10,000 (a learning rate far too large),
+   * reported with the epoch.
    *
    * @example
    * ```ts
@@ -115,32 +262,282 @@ export class Word2Vec {
    * model.wv.mostSimilar({ positive: ['king'], topn: 5 });
    * ```
    */
-  static train(sentences: readonly (readonly string[])[], options: Word2VecOptions = {}): Word2Vec {
+  static train(corpus: SyncCorpus, options: Word2VecOptions = {}): Word2Vec {
+    const model = Word2Vec.buildVocab(corpus, options);
+    model.train(corpus, { onProgress: options.onProgress, progressEvery: options.progressEvery });
+    return model;
+  }
+
+  /**
+   * {@link Word2Vec.train} over a corpus that may be asynchronous, such as a file read line by line: it is
+   * read once to count words and once per epoch, never held in memory.
+   *
+   * @example
+   * ```ts
+   * import { lineSentences } from '@tokenlab/vectors/node';
+   * const model = await Word2Vec.trainAsync(lineSentences('corpus.txt'), { epochs: 5 });
+   * ```
+   */
+  static async trainAsync(corpus: Corpus, options: Word2VecOptions = {}): Promise<Word2Vec> {
+    const model = await Word2Vec.buildVocabAsync(corpus, options);
+    await model.trainAsync(corpus, { onProgress: options.onProgress, progressEvery: options.progressEvery });
+    return model;
+  }
+
+  /**
+   * Counts the words of `corpus` and sets up an untrained model (gensim's `build_vocab`); `model.train`
+   * then trains it, possibly a few epochs at a time.
+   *
+   * @example
+   * ```ts
+   * const model = Word2Vec.buildVocab(sentences, { epochs: 5, minCount: 1 });
+   * model.train(sentences, { epochs: 2 }); // the first two of five epochs
+   * ```
+   */
+  static buildVocab(corpus: SyncCorpus, options: Word2VecOptions = {}): Word2Vec {
     const settings = checkOptions(options);
-    const vocabulary = buildVocabulary(sentences, settings);
+    const counter = new VocabularyCounter(settings);
+    for (const sentence of open(corpus) as Iterable<readonly string[]>) counter.add(sentence);
+    return Word2Vec.initialise(settings, counter.finish());
+  }
+
+  /**
+   * {@link Word2Vec.buildVocab} over a corpus that may be asynchronous.
+   *
+   * @example
+   * ```ts
+   * const model = await Word2Vec.buildVocabAsync(lineSentences('corpus.txt'), { minCount: 5 });
+   * ```
+   */
+  static async buildVocabAsync(corpus: Corpus, options: Word2VecOptions = {}): Promise<Word2Vec> {
+    const settings = checkOptions(options);
+    const counter = new VocabularyCounter(settings);
+    for await (const sentence of open(corpus)) counter.add(sentence);
+    return Word2Vec.initialise(settings, counter.finish());
+  }
+
+  /**
+   * A model from its full state (as a model file holds it); the state is checked for consistent sizes.
+   *
+   * @example
+   * ```ts
+   * const copy = Word2Vec.fromState(model.state());
+   * ```
+   */
+  static fromState(state: Word2VecState): Word2Vec {
+    const settings = checkOptions(state.settings);
+    const { words, counts, weights } = state;
+    const size = settings.vectorSize;
+    if (words.length === 0 || counts.length !== words.length)
+      throw new Error(`a model needs words and one count per word, got ${words.length} and ${counts.length}`);
+    const expect = (name: string, matrix: Float32Array | undefined, rows: number, wanted: boolean) => {
+      if (!wanted) {
+        if (matrix) throw new Error(`${name} given but not used by these settings`);
+        return;
+      }
+      if (!matrix || matrix.length !== rows * size)
+        throw new Error(`${name} must hold ${rows} × ${size} values, got ${matrix?.length ?? 'none'}`);
+    };
+    expect('input weights', weights.input, words.length, true);
+    expect('negative-sampling weights', weights.outputNegative, words.length, settings.negative > 0);
+    expect('hierarchical-softmax weights', weights.outputHierarchical, words.length - 1, settings.hs);
+    if (!(state.epochsDone >= 0 && state.epochsDone <= state.runEpochs))
+      throw new Error(`epochs done (${state.epochsDone}) must be within the run's ${state.runEpochs}`);
+    return new Word2Vec({ ...state, settings });
+  }
+
+  private static initialise(settings: Word2VecSettings, vocabulary: Vocabulary): Word2Vec {
     const rows = vocabulary.words.length;
-    if (rows * settings.vectorSize > 2 ** 28) {
+    const size = settings.vectorSize;
+    if (rows * size > 2 ** 28) {
       throw new RangeError(
-        `${rows} words × ${settings.vectorSize} dimensions is more than 2^28 values per matrix; lower vectorSize or raise minCount`,
+        `${rows} words × ${size} dimensions is more than 2^28 values per matrix; lower vectorSize or raise minCount`,
       );
     }
-    const trainer = new Trainer(vocabulary, settings);
-    trainer.run(sentences, options.onProgress);
-    return new Word2Vec(
-      new KeyedVectors(vocabulary.words, trainer.input, settings.vectorSize),
-      vocabulary.counts,
+    const random = new SeededRandom(settings.seed);
+    const input = new Float32Array(rows * size);
+    for (let i = 0; i < input.length; i++) input[i] = (random.nextFloat() * 2 - 1) / size;
+    return new Word2Vec({
       settings,
+      words: vocabulary.words,
+      counts: vocabulary.counts,
+      totalTokens: vocabulary.totalTokens,
+      weights: {
+        input,
+        outputNegative: settings.negative > 0 ? new Float32Array(rows * size) : undefined,
+        outputHierarchical: settings.hs ? new Float32Array(Math.max(0, rows - 1) * size) : undefined,
+      },
+      runEpochs: settings.epochs,
+      epochsDone: 0,
+      randomState: random.state,
+    });
+  }
+
+  /**
+   * The model's full state (weights not copied), for saving.
+   *
+   * @example
+   * ```ts
+   * const { words, weights, epochsDone } = model.state();
+   * ```
+   */
+  state(): Word2VecState {
+    return {
+      settings: this.options,
+      words: this.vocabulary.words,
+      counts: this.vocabulary.counts,
+      totalTokens: this.vocabulary.totalTokens,
+      weights: this.weights,
+      runEpochs: this.runEpochs,
+      epochsDone: this.epochsDone,
+      randomState: this.random.state,
+    };
+  }
+
+  /**
+   * Trains (more) on `corpus`: the remaining epochs of the planned run, or a new run once it is done (see
+   * {@link TrainCallOptions}). Words not in the vocabulary are skipped. Stopping after some epochs, saving,
+   * loading and training the rest gives the same vectors as training without a stop.
+   *
+   * @example
+   * ```ts
+   * model.train(sentences); // whatever epochs remain
+   * ```
+   */
+  train(corpus: SyncCorpus, options: TrainCallOptions = {}): void {
+    const run = this.startRun(options);
+    for (let e = 0; e < run.epochs; e++) {
+      const read = run.epoch();
+      for (const sentence of open(corpus) as Iterable<readonly string[]>) read(sentence);
+      run.endEpoch();
+    }
+  }
+
+  /**
+   * {@link Word2Vec.train} over a corpus that may be asynchronous.
+   *
+   * @example
+   * ```ts
+   * await model.trainAsync(lineSentences('more.txt'), { epochs: 1 });
+   * ```
+   */
+  async trainAsync(corpus: Corpus, options: TrainCallOptions = {}): Promise<void> {
+    const run = this.startRun(options);
+    for (let e = 0; e < run.epochs; e++) {
+      const read = run.epoch();
+      for await (const sentence of open(corpus)) read(sentence);
+      run.endEpoch();
+    }
+  }
+
+  /** The epoch loop shared by the synchronous and asynchronous `train`. */
+  private startRun(options: TrainCallOptions) {
+    if (this.epochsDone === this.runEpochs) {
+      const epochs = options.epochs ?? this.options.epochs;
+      checkInteger('epochs', epochs, 1);
+      this.runEpochs = epochs;
+      this.epochsDone = 0;
+    }
+    const remaining = this.runEpochs - this.epochsDone;
+    const epochs = Math.min(options.epochs ?? remaining, remaining);
+    checkInteger('epochs', epochs, 1);
+    const progressEvery = options.progressEvery ?? 0;
+    checkInteger('progressEvery', progressEvery, 0);
+    this.cachedWv = undefined;
+    const { alpha: startAlpha, minAlpha } = this.options;
+    const vocabulary = this.vocabulary;
+    const trainer = new Word2VecTrainer(
+      vocabulary,
+      this.tree,
+      trainerSettings(this.options),
+      this.weights,
+      this.random,
     );
+    const perEpoch = vocabulary.totalTokens;
+    const totalTokens = perEpoch * this.runEpochs;
+    let tokensRead = 0;
+    let tokensTrained = 0;
+    let epochRead = 0;
+    let nextReport = progressEvery;
+    let alpha = startAlpha;
+    const rows: number[] = [];
+    const report = (epochDone: boolean) =>
+      options.onProgress?.({
+        epoch: this.epochsDone + 1 - (epochDone ? 1 : 0),
+        epochs: this.runEpochs,
+        epochDone,
+        tokensRead,
+        tokensTrained,
+        alpha,
+      });
+    const read = (sentence: readonly string[]) => {
+      for (let start = 0; start < sentence.length; start += MAX_WORDS_IN_BATCH) {
+        const end = Math.min(sentence.length, start + MAX_WORDS_IN_BATCH);
+        const progress = (this.epochsDone * perEpoch + epochRead) / totalTokens;
+        alpha = startAlpha - (startAlpha - minAlpha) * Math.min(1, progress);
+        rows.length = 0;
+        for (let i = start; i < end; i++) {
+          const row = vocabulary.index.get(sentence[i] as string);
+          if (row === undefined) continue;
+          if ((vocabulary.keepThreshold[row] as number) < this.random.nextUint32()) continue;
+          rows.push(row);
+        }
+        trainer.trainSentence(rows, alpha);
+        epochRead += end - start;
+        tokensRead += end - start;
+        tokensTrained += rows.length;
+        if (progressEvery > 0 && tokensRead >= nextReport) {
+          report(false);
+          while (nextReport <= tokensRead) nextReport += progressEvery;
+        }
+      }
+    };
+    return {
+      epochs,
+      epoch: () => {
+        epochRead = 0;
+        trainer.epoch = this.epochsDone + 1;
+        return read;
+      },
+      endEpoch: () => {
+        if (epochRead === 0) {
+          throw new Error(
+            `the corpus yielded no tokens in epoch ${this.epochsDone + 1}: an iterator can be read only once; pass an array, a re-iterable object or a function returning a fresh iterable`,
+          );
+        }
+        trainer.checkWeights();
+        this.epochsDone++;
+        report(true);
+      },
+    };
   }
 }
 
-function checkOptions(options: Word2VecOptions): Required<Omit<Word2VecOptions, 'onProgress'>> {
+function open(corpus: Corpus): Iterable<readonly string[]> | AsyncIterable<readonly string[]> {
+  return typeof corpus === 'function' ? corpus() : corpus;
+}
+
+function trainerSettings(settings: Word2VecSettings): TrainerSettings {
+  const { vectorSize, window, sg, hs, negative, cbowMean } = settings;
+  return { vectorSize, window, sg, hs, negative, cbowMean };
+}
+
+function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer in [${min}, ${max}], got ${value}`);
+  }
+}
+
+function checkOptions(options: Word2VecOptions): Word2VecSettings {
   const settings = {
     vectorSize: options.vectorSize ?? 100,
     window: options.window ?? 5,
     minCount: options.minCount ?? 5,
+    maxVocabSize: options.maxVocabSize,
+    maxFinalVocab: options.maxFinalVocab,
     sample: options.sample ?? 1e-3,
     sg: options.sg ?? false,
+    hs: options.hs ?? false,
     negative: options.negative ?? 5,
     cbowMean: options.cbowMean ?? true,
     alpha: options.alpha ?? 0.025,
@@ -148,17 +545,17 @@ function checkOptions(options: Word2VecOptions): Required<Omit<Word2VecOptions, 
     epochs: options.epochs ?? 5,
     seed: options.seed ?? 1,
   };
-  const integer = (name: keyof typeof settings, min: number, max = Number.MAX_SAFE_INTEGER) => {
-    const value = settings[name] as number;
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new RangeError(`${name} must be an integer in [${min}, ${max}], got ${value}`);
-    }
-  };
-  integer('vectorSize', 1, MAX_VECTOR_SIZE);
-  integer('window', 1);
-  integer('minCount', 0);
-  integer('negative', 1, 1000);
-  integer('epochs', 1);
+  for (const name of ['sg', 'hs', 'cbowMean'] as const) {
+    if (typeof settings[name] !== 'boolean')
+      throw new TypeError(`${name} must be true or false, got ${settings[name]}`);
+  }
+  checkInteger('vectorSize', settings.vectorSize, 1, MAX_VECTOR_SIZE);
+  checkInteger('window', settings.window, 1);
+  checkInteger('minCount', settings.minCount, 0);
+  checkInteger('negative', settings.negative, 0, 1000);
+  checkInteger('epochs', settings.epochs, 1);
+  if (settings.maxVocabSize !== undefined) checkInteger('maxVocabSize', settings.maxVocabSize, 1);
+  if (settings.maxFinalVocab !== undefined) checkInteger('maxFinalVocab', settings.maxFinalVocab, 1);
   for (const name of ['sample', 'alpha', 'minAlpha'] as const) {
     if (!Number.isFinite(settings[name]) || settings[name] < 0) {
       throw new RangeError(`${name} must be a finite number ≥ 0, got ${settings[name]}`);
@@ -167,176 +564,7 @@ function checkOptions(options: Word2VecOptions): Required<Omit<Word2VecOptions, 
   if (settings.alpha === 0) throw new RangeError('alpha must be greater than 0');
   if (!Number.isFinite(settings.seed))
     throw new RangeError(`seed must be a finite number, got ${settings.seed}`);
+  if (!settings.hs && settings.negative === 0)
+    throw new RangeError('nothing to train with: set negative above 0 or hs to true (or both)');
   return settings;
-}
-
-/** The training state: the two weight matrices, the random stream and the scratch vectors. */
-class Trainer {
-  /** Input vectors (gensim's `wv.vectors`, `syn0`), uniform in [-1/size, 1/size) at the start. */
-  readonly input: Float32Array;
-  /** Output vectors of negative sampling (gensim's `syn1neg`), zero at the start. */
-  private readonly output: Float32Array;
-  private readonly random: SeededRandom;
-  private readonly work: Float64Array;
-  private readonly hidden: Float64Array;
-  private readonly size: number;
-  private alpha: number;
-  private epoch = 0;
-
-  constructor(
-    private readonly vocabulary: Vocabulary,
-    private readonly settings: Required<Omit<Word2VecOptions, 'onProgress'>>,
-  ) {
-    this.size = settings.vectorSize;
-    const values = vocabulary.words.length * this.size;
-    this.input = new Float32Array(values);
-    this.output = new Float32Array(values);
-    this.random = new SeededRandom(settings.seed);
-    for (let i = 0; i < values; i++) this.input[i] = (this.random.nextFloat() * 2 - 1) / this.size;
-    this.work = new Float64Array(this.size);
-    this.hidden = new Float64Array(this.size);
-    this.alpha = settings.alpha;
-  }
-
-  run(sentences: readonly (readonly string[])[], onProgress: Word2VecOptions['onProgress']): void {
-    const { epochs, alpha, minAlpha } = this.settings;
-    const totalTokens = this.vocabulary.totalTokens * epochs;
-    let tokensRead = 0;
-    let tokensTrained = 0;
-    const rows: number[] = [];
-    for (this.epoch = 0; this.epoch < epochs; this.epoch++) {
-      for (const sentence of sentences) {
-        for (let start = 0; start < sentence.length; start += MAX_WORDS_IN_BATCH) {
-          const end = Math.min(sentence.length, start + MAX_WORDS_IN_BATCH);
-          this.alpha = alpha - (alpha - minAlpha) * (tokensRead / totalTokens);
-          rows.length = 0;
-          for (let i = start; i < end; i++) {
-            const row = this.vocabulary.index.get(sentence[i] as string);
-            if (row === undefined) continue;
-            if ((this.vocabulary.keepThreshold[row] as number) < this.random.nextUint32()) continue;
-            rows.push(row);
-          }
-          if (this.settings.sg) this.skipGram(rows);
-          else this.cbow(rows);
-          tokensRead += end - start;
-          tokensTrained += rows.length;
-        }
-      }
-      this.checkFinite();
-      onProgress?.({ epoch: this.epoch + 1, epochs, tokensRead, tokensTrained, alpha: this.alpha });
-    }
-  }
-
-  /** Each context word's input vector learns to predict the centre word. */
-  private skipGram(rows: readonly number[]): void {
-    const { window } = this.settings;
-    const size = this.size;
-    for (let i = 0; i < rows.length; i++) {
-      const shrink = this.random.nextUint32() % window;
-      const from = Math.max(0, i - window + shrink);
-      const to = Math.min(rows.length, i + window + 1 - shrink);
-      for (let j = from; j < to; j++) {
-        if (j === i) continue;
-        const inputOffset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++) this.hidden[k] = this.input[inputOffset + k] as number;
-        this.work.fill(0);
-        this.negativeSampling(rows[i] as number);
-        for (let k = 0; k < size; k++)
-          this.input[inputOffset + k] = (this.input[inputOffset + k] as number) + (this.work[k] as number);
-      }
-    }
-  }
-
-  /** The mean (or sum) of the context vectors learns to predict the centre word; each context word takes the update. */
-  private cbow(rows: readonly number[]): void {
-    const { window, cbowMean } = this.settings;
-    const size = this.size;
-    for (let i = 0; i < rows.length; i++) {
-      const shrink = this.random.nextUint32() % window;
-      const from = Math.max(0, i - window + shrink);
-      const to = Math.min(rows.length, i + window + 1 - shrink);
-      this.hidden.fill(0);
-      let count = 0;
-      for (let j = from; j < to; j++) {
-        if (j === i) continue;
-        const offset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++)
-          this.hidden[k] = (this.hidden[k] as number) + (this.input[offset + k] as number);
-        count++;
-      }
-      if (count === 0) continue;
-      if (cbowMean) for (let k = 0; k < size; k++) this.hidden[k] = (this.hidden[k] as number) / count;
-      this.work.fill(0);
-      this.negativeSampling(rows[i] as number);
-      // As gensim: the summed variant spreads the error over the context words, the mean variant does not.
-      if (!cbowMean) for (let k = 0; k < size; k++) this.work[k] = (this.work[k] as number) / count;
-      for (let j = from; j < to; j++) {
-        if (j === i) continue;
-        const offset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++)
-          this.input[offset + k] = (this.input[offset + k] as number) + (this.work[k] as number);
-      }
-    }
-  }
-
-  /**
-   * One positive and `negative` sampled targets for `hidden`: updates their output vectors and adds the error
-   * for the input side into `work`.
-   */
-  private negativeSampling(target: number): void {
-    const size = this.size;
-    const table = this.vocabulary.negativeTable;
-    const tableTotal = table[table.length - 1] as number;
-    for (let d = 0; d <= this.settings.negative; d++) {
-      let row = target;
-      let label = 1;
-      if (d > 0) {
-        row = lowerBound(table, this.random.nextUint32() % tableTotal);
-        if (row === target) continue;
-        label = 0;
-      }
-      const offset = row * size;
-      let dot = 0;
-      for (let k = 0; k < size; k++) dot += (this.hidden[k] as number) * (this.output[offset + k] as number);
-      if (!Number.isFinite(dot)) this.diverged(dot);
-      if (dot <= -MAX_EXP || dot >= MAX_EXP) continue;
-      const gradient = (label - 1 / (1 + Math.exp(-dot))) * this.alpha;
-      for (let k = 0; k < size; k++) {
-        this.work[k] = (this.work[k] as number) + gradient * (this.output[offset + k] as number);
-        this.output[offset + k] = (this.output[offset + k] as number) + gradient * (this.hidden[k] as number);
-      }
-    }
-  }
-
-  /**
-   * A learning rate far too large rarely yields NaN: the first updates blow the output weights up, every later
-   * dot product lies beyond ±6 and is skipped, and training stalls silently. So a weight beyond
-   * `MAX_WEIGHT` counts as divergence too.
-   */
-  private checkFinite(): void {
-    for (const matrix of [this.input, this.output]) {
-      for (let i = 0; i < matrix.length; i++) {
-        const value = matrix[i] as number;
-        if (!(Math.abs(value) <= MAX_WEIGHT)) this.diverged(value);
-      }
-    }
-  }
-
-  private diverged(value: number): never {
-    throw new RangeError(
-      `training diverged in epoch ${this.epoch + 1} (learning rate ${this.alpha}): a weight reached ${value}; lower alpha`,
-    );
-  }
-}
-
-/** First index whose value is ≥ `value` (Python's `bisect_left`). */
-function lowerBound(table: Float64Array, value: number): number {
-  let low = 0;
-  let high = table.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((table[middle] as number) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

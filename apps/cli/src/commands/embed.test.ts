@@ -1,9 +1,12 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseWord2VecText } from '@tokenlab/vectors';
+import { loadModel } from '@tokenlab/vectors/node';
 import { describe, expect, it } from 'vitest';
+import { PARSED_OPTION_SPECS } from '../command.js';
 import { runCapture } from '../testing.js';
+import { embedCommand } from './embed.js';
 
 /** Two topics whose words never share a sentence: each word's neighbours are of its own topic. */
 function corpus(): string {
@@ -86,7 +89,9 @@ describe('tokenlab embed', () => {
   });
 
   it('reports bad usage and errors clearly', async () => {
-    expect((await runCapture(['embed'])).stderr).toContain('choose an action: train, similar or analogy');
+    expect((await runCapture(['embed'])).stderr).toContain(
+      'choose an action: train, count, similar, analogy or evaluate',
+    );
     expect((await runCapture(['embed', 'train'], 'a b')).stderr).toContain('--out FILE');
     const empty = await runCapture(['embed', 'train', '--out', join(tmpdir(), 'never.txt')], '\n');
     expect(empty.code).toBe(1);
@@ -102,5 +107,100 @@ describe('tokenlab embed', () => {
     expect((await runCapture(['embed', 'analogy', '--vectors', 'v.txt', 'a', 'b'])).stderr).toContain(
       'three words',
     );
+  });
+
+  it('streams files, trains with hierarchical softmax, saves and resumes a model', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const input = join(dir, 'corpus.txt');
+    await writeFile(input, corpus());
+    const model = join(dir, 'm.w2v');
+    const common = ['--hs', '--negative', '0', '--vector-size', '8', '--min-count', '1', '--epochs', '4'];
+    const first = await runCapture([
+      'embed',
+      'train',
+      '--model',
+      model,
+      ...common,
+      '--max-final-vocab',
+      '10',
+      input,
+    ]);
+    expect(first.stderr).toContain(`model saved to ${model}`);
+    expect(first.code).toBe(0);
+    const saved = await loadModel(model);
+    expect(saved.wv.size).toBe(10);
+    expect(saved.options.hs).toBe(true);
+    const out = join(dir, 'v.bin');
+    const resumed = await runCapture([
+      'embed',
+      'train',
+      '--resume',
+      model,
+      '--epochs',
+      '1',
+      '--out',
+      out,
+      '--binary',
+      input,
+    ]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('epoch 1/1');
+    const refused = await runCapture(['embed', 'train', '--resume', model, '--sg', '--out', out, input]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--resume keeps the saved model's parameters; drop --sg");
+  });
+
+  it('count-based vectors, and analogy evaluation on shipped or given questions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const out = join(dir, 'ppmi.txt');
+    const counted = await runCapture(
+      ['embed', 'count', '--out', out, '--window', '2', '--dimensions', '4'],
+      corpus(),
+    );
+    expect(counted.code).toBe(0);
+    const kv = parseWord2VecText(await readFile(out));
+    expect([kv.size, kv.vectorSize]).toEqual([12, 4]);
+    const questions = join(dir, 'q.txt');
+    await writeFile(questions, ': animals\ncat dog cow horse\ncat dog zebra lion\n: bad\n');
+    const evaluated = await runCapture([
+      'embed',
+      'evaluate',
+      '--vectors',
+      out,
+      '--questions',
+      questions,
+      '--json',
+    ]);
+    expect(evaluated.code).toBe(0);
+    const result = JSON.parse(evaluated.stdout);
+    expect(result.questions).toBe(2);
+    expect(result.outOfVocabulary).toBe(1);
+    expect(result.sections.map((s: { section: string }) => s.section)).toEqual([
+      'animals',
+      'bad',
+      'Total accuracy',
+    ]);
+    const builtin = await runCapture(['embed', 'evaluate', '--vectors', out, '--builtin', 'en']);
+    expect(builtin.code).toBe(0);
+    expect(builtin.stdout).toMatch(/^capital-country\s+0\.0% {2}\(0\/0\)$/m);
+    expect(builtin.stdout).toContain('questions with out-of-vocabulary words: 4180 of 4180 (100.0%)');
+    const neither = await runCapture(['embed', 'evaluate', '--vectors', out]);
+    expect(neither.stderr).toContain('--questions FILE or --builtin en|ar');
+  });
+
+  it('lists the options of every action in --help', async () => {
+    const actions: [string, string[]][] = [
+      ['count', []],
+      ['similar', []],
+      ['analogy', []],
+      ['evaluate', []],
+    ];
+    for (const [action, lead] of actions) {
+      const run = await runCapture(['embed', action, ...lead, '--no-such-option']);
+      expect(run.code, action).toBe(2);
+      for (const name of Object.keys(PARSED_OPTION_SPECS.get('embed') ?? {})) {
+        expect(embedCommand.help, `${action} --${name}`).toMatch(new RegExp(`(^|[\\s,(])--${name}\\b`, 'm'));
+      }
+    }
   });
 });

@@ -1,40 +1,76 @@
-import type { KeyedVectors } from '@tokenlab/vectors';
-import { Word2Vec } from '@tokenlab/vectors';
-import { loadWord2VecFormat, saveWord2VecFormat } from '@tokenlab/vectors/node';
+import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
+import { countVectors, Word2Vec } from '@tokenlab/vectors';
+import {
+  lineSentences,
+  loadModel,
+  loadWord2VecFormat,
+  readAnalogyQuestions,
+  saveModel,
+  saveWord2VecFormat,
+} from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, UsageError, writeLine } from '../io.js';
-import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
+import { isUrlOperand } from '../url-fetch.js';
+import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
-const HELP = `Usage: tokenlab embed train --out FILE [options] [FILE...]
+const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] [FILE...]
+       tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [FILE...]
+       tokenlab embed count --out FILE [options] [FILE...]
        tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--json] WORD...
-       tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--json] A B C
+       tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json] A B C
+       tokenlab embed evaluate --vectors FILE [--binary | --glove] (--questions FILE | --builtin en|ar) [options]
 
-train    trains Word2Vec (negative sampling, gensim's defaults) on the FILEs (or stdin): one sentence per
-         line, tokens separated by whitespace (as gensim's LineSentence), and saves the vectors in the
-         word2vec format (text, or binary with --binary).
-similar  the words nearest to the mean of the WORDs (gensim's most_similar).
-analogy  A is to B as C is to ?: most_similar(positive=[B, C], negative=[A]).
+train     trains Word2Vec (gensim's defaults) on the FILEs (or stdin): one sentence per line, tokens
+          separated by whitespace (as gensim's LineSentence). Files are streamed, once to count words
+          and once per epoch, never held in memory. Saves the vectors in the word2vec format (--out,
+          text, or binary with --binary) and/or the whole model to continue training later (--model).
+count     count-based vectors: PPMI of words and their window contexts, optionally reduced by SVD
+          (--dimensions), saved in the word2vec format.
+similar   the words nearest to the mean of the WORDs (gensim's most_similar).
+analogy   A is to B as C is to ?: most_similar(positive=[B, C], negative=[A]) (--cosmul: 3CosMul).
+evaluate  accuracy on analogy questions (": section" lines, then "a b c d"), per section and overall,
+          as gensim's evaluate_word_analogies.
 
 Options of train:
-      --out FILE         where to save the vectors (required)
-      --sg               skip-gram (default CBOW)
-      --vector-size N    dimension (default 100)
-      --window N         context window (default 5)
-      --min-count N      ignore rarer words (default 5)
-      --epochs N         passes over the corpus (default 5)
-      --negative N       negative samples (default 5)
-      --sample X         down-sampling threshold (default 0.001)
-      --alpha X          initial learning rate (default 0.025)
-      --seed N           random seed (default 1)
-      --binary           save in the binary format
+      --out FILE            save the word vectors (word2vec format)
+      --model FILE          save the whole model (vocabulary, weights, training state)
+      --resume MODEL        continue training a saved model: its remaining epochs, or --epochs more
+      --sg                  skip-gram (default CBOW)
+      --hs                  hierarchical softmax (use --negative 0 for it alone)
+      --vector-size N       dimension (default 100)
+      --window N            context window (default 5)
+      --min-count N         ignore rarer words (default 5)
+      --max-vocab-size N    prune rare words while counting to hold at most N (default: no limit)
+      --max-final-vocab N   keep at most N words, raising --min-count (default: no limit)
+      --epochs N            passes over the corpus (default 5)
+      --negative N          negative samples (default 5; 0 turns negative sampling off)
+      --sample X            down-sampling threshold (default 0.001)
+      --alpha X             initial learning rate (default 0.025)
+      --min-alpha X         final learning rate (default 0.0001)
+      --seed N              random seed (default 1)
+      --binary              save --out in the binary format
+Options of count:
+      --out FILE            save the vectors (word2vec format; --binary for binary)
+      --window N            context window (default 2)
+      --min-count N         ignore rarer words (default 1)
+      --smoothing X         context distribution smoothing exponent (default 1; 0.75 often helps)
+      --dimensions N        reduce to N dimensions by truncated SVD (needed beyond 4096 words)
+      --binary              save in the binary format
+Options of train and count (reading FILEs):
 ${URL_INPUT_HELP}
-Options of similar and analogy:
-      --vectors FILE     word2vec file to load (required)
-      --binary           the file is in the binary format
-      --glove            the file is a GloVe text file (no header)
-      --topn N           how many words (default 10)
-      --json             print a JSON array of {word, score}
-  -h, --help             show this help`;
+Options of similar, analogy and evaluate:
+      --vectors FILE        word2vec file to load (required)
+      --binary              the file is in the binary format
+      --glove               the file is a GloVe text file (no header)
+      --topn N              how many words (default 10)
+      --cosmul              analogy by 3CosMul (gensim's most_similar_cosmul)
+      --questions FILE      analogy questions to evaluate
+      --builtin LANG        the analogy questions shipped with tokenlab: en or ar
+      --restrict-vocab N    only the N most frequent words count (default 300000)
+      --case-sensitive      compare words as written (default: case-insensitive, as gensim)
+      --dummy4unknown       count questions with unknown words as wrong instead of skipping them
+      --json                print JSON
+  -h, --help                show this help`;
 
 function integerOption(values: ParsedArgs['values'], name: string): number | undefined {
   const value = values[name];
@@ -55,70 +91,169 @@ function numberOption(values: ParsedArgs['values'], name: string): number | unde
   return number;
 }
 
+/** Sentences of the FILEs, streamed and re-read per epoch; stdin (read once) is held in memory. */
+function sentencesOf(text: string): string[][] {
+  return text
+    .split('\n')
+    .map((line) => line.split(/\s+/u).filter((token) => token !== ''))
+    .filter((sentence) => sentence.length > 0);
+}
+
+function corpusOf(files: string[], io: CommandIO, options: InputOptions): Corpus | Promise<string[][]> {
+  // Plain UTF-8 files stream once per epoch; stdin, URLs and input that needs another decoding or
+  // HTML/feed handling are read whole first, as every other command reads them.
+  const readWhole =
+    files.length === 0 ||
+    files.some(isUrlOperand) ||
+    options.encoding !== undefined ||
+    options.replaceInvalid === true ||
+    options.web?.html !== undefined ||
+    options.web?.feed === true;
+  if (readWhole) return readInputText(files, io, options).then(sentencesOf);
+  const sources = files.map((file) => lineSentences(file));
+  return async function* () {
+    for (const source of sources) yield* source;
+  };
+}
+
 async function train(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('embed', argv, {
     out: { type: 'string' },
+    model: { type: 'string' },
+    resume: { type: 'string' },
     sg: { type: 'boolean' },
+    hs: { type: 'boolean' },
     'vector-size': { type: 'string' },
     window: { type: 'string' },
     'min-count': { type: 'string' },
+    'max-vocab-size': { type: 'string' },
+    'max-final-vocab': { type: 'string' },
     epochs: { type: 'string' },
     negative: { type: 'string' },
     sample: { type: 'string' },
     alpha: { type: 'string' },
+    'min-alpha': { type: 'string' },
     seed: { type: 'string' },
     binary: { type: 'boolean' },
     ...URL_INPUT_OPTIONS,
   });
-  if (typeof values.out !== 'string') throw new UsageError('say where to save the vectors: --out FILE');
-  const text = await readInputText(positionals, io, inputOptionsFrom(values));
-  const sentences = text
-    .split('\n')
-    .map((line) => line.split(/\s+/u).filter((token) => token !== ''))
-    .filter((sentence) => sentence.length > 0);
-  const model = Word2Vec.train(sentences, {
-    sg: values.sg === true,
-    vectorSize: integerOption(values, 'vector-size'),
-    window: integerOption(values, 'window'),
-    minCount: integerOption(values, 'min-count'),
-    epochs: integerOption(values, 'epochs'),
-    negative: integerOption(values, 'negative'),
-    sample: numberOption(values, 'sample'),
-    alpha: numberOption(values, 'alpha'),
-    seed: integerOption(values, 'seed'),
-    onProgress: (p) => {
-      io.stderr.write(
-        `epoch ${p.epoch}/${p.epochs}: ${p.tokensTrained} tokens trained, alpha ${p.alpha.toFixed(6)}\n`,
-      );
-    },
-  });
-  await saveWord2VecFormat(model.wv, values.out, { binary: values.binary === true });
-  io.stderr.write(`${model.wv.size} vectors of ${model.wv.vectorSize} dimensions saved to ${values.out}\n`);
+  const out = typeof values.out === 'string' ? values.out : undefined;
+  const modelPath = typeof values.model === 'string' ? values.model : undefined;
+  if (!out && !modelPath)
+    throw new UsageError('say where to save: --out FILE (word vectors) and/or --model FILE (whole model)');
+  const corpus = await corpusOf(positionals, io, inputOptionsFrom(values));
+  const onProgress = (p: Word2VecProgress) => {
+    io.stderr.write(
+      `epoch ${p.epoch}/${p.epochs}: ${p.tokensTrained} tokens trained, alpha ${p.alpha.toFixed(6)}\n`,
+    );
+  };
+  let model: Word2Vec;
+  if (typeof values.resume === 'string') {
+    const shaping = [
+      'sg',
+      'hs',
+      'vector-size',
+      'window',
+      'min-count',
+      'max-vocab-size',
+      'max-final-vocab',
+      'negative',
+      'sample',
+      'alpha',
+      'min-alpha',
+      'seed',
+    ];
+    const given = shaping.filter((name) => values[name] !== undefined);
+    if (given.length > 0)
+      throw new UsageError(`--resume keeps the saved model's parameters; drop --${given.join(', --')}`);
+    model = await loadModel(values.resume);
+    await model.trainAsync(corpus, { epochs: integerOption(values, 'epochs'), onProgress });
+  } else {
+    model = await Word2Vec.trainAsync(corpus, {
+      sg: values.sg === true,
+      hs: values.hs === true,
+      vectorSize: integerOption(values, 'vector-size'),
+      window: integerOption(values, 'window'),
+      minCount: integerOption(values, 'min-count'),
+      maxVocabSize: integerOption(values, 'max-vocab-size'),
+      maxFinalVocab: integerOption(values, 'max-final-vocab'),
+      epochs: integerOption(values, 'epochs'),
+      negative: integerOption(values, 'negative'),
+      sample: numberOption(values, 'sample'),
+      alpha: numberOption(values, 'alpha'),
+      minAlpha: numberOption(values, 'min-alpha'),
+      seed: integerOption(values, 'seed'),
+      onProgress,
+    });
+  }
+  if (out) {
+    await saveWord2VecFormat(model.wv, out, { binary: values.binary === true });
+    io.stderr.write(`${model.wv.size} vectors of ${model.wv.vectorSize} dimensions saved to ${out}\n`);
+  }
+  if (modelPath) {
+    await saveModel(model, modelPath);
+    io.stderr.write(`model saved to ${modelPath}\n`);
+  }
   return 0;
 }
 
-async function query(kind: 'similar' | 'analogy', argv: string[], io: CommandIO): Promise<number> {
+async function count(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('embed', argv, {
-    vectors: { type: 'string' },
+    out: { type: 'string' },
+    window: { type: 'string' },
+    'min-count': { type: 'string' },
+    smoothing: { type: 'string' },
+    dimensions: { type: 'string' },
     binary: { type: 'boolean' },
-    glove: { type: 'boolean' },
-    topn: { type: 'string' },
-    json: { type: 'boolean' },
+    ...URL_INPUT_OPTIONS,
   });
+  if (typeof values.out !== 'string') throw new UsageError('say where to save the vectors: --out FILE');
+  const sentences = sentencesOf(await readInputText(positionals, io, inputOptionsFrom(values)));
+  const kv = countVectors(sentences, {
+    window: integerOption(values, 'window'),
+    minCount: integerOption(values, 'min-count'),
+    alpha: numberOption(values, 'smoothing'),
+    dimensions: integerOption(values, 'dimensions'),
+  });
+  await saveWord2VecFormat(kv, values.out, { binary: values.binary === true });
+  io.stderr.write(`${kv.size} vectors of ${kv.vectorSize} dimensions saved to ${values.out}\n`);
+  return 0;
+}
+
+const QUERY_OPTIONS = {
+  vectors: { type: 'string' },
+  binary: { type: 'boolean' },
+  glove: { type: 'boolean' },
+  topn: { type: 'string' },
+  cosmul: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+async function loadVectors(values: ParsedArgs['values']): Promise<KeyedVectors> {
+  if (typeof values.vectors !== 'string') throw new UsageError('say which vectors to load: --vectors FILE');
+  return loadWord2VecFormat(values.vectors, {
+    binary: values.binary === true,
+    noHeader: values.glove === true,
+  });
+}
+
+async function query(kind: 'similar' | 'analogy', argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('embed', argv, QUERY_OPTIONS);
   if (typeof values.vectors !== 'string') throw new UsageError('say which vectors to load: --vectors FILE');
   if (kind === 'analogy' && positionals.length !== 3)
     throw new UsageError('analogy takes three words: A B C');
   if (positionals.length === 0) throw new UsageError('name at least one word');
-  const kv: KeyedVectors = await loadWord2VecFormat(values.vectors, {
-    binary: values.binary === true,
-    noHeader: values.glove === true,
-  });
+  const kv = await loadVectors(values);
   const topn = integerOption(values, 'topn') ?? 10;
   const [a = '', b = '', c = ''] = positionals;
   const answers =
     kind === 'analogy'
-      ? kv.mostSimilar({ positive: [b, c], negative: [a], topn })
-      : kv.mostSimilar({ positive: positionals, topn });
+      ? values.cosmul
+        ? kv.mostSimilarCosmul({ positive: [b, c], negative: [a], topn })
+        : kv.mostSimilar({ positive: [b, c], negative: [a], topn })
+      : values.cosmul
+        ? kv.mostSimilarCosmul({ positive: positionals, topn })
+        : kv.mostSimilar({ positive: positionals, topn });
   if (values.json) {
     await writeLine(io.stdout, JSON.stringify(answers));
     return 0;
@@ -127,16 +262,80 @@ async function query(kind: 'similar' | 'analogy', argv: string[], io: CommandIO)
   return 0;
 }
 
+async function evaluate(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('embed', argv, {
+    ...QUERY_OPTIONS,
+    questions: { type: 'string' },
+    builtin: { type: 'string' },
+    'restrict-vocab': { type: 'string' },
+    'case-sensitive': { type: 'boolean' },
+    dummy4unknown: { type: 'boolean' },
+  });
+  if (positionals.length > 0) throw new UsageError(`evaluate takes no words, got '${positionals[0]}'`);
+  const { questions, builtin } = values;
+  if ((typeof questions === 'string') === (typeof builtin === 'string'))
+    throw new UsageError('give the questions: --questions FILE or --builtin en|ar (one of them)');
+  if (typeof builtin === 'string' && builtin !== 'en' && builtin !== 'ar')
+    throw new UsageError(`--builtin must be en or ar, got '${builtin}'`);
+  const kv = await loadVectors(values);
+  const text =
+    typeof questions === 'string'
+      ? await readInputText([questions], io)
+      : await readAnalogyQuestions(builtin as 'en' | 'ar');
+  const result = kv.evaluateWordAnalogies(text, {
+    restrictVocab: integerOption(values, 'restrict-vocab'),
+    caseInsensitive: values['case-sensitive'] !== true,
+    dummy4unknown: values.dummy4unknown === true,
+    source: typeof questions === 'string' ? questions : `builtin ${builtin}`,
+  });
+  const rows = [...result.sections, result.total].map((s) => ({
+    section: s.section,
+    correct: s.correct.length,
+    incorrect: s.incorrect.length,
+    accuracy: s.accuracy,
+  }));
+  if (values.json) {
+    await writeLine(
+      io.stdout,
+      JSON.stringify({
+        accuracy: result.accuracy,
+        questions: result.questions,
+        outOfVocabulary: result.outOfVocabulary,
+        sections: rows,
+      }),
+    );
+    return 0;
+  }
+  const width = Math.max(...rows.map((r) => [...r.section].length));
+  for (const r of rows) {
+    const percent = (100 * r.accuracy).toFixed(1).padStart(5);
+    await writeLine(
+      io.stdout,
+      `${r.section.padEnd(width)}  ${percent}%  (${r.correct}/${r.correct + r.incorrect})`,
+    );
+  }
+  const skipped = (100 * result.outOfVocabulary) / result.questions;
+  await writeLine(
+    io.stdout,
+    `questions with out-of-vocabulary words: ${result.outOfVocabulary} of ${result.questions} (${skipped.toFixed(1)}%)`,
+  );
+  return 0;
+}
+
 /** `tokenlab embed`: train word vectors and ask them for neighbours and analogies. */
 export const embedCommand: Command = {
   name: 'embed',
-  summary: 'word vectors: train Word2Vec, nearest words, analogies (gensim-compatible files)',
+  summary:
+    'word vectors: train Word2Vec or PPMI/SVD vectors, nearest words, analogies and their evaluation (gensim-compatible files)',
   help: HELP,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action === 'train') return train(rest, io);
+    if (action === 'count') return count(rest, io);
     if (action === 'similar' || action === 'analogy') return query(action, rest, io);
-    if (action === undefined) throw new UsageError('choose an action: train, similar or analogy');
-    throw new UsageError(`unknown action '${action}': train, similar or analogy`);
+    if (action === 'evaluate') return evaluate(rest, io);
+    if (action === undefined)
+      throw new UsageError('choose an action: train, count, similar, analogy or evaluate');
+    throw new UsageError(`unknown action '${action}': train, count, similar, analogy or evaluate`);
   },
 };
