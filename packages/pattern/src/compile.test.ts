@@ -132,3 +132,11 @@ describe('compilePythonPattern', () => {
     expect(findall(String.raw`\w+(?:-\w+)*`, `${'a-'.repeat(20_000)}`)).toHaveLength(1);
   });
 });
+
+describe('a pattern too large for the JavaScript engine', () => {
+  it('is refused when compiled, not at its first match', () => {
+    const huge = `(?:${'x'.repeat(1_000_000)})|(?:(?!(?:${'x'.repeat(1_000_000)}))[\\s\\S])+`;
+    expect(() => compilePythonPattern(huge)).toThrow(PythonPatternError);
+    expect(() => compilePythonPattern(huge)).toThrow(/no JavaScript translation \(.*too large\)/);
+  });
+});
