@@ -62,7 +62,7 @@ describe('fuzz: the .tiktoken loader', () => {
             );
           } catch (error) {
             expect((error as Error).message).toMatch(
-              /^\.tiktoken line \d+: |^rank \d+ repeats the bytes of rank \d+/,
+              /^\.tiktoken line \d+: /,
             );
           }
         }),

@@ -37,6 +37,24 @@ export function hashStep(hash: number, byte: number): number {
  * table.rankOf(new TextEncoder().encode('hi'), 0, 2); // 2
  * ```
  */
+/**
+ * Two ranks with the same bytes: `rank` repeats the bytes of the earlier `firstRank`.
+ *
+ * @example
+ * ```ts
+ * try { RankTable.fromTokens([Uint8Array.of(97), Uint8Array.of(97)]); } catch (e) { (e as RepeatedTokenError).firstRank; } // 0
+ * ```
+ */
+export class RepeatedTokenError extends Error {
+  constructor(
+    readonly rank: number,
+    readonly firstRank: number,
+  ) {
+    super(`rank ${rank} repeats the bytes of rank ${firstRank}; ranks must be unique`);
+    this.name = 'RepeatedTokenError';
+  }
+}
+
 export class RankTable {
   /** Every token's bytes, back to back, in rank order. */
   readonly bytes: Uint8Array;
@@ -69,8 +87,7 @@ export class RankTable {
       if (start === end) continue;
       const hash = hashBytes(bytes, start, end);
       const existing = this.lookup(bytes, start, end, hash);
-      if (existing !== NO_RANK)
-        throw new Error(`rank ${rank} repeats the bytes of rank ${existing}; ranks must be unique`);
+      if (existing !== NO_RANK) throw new RepeatedTokenError(rank, existing);
       let slot = hash & this.mask;
       while (this.slots[slot * 4 + 1] !== -1) slot = (slot + 1) & this.mask;
       this.slots[slot * 4] = hash;
