@@ -111,12 +111,6 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
   const parsed = parsePythonPattern(pattern, flags, dialect);
   if (dialect === 're' && parsed.flags.ascii && (options.flags ?? '').includes('u'))
     throw new PythonPatternError('ASCII and UNICODE flags are incompatible', pattern, 0);
-  if (parsed.flags.ascii && usesIgnoreCase(parsed.root))
-    throw new PythonPatternError(
-      "case-insensitive matching under the ASCII flag folds ASCII letters only in Python; JavaScript's case folding is Unicode's, so (?a) with (?i) has no faithful translation",
-      pattern,
-      0,
-    );
   if (!options.allowNestedQuantifiers) rejectNestedQuantifiers(parsed.root, pattern);
   const emitted = emitPattern(parsed.root, pattern, 0, options.unicodeWord);
   const jsFlags = emitted.ignoreCaseFlag ? 'giu' : 'gu';
@@ -244,24 +238,5 @@ function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quanti
     }
     default:
       return undefined;
-  }
-}
-
-/** Whether any character, class or backreference of the tree matches ignoring case. */
-function usesIgnoreCase(node: PatternNode): boolean {
-  switch (node.kind) {
-    case 'char':
-    case 'class':
-    case 'backreference':
-      return node.ignoreCase;
-    case 'sequence':
-      return node.items.some(usesIgnoreCase);
-    case 'alternation':
-      return node.alternatives.some(usesIgnoreCase);
-    case 'group':
-    case 'quantifier':
-      return usesIgnoreCase(node.body);
-    default:
-      return false;
   }
 }
