@@ -385,7 +385,8 @@ function caseVariants(codePoint: number): number[] {
     if (String.fromCodePoint(mappedCodePoint) === mapped) variants.add(mappedCodePoint);
   }
   // Characters that map onto one of these (the Kelvin sign onto k, the long s onto S) match too.
-  for (const variant of [...variants]) for (const source of caseSources().get(variant) ?? []) variants.add(source);
+  for (const variant of [...variants])
+    for (const source of caseSources().get(variant) ?? []) variants.add(source);
   return [...variants];
 }
 
