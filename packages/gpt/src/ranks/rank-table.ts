@@ -27,6 +27,29 @@ export function hashStep(hash: number, byte: number): number {
 }
 
 /**
+ * Two ranks with the same bytes: `rank` repeats the bytes of the earlier `firstRank`.
+ *
+ * @example
+ * ```ts
+ * try { RankTable.fromTokens([Uint8Array.of(97), Uint8Array.of(97)]); } catch (e) { (e as RepeatedTokenError).firstRank; } // 0
+ * ```
+ */
+export class RepeatedTokenError extends Error {
+  /** The later rank. */
+  readonly rank: number;
+  /** The earlier rank whose bytes it repeats. */
+  readonly firstRank: number;
+
+  /** The error for `rank` repeating the bytes of `firstRank`. */
+  constructor(rank: number, firstRank: number) {
+    super(`rank ${rank} repeats the bytes of rank ${firstRank}; ranks must be unique`);
+    this.name = 'RepeatedTokenError';
+    this.rank = rank;
+    this.firstRank = firstRank;
+  }
+}
+
+/**
  * Mergeable ranks as a byte-keyed open-addressing hash table: token bytes live back to back in one
  * `Uint8Array`, and a lookup hashes a slice of any byte buffer and compares bytes in place, so no
  * string or array is allocated per lookup.
@@ -37,24 +60,6 @@ export function hashStep(hash: number, byte: number): number {
  * table.rankOf(new TextEncoder().encode('hi'), 0, 2); // 2
  * ```
  */
-/**
- * Two ranks with the same bytes: `rank` repeats the bytes of the earlier `firstRank`.
- *
- * @example
- * ```ts
- * try { RankTable.fromTokens([Uint8Array.of(97), Uint8Array.of(97)]); } catch (e) { (e as RepeatedTokenError).firstRank; } // 0
- * ```
- */
-export class RepeatedTokenError extends Error {
-  constructor(
-    readonly rank: number,
-    readonly firstRank: number,
-  ) {
-    super(`rank ${rank} repeats the bytes of rank ${firstRank}; ranks must be unique`);
-    this.name = 'RepeatedTokenError';
-  }
-}
-
 export class RankTable {
   /** Every token's bytes, back to back, in rank order. */
   readonly bytes: Uint8Array;
