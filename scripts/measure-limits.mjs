@@ -79,6 +79,28 @@ const cases = {
     const { naturalPorterStem } = await import('@tokenlab/natural');
     start();
     naturalPorterStem('.'.repeat(1000));`,
+  'finditer \\B|\\w+: 200,000 characters ("ab  " repeated, 100,001 matches)': `
+    const { finditer } = await import('@tokenlab/pattern');
+    const text = 'ab  '.repeat(50_000);
+    start();
+    let n = 0;
+    for (const _ of finditer('\\\\B|\\\\w+', text)) n++;`,
+  'tokenlab tokenize -t utf8: 50 MB file (output to /dev/null)': `
+    const { runCli } = await import('./dist/cli.js');
+    const { createWriteStream, writeFileSync } = await import('node:fs');
+    const piece = 'سلام hello 😀 '.repeat(4000);
+    writeFileSync('/tmp/tokenlab-limits-50mb.txt', piece.repeat(Math.ceil(50 * 1024 * 1024 / Buffer.byteLength(piece))));
+    const stdout = createWriteStream('/dev/null');
+    start();
+    await runCli(['tokenize', '-t', 'utf8', '/tmp/tokenlab-limits-50mb.txt'], { stdin: process.stdin, stdout, stderr: process.stderr, isTTY: false });`,
+  'tokenlab encode -e cl100k_base --count: the same 50 MB file (read whole)': `
+    const { runCli } = await import('./dist/cli.js');
+    const { createWriteStream, writeFileSync } = await import('node:fs');
+    const piece = 'سلام hello 😀 '.repeat(4000);
+    writeFileSync('/tmp/tokenlab-limits-50mb.txt', piece.repeat(Math.ceil(50 * 1024 * 1024 / Buffer.byteLength(piece))));
+    const stdout = createWriteStream('/dev/null');
+    start();
+    await runCli(['encode', '-e', 'cl100k_base', '--count', '/tmp/tokenlab-limits-50mb.txt'], { stdin: process.stdin, stdout, stderr: process.stderr, isTTY: false });`,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,10 +1,20 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from './static-server.js';
+import { openedInside, openServable, startStaticServer } from './static-server.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'tokenlab-static-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -151,5 +161,62 @@ describe('tokenlab web as a process', () => {
     ]);
     if (code === 'still running') child.kill('SIGKILL');
     expect(code).toBe(0);
+  });
+});
+
+describe('a symbolic link swapped in between the check and the open', () => {
+  /** A served folder whose docs/page.txt has a twin outside, in out/docs/page.txt. */
+  function swappable(name: string): { root: string; out: string } {
+    const root = site(name);
+    const out = join(scratch, name, 'out');
+    mkdirSync(join(out, 'docs'), { recursive: true });
+    writeFileSync(join(out, 'docs', 'page.txt'), 'outside');
+    return { root, out };
+  }
+
+  it('a folder replaced by a link to the outside after the check: the opened file is refused', async () => {
+    const { root, out } = swappable('swap-folder');
+    const page = join(root, 'docs', 'page.txt');
+    const swap = async () => {
+      renameSync(join(root, 'docs'), join(root, 'docs-moved'));
+      symlinkSync(join(out, 'docs'), join(root, 'docs'));
+    };
+    await expect(openServable(root, page, true, swap)).rejects.toMatchObject({
+      status: 403,
+      message: 'outside the served folder',
+    });
+  });
+
+  it('a file replaced by a link to the outside after the check: O_NOFOLLOW refuses it', async () => {
+    const { root, out } = swappable('swap-file');
+    const page = join(root, 'docs', 'page.txt');
+    const swap = async () => {
+      rmSync(page);
+      symlinkSync(join(out, 'docs', 'page.txt'), page);
+    };
+    await expect(openServable(root, page, true, swap)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('no swap: the same file is served', async () => {
+    const { root } = swappable('no-swap');
+    const opened = await openServable(root, join(root, 'docs', 'page.txt'), true, async () => {});
+    expect(opened.size).toBe('inside'.length);
+    await opened.handle.close();
+  });
+
+  it('openedInside compares the descriptor with what the path names now', async () => {
+    const { root, out } = swappable('identity');
+    const outside = await open(join(out, 'docs', 'page.txt'));
+    const insideHandle = await open(join(root, 'docs', 'page.txt'));
+    try {
+      expect(await openedInside(root, join(root, 'docs', 'page.txt'), await insideHandle.stat())).toBe(true);
+      // The descriptor of the outside twin is not the file the inside path names.
+      expect(await openedInside(root, join(root, 'docs', 'page.txt'), await outside.stat())).toBe(false);
+      // A path outside the root is refused whatever the descriptor.
+      expect(await openedInside(root, join(out, 'docs', 'page.txt'), await outside.stat())).toBe(false);
+    } finally {
+      await outside.close();
+      await insideHandle.close();
+    }
   });
 });

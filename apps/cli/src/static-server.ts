@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { type FileHandle, open, realpath } from 'node:fs/promises';
+import { type FileHandle, open, realpath, stat } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
@@ -51,8 +51,15 @@ export interface StaticServerOptions {
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-/** Why a request gets no file: the status and the sentence sent with it. */
-class Refusal {
+/**
+ * Why a request gets no file: the status and the sentence sent with it.
+ *
+ * @example
+ * ```ts
+ * throw new Refusal(403, 'outside the served folder');
+ * ```
+ */
+export class Refusal {
   constructor(
     readonly status: number,
     readonly message: string,
@@ -64,14 +71,49 @@ function inside(root: string, path: string): boolean {
 }
 
 /**
+ * Whether the opened file (its fstat `dev` and `ino`) is the file that `real` names now, and `real`,
+ * after resolving symbolic links again, lies inside `root`. A link swapped in between the check and
+ * the open makes the descriptor name a file other than the one checked, which this catches: the
+ * answer comes from the descriptor, not from the path.
+ *
+ * @example
+ * ```ts
+ * const handle = await open('site/page.txt');
+ * await openedInside('/srv/site', '/srv/site/page.txt', await handle.stat()); // true
+ * ```
+ */
+export async function openedInside(
+  root: string,
+  real: string,
+  opened: { dev: number; ino: number },
+): Promise<boolean> {
+  try {
+    const again = await realpath(real);
+    if (!inside(root, again)) return false;
+    const now = await stat(again);
+    return now.dev === opened.dev && now.ino === opened.ino;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Open `path` for serving: after resolving symbolic links it must still lie inside `root`, and after
  * opening it must be a regular file (a folder gives its `index.html`, once). The checks are made on the
- * opened file itself (fstat), so a file swapped between the check and the read cannot slip through.
+ * opened file itself (fstat, and its identity against the checked path), so a file or a folder swapped
+ * for a symbolic link between the check and the open cannot slip through. `afterCheck` runs between
+ * the two (tests use it to make the swap).
+ *
+ * @example
+ * ```ts
+ * const { handle, size } = await openServable('/srv/site', '/srv/site/docs');
+ * ```
  */
-async function openServable(
+export async function openServable(
   root: string,
   path: string,
   folderIndex = true,
+  afterCheck?: () => Promise<void>,
 ): Promise<{ handle: FileHandle; file: string; size: number }> {
   let real: string;
   try {
@@ -80,20 +122,25 @@ async function openServable(
     throw new Refusal(404, 'not found');
   }
   if (!inside(root, real)) throw new Refusal(403, 'outside the served folder');
+  await afterCheck?.();
   let handle: FileHandle;
   try {
-    handle = await open(real, OPEN_FLAGS);
+    // `real` has no links left; O_NOFOLLOW refuses one put in its place since.
+    handle = await open(real, OPEN_FLAGS | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw code === 'EACCES' || code === 'EPERM'
       ? new Refusal(403, 'not readable')
-      : new Refusal(404, 'not found');
+      : code === 'ELOOP'
+        ? new Refusal(403, 'outside the served folder')
+        : new Refusal(404, 'not found');
   }
   try {
     const info = await handle.stat();
+    if (!(await openedInside(root, real, info))) throw new Refusal(403, 'outside the served folder');
     if (info.isDirectory() && folderIndex) {
       await handle.close();
-      return await openServable(root, join(real, 'index.html'), false);
+      return await openServable(root, join(real, 'index.html'), false, afterCheck);
     }
     if (!info.isFile()) throw new Refusal(404, 'not a regular file');
     return { handle, file: real, size: info.size };

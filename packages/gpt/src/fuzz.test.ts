@@ -61,9 +61,7 @@ describe('fuzz: the .tiktoken loader', () => {
                 .length,
             );
           } catch (error) {
-            expect((error as Error).message).toMatch(
-              /^\.tiktoken line \d+: |^rank \d+ repeats the bytes of rank \d+/,
-            );
+            expect((error as Error).message).toMatch(/^\.tiktoken line \d+: /);
           }
         }),
         { numRuns: RUNS * 5 },

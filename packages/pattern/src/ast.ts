@@ -13,12 +13,15 @@ export type ClassItem =
   | { kind: 'shorthand'; name: ShorthandClass; ascii: boolean }
   | { kind: 'property'; negated: boolean; body: string; position: number };
 
-/** A node of the tree; `position` is the offset in the pattern where the construct starts. */
+/**
+ * A node of the tree; `position` is the offset in the pattern where the construct starts. `asciiCase`
+ * marks case-insensitive nodes under the ASCII flag, which fold ASCII letters only.
+ */
 export type PatternNode =
   | { kind: 'sequence'; items: PatternNode[] }
   | { kind: 'alternation'; alternatives: PatternNode[] }
-  | { kind: 'char'; codePoint: number; ignoreCase: boolean }
-  | { kind: 'class'; negated: boolean; items: ClassItem[]; ignoreCase: boolean }
+  | { kind: 'char'; codePoint: number; ignoreCase: boolean; asciiCase?: true }
+  | { kind: 'class'; negated: boolean; items: ClassItem[]; ignoreCase: boolean; asciiCase?: true }
   | { kind: 'any'; dotAll: boolean }
   | {
       kind: 'assertion';
@@ -51,7 +54,7 @@ export type PatternNode =
       mode: 'greedy' | 'lazy' | 'possessive';
       position: number;
     }
-  | { kind: 'backreference'; index: number; ignoreCase: boolean; position: number };
+  | { kind: 'backreference'; index: number; ignoreCase: boolean; asciiCase?: true; position: number };
 
 /** The inline flags Python knows, as a set of letters. */
 export interface PatternFlags {

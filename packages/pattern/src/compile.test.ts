@@ -103,7 +103,10 @@ describe('compilePythonPattern', () => {
     ['(?P=zz)', 4, /unknown group name/],
     ['\\N{DIGIT ONE}', 0, /named character escape/],
     ['\\p{NoSuchProperty}', 0, /unknown Unicode property/],
-    ['(?L)a', 2, /locale/],
+    ['(?L)a', 3, /cannot use 'L' flag with a str pattern/],
+    ['(?au:a)', 4, /flags 'a', 'u' and 'L' are incompatible/],
+    ['(?a-u:a)', 5, /cannot turn off flags 'a', 'u' and 'L'/],
+    ['(?x-x:a)', 5, /flag turned on and off/],
   ])('refuses %s at position %i', (pattern, position, message) => {
     const error = errorOf(pattern);
     expect(error.position).toBe(position);
@@ -130,5 +133,47 @@ describe('compilePythonPattern', () => {
     const text = `${'a'.repeat(3_000)}!`;
     expect(findall(`(?:a++)+b`, text)).toEqual([]);
     expect(findall(String.raw`\w+(?:-\w+)*`, `${'a-'.repeat(20_000)}`)).toHaveLength(1);
+  });
+});
+
+describe('a pattern too large for the JavaScript engine', () => {
+  it('is refused when compiled, not at its first match', () => {
+    const huge = `(?:${'x'.repeat(1_000_000)})|(?:(?!(?:${'x'.repeat(1_000_000)}))[\\s\\S])+`;
+    expect(() => compilePythonPattern(huge)).toThrow(PythonPatternError);
+    expect(() => compilePythonPattern(huge)).toThrow(/no JavaScript translation \(.*too large\)/);
+  });
+});
+
+describe('scoped flags as Python re reads them', () => {
+  /** Which of the samples the pattern matches whole. */
+  const whole = (pattern: string, flags = '') => {
+    const { regexp } = compilePythonPattern(pattern, { flags, dialect: 're' });
+    const anchored = new RegExp(`^(?:${regexp.source})$`, regexp.flags.replace('g', ''));
+    return ['k', 'K', '\u212a', 'ſ', 's', 'S'].filter((sample) => anchored.test(sample));
+  };
+
+  it('folds ASCII letters only inside (?a:...) under (?i), with NLTK flags or none (the Kelvin sign and long s stay apart)', () => {
+    for (const flags of ['', 'msu']) {
+      expect(whole('(?i)(?a:k)', flags)).toEqual(['k', 'K']);
+      expect(whole('(?a:(?i:k))', flags)).toEqual(['k', 'K']);
+      expect(whole('(?i:(?a:k))', flags)).toEqual(['k', 'K']);
+      expect(whole('(?i)(?a:[a-z])', flags)).toEqual(['k', 'K', 's', 'S']);
+      expect(whole('(?i)(?a:[^a-z])', flags)).toEqual(['\u212a', 'ſ']);
+      expect(whole('(?i)(?a:ſ)', flags)).toEqual(['ſ']);
+      expect(whole('(?ai:k)', flags)).toEqual(['k', 'K']);
+      // Outside the ASCII scope the Unicode folding holds, in the same pattern.
+      expect(whole('(?i)(?a:s)|k', flags)).toEqual(['k', 'K', '\u212a', 's', 'S']);
+    }
+    expect(whole('(?a)(?i:k)')).toEqual(['k', 'K']);
+    expect(whole('(?ai)k')).toEqual(['k', 'K']);
+  });
+
+  it('refuses what it cannot translate, with the position', () => {
+    const error = errorOf(String.raw`(?i)(?a:(k)\1)`);
+    expect(error.message).toMatch(/backreference under the ASCII flag/);
+    expect(error.position).toBe(11);
+    expect(errorOf('(?a)(?i:k)', { flags: 'msu', dialect: 're' }).message).toMatch(
+      /ASCII and UNICODE flags are incompatible/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { PatternFlags, PatternNode } from './ast.js';
 import { emitPattern } from './emit.js';
 import { PythonPatternError } from './error.js';
+import { canBeEmpty, nonEmptyTree } from './non-empty.js';
 import { type PythonDialect, parsePythonPattern } from './parse.js';
 
 /**
@@ -69,7 +70,7 @@ export interface PythonPattern {
    * Python 3.7+ does. Undefined for all other patterns.
    */
   readonly nonEmptyRegexp?: RegExp;
-  /** Group indices for {@link PythonPattern.nonEmptyRegexp}, which has one extra helper group first. */
+  /** Group indices for {@link PythonPattern.nonEmptyRegexp} (its helper groups differ from the main one's). */
   readonly nonEmptyGroupIndex?: readonly number[];
 }
 
@@ -110,29 +111,35 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
   const parsed = parsePythonPattern(pattern, flags, dialect);
   if (dialect === 're' && parsed.flags.ascii && (options.flags ?? '').includes('u'))
     throw new PythonPatternError('ASCII and UNICODE flags are incompatible', pattern, 0);
-  if (parsed.flags.ascii && usesIgnoreCase(parsed.root))
-    throw new PythonPatternError(
-      "case-insensitive matching under the ASCII flag folds ASCII letters only in Python; JavaScript's case folding is Unicode's, so (?a) with (?i) has no faithful translation",
-      pattern,
-      0,
-    );
   if (!options.allowNestedQuantifiers) rejectNestedQuantifiers(parsed.root, pattern);
   const emitted = emitPattern(parsed.root, pattern, 0, options.unicodeWord);
   const jsFlags = emitted.ignoreCaseFlag ? 'giu' : 'gu';
   const regexp = buildRegExp(emitted.source, jsFlags, pattern);
-  const nullable = isNullable(parsed.root);
+  const nullable = canBeEmpty(parsed.root);
   let nonEmptyRegexp: RegExp | undefined;
   let nonEmptyGroupIndex: number[] | undefined;
   if (nullable && hasChoice(parsed.root)) {
-    // The lookahead captures the rest of the text; the match may not end where that rest still
-    // starts, so it must have consumed something.
-    const shifted = emitPattern(parsed.root, pattern, 1, options.unicodeWord);
-    nonEmptyRegexp = buildRegExp(
-      `(?=([\\s\\S]*))(?:${shifted.source})(?!\\1)`,
-      jsFlags.replace('g', 'y'),
-      pattern,
-    );
-    nonEmptyGroupIndex = shifted.groupIndex;
+    const nonEmpty = nonEmptyTree(parsed.root);
+    if (nonEmpty) {
+      const emittedNonEmpty = emitPattern(nonEmpty, pattern, 0, options.unicodeWord);
+      nonEmptyRegexp = buildRegExp(
+        emittedNonEmpty.source,
+        (emittedNonEmpty.ignoreCaseFlag ? 'giu' : 'gu').replace('g', 'y'),
+        pattern,
+      );
+      nonEmptyGroupIndex = emittedNonEmpty.groupIndex;
+    } else {
+      // No rewrite known: the lookahead captures the rest of the text, and the match may not end
+      // where that rest still starts, so it must have consumed something. This costs the length of
+      // the rest of the text at each empty match.
+      const shifted = emitPattern(parsed.root, pattern, 1, options.unicodeWord);
+      nonEmptyRegexp = buildRegExp(
+        `(?=([\\s\\S]*))(?:${shifted.source})(?!\\1)`,
+        jsFlags.replace('g', 'y'),
+        pattern,
+      );
+      nonEmptyGroupIndex = shifted.groupIndex;
+    }
   }
   const top = parsed.flags;
   const flagLetters = `${top.ignoreCase ? 'i' : ''}${top.multiline ? 'm' : ''}${top.dotAll ? 's' : ''}${top.verbose ? 'x' : ''}${top.ascii ? 'a' : 'u'}`;
@@ -151,32 +158,14 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
 
 function buildRegExp(source: string, flags: string, pattern: string): RegExp {
   try {
-    return new RegExp(source, flags);
+    const regexp = new RegExp(source, flags);
+    // V8 compiles on first use, for one-byte and two-byte text separately; "too large" shows only then.
+    regexp.exec('');
+    regexp.exec('\u0100');
+    regexp.lastIndex = 0;
+    return regexp;
   } catch (error) {
     throw new PythonPatternError(`no JavaScript translation (${(error as Error).message})`, pattern, 0);
-  }
-}
-
-/** Whether the node can match the empty string. */
-function isNullable(node: PatternNode): boolean {
-  switch (node.kind) {
-    case 'char':
-    case 'class':
-    case 'any':
-      return false;
-    case 'assertion':
-    case 'backreference':
-      return true;
-    case 'sequence':
-      return node.items.every(isNullable);
-    case 'alternation':
-      return node.alternatives.some(isNullable);
-    case 'group':
-      return node.type === 'capture' || node.type === 'plain' || node.type === 'atomic'
-        ? isNullable(node.body)
-        : true;
-    case 'quantifier':
-      return node.min === 0 || isNullable(node.body);
   }
 }
 
@@ -249,24 +238,5 @@ function pumpableRepeat(node: PatternNode): Extract<PatternNode, { kind: 'quanti
     }
     default:
       return undefined;
-  }
-}
-
-/** Whether any character, class or backreference of the tree matches ignoring case. */
-function usesIgnoreCase(node: PatternNode): boolean {
-  switch (node.kind) {
-    case 'char':
-    case 'class':
-    case 'backreference':
-      return node.ignoreCase;
-    case 'sequence':
-      return node.items.some(usesIgnoreCase);
-    case 'alternation':
-      return node.alternatives.some(usesIgnoreCase);
-    case 'group':
-    case 'quantifier':
-      return usesIgnoreCase(node.body);
-    default:
-      return false;
   }
 }

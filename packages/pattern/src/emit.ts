@@ -67,13 +67,14 @@ export function emitPattern(
 
 function collectCaseModes(node: PatternNode, modes: Set<boolean>): void {
   switch (node.kind) {
+    // ASCII-only folding is spelled out by the emitter, so it counts as case-sensitive here.
     case 'char':
     case 'backreference':
-      modes.add(node.ignoreCase);
+      modes.add(node.ignoreCase && !node.asciiCase);
       return;
     case 'class':
       // A class of shorthands and properties is closed under case already; only literal members count.
-      if (node.items.some((item) => item.kind === 'range')) modes.add(node.ignoreCase);
+      if (node.items.some((item) => item.kind === 'range')) modes.add(node.ignoreCase && !node.asciiCase);
       return;
     case 'sequence':
       for (const item of node.items) collectCaseModes(item, modes);
@@ -117,6 +118,10 @@ class Emitter {
       case 'alternation':
         return node.alternatives.map((item) => this.emit(item)).join('|');
       case 'char':
+        if (node.asciiCase) {
+          const variants = asciiCaseVariants(node.codePoint, node.codePoint);
+          return variants ? `[${classChar(node.codePoint)}${variants}]` : literalChar(node.codePoint);
+        }
         if (node.ignoreCase && DOTTED_AND_DOTLESS_I.includes(node.codePoint)) return I_VARIANTS;
         if (this.manualCase && node.ignoreCase) {
           const variants = caseVariants(node.codePoint);
@@ -130,6 +135,12 @@ class Emitter {
       case 'assertion':
         return emitAssertion(node, this.word);
       case 'backreference': {
+        if (node.asciiCase)
+          throw new PythonPatternError(
+            'a case-insensitive backreference under the ASCII flag (ASCII-only case folding) has no JavaScript equivalent',
+            this.pattern,
+            node.position,
+          );
         if (this.manualCase && node.ignoreCase)
           throw new PythonPatternError(
             'a case-insensitive backreference inside a scoped (?i:...) group has no JavaScript equivalent',
@@ -233,6 +244,10 @@ class Emitter {
     for (const item of node.items) {
       if (item.kind === 'range') {
         positive += classRange(item.from, item.to);
+        if (node.asciiCase) {
+          positive += asciiCaseVariants(item.from, item.to);
+          continue;
+        }
         if (this.manualCase && node.ignoreCase) positive += rangeCaseVariants(item.from, item.to);
         if (node.ignoreCase && DOTTED_AND_DOTLESS_I.some((i) => i >= item.from && i <= item.to))
           positive += I_VARIANTS.slice(1, -1);
@@ -369,7 +384,31 @@ function caseVariants(codePoint: number): number[] {
     const mappedCodePoint = mapped.codePointAt(0)!;
     if (String.fromCodePoint(mappedCodePoint) === mapped) variants.add(mappedCodePoint);
   }
+  // Characters that map onto one of these (the Kelvin sign onto k, the long s onto S) match too.
+  for (const variant of [...variants])
+    for (const source of caseSources().get(variant) ?? []) variants.add(source);
   return [...variants];
+}
+
+let sources: Map<number, number[]> | undefined;
+
+/** Code point → the other code points whose lowercase or uppercase it is, built once on first use. */
+function caseSources(): Map<number, number[]> {
+  if (sources) return sources;
+  sources = new Map();
+  // Every cased character lies below U+20000.
+  for (let codePoint = 0; codePoint < 0x20000; codePoint++) {
+    if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+    const char = String.fromCodePoint(codePoint);
+    for (const mapped of new Set([char.toLowerCase(), char.toUpperCase()])) {
+      const target = mapped.codePointAt(0)!;
+      if (target === codePoint || String.fromCodePoint(target) !== mapped) continue;
+      const list = sources.get(target);
+      if (list) list.push(codePoint);
+      else sources.set(target, [codePoint]);
+    }
+  }
+  return sources;
 }
 
 /**
@@ -378,6 +417,22 @@ function caseVariants(codePoint: number): number[] {
  */
 const DOTTED_AND_DOTLESS_I = [0x49, 0x69, 0x130, 0x131];
 const I_VARIANTS = '[Ii\u0130\u0131]';
+
+/** The other case of the ASCII letters in `[from, to]`, as class members: Python's folding under the ASCII flag. */
+function asciiCaseVariants(from: number, to: number): string {
+  let extra = '';
+  for (const [lower, upper] of [
+    [0x61, 0x7a],
+    [0x41, 0x5a],
+  ] as const) {
+    const start = Math.max(from, lower);
+    const end = Math.min(to, upper);
+    // Lowercase letters add their uppercase (subtract 32) and the reverse.
+    const shift = lower === 0x61 ? -32 : 32;
+    if (start <= end) extra += classRange(start + shift, end + shift);
+  }
+  return extra;
+}
 
 function rangeCaseVariants(from: number, to: number): string {
   let extra = '';

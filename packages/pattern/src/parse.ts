@@ -183,7 +183,7 @@ class Parser {
       } else {
         const codePoint = source.codePointAt(this.pos)!;
         this.pos += codePoint > 0xffff ? 2 : 1;
-        items.push({ kind: 'char', codePoint, ignoreCase: scope.ignoreCase });
+        items.push({ kind: 'char', codePoint, ...caseOf(scope) });
       }
     }
     return items.length === 1 ? items[0]! : { kind: 'sequence', items };
@@ -246,7 +246,7 @@ class Parser {
         if (index === undefined) throw this.error(`unknown group name '${groupName}'`, start + 4);
         if (this.openGroups.has(index)) throw this.error('cannot refer to an open group', start);
         this.sawContent = true;
-        return { kind: 'backreference', index, ignoreCase: flags.ignoreCase, position: start };
+        return { kind: 'backreference', index, ...caseOf(flags), position: start };
       } else if (next === 'P' && source[this.pos + 1] === '<') {
         this.pos += 2;
         name = this.readName('>', start);
@@ -298,18 +298,30 @@ class Parser {
   private readFlagGroup(flags: PatternFlags, start: number, depth: number): PatternFlags | 'global' {
     const source = this.source;
     let added = '';
-    while (source[this.pos] !== undefined && FLAG_LETTERS.includes(source[this.pos]!))
-      added += source[this.pos++];
+    while (source[this.pos] !== undefined && FLAG_LETTERS.includes(source[this.pos]!)) {
+      const letter = source[this.pos++]!;
+      // Positions as CPython's re gives them: just after the offending letter.
+      if (letter === 'L')
+        throw this.error("bad inline flags: cannot use 'L' flag with a str pattern", this.pos);
+      if (letter === 'a' || letter === 'u') {
+        const other = letter === 'a' ? 'u' : 'a';
+        if (added.includes(other))
+          throw this.error("bad inline flags: flags 'a', 'u' and 'L' are incompatible", this.pos);
+      }
+      added += letter;
+    }
     let removed = '';
     if (source[this.pos] === '-') {
       this.pos++;
-      while (source[this.pos] !== undefined && 'imsx'.includes(source[this.pos]!))
-        removed += source[this.pos++];
+      while (source[this.pos] !== undefined && FLAG_LETTERS.includes(source[this.pos]!)) {
+        const letter = source[this.pos++]!;
+        if ('auL'.includes(letter))
+          throw this.error("bad inline flags: cannot turn off flags 'a', 'u' and 'L'", this.pos);
+        removed += letter;
+      }
       if (removed === '') throw this.error('missing flag', this.pos);
     }
     const end = source[this.pos];
-    if (added.includes('L'))
-      throw this.error('bad inline flag: the L (locale) flag is not supported', start + 2);
     if (end === ')') {
       if (removed) throw this.error('missing :', this.pos);
       this.pos++;
@@ -319,6 +331,8 @@ class Parser {
       return 'global';
     }
     if (end !== ':') throw this.error(end === undefined ? 'missing -, : or )' : 'unknown flag', this.pos);
+    if ([...removed].some((letter) => added.includes(letter)))
+      throw this.error('bad inline flags: flag turned on and off', this.pos);
     this.pos++;
     const scoped = { ...flags };
     applyFlags(scoped, added, removed);
@@ -377,15 +391,15 @@ class Parser {
       this.pos += 1 + digits.length;
       if (index > this.groupCount) throw this.error(`invalid group reference ${index}`, start + 1);
       if (this.openGroups.has(index)) throw this.error('cannot refer to an open group', start);
-      return { kind: 'backreference', index, ignoreCase: flags.ignoreCase, position: start };
+      return { kind: 'backreference', index, ...caseOf(flags), position: start };
     }
-    return { kind: 'char', codePoint: this.readCharEscape(false), ignoreCase: flags.ignoreCase };
+    return { kind: 'char', codePoint: this.readCharEscape(false), ...caseOf(flags) };
   }
 
   private octalChar(digits: string, start: number, flags: PatternFlags): PatternNode {
     const codePoint = Number.parseInt(digits, 8);
     if (codePoint > 0o377) throw this.error(`octal escape value \\${digits} outside of range 0-0o377`, start);
-    return { kind: 'char', codePoint, ignoreCase: flags.ignoreCase };
+    return { kind: 'char', codePoint, ...caseOf(flags) };
   }
 
   /** `\p{...}` / `\P{...}` of the `regex` module; the cursor is on the backslash. */
@@ -483,7 +497,7 @@ class Parser {
       }
       items.push(typeof first === 'number' ? { kind: 'range', from: first, to: first } : first);
     }
-    return { kind: 'class', negated, items, ignoreCase: flags.ignoreCase };
+    return { kind: 'class', negated, items, ...caseOf(flags) };
   }
 
   /** One class member: a code point, or a shorthand / property that cannot start a range. */
@@ -504,6 +518,13 @@ class Parser {
     if (DIGITS.test(letter) && !OCTAL.test(letter)) throw this.error(`bad escape \\${letter}`, this.pos);
     return this.readCharEscape(true);
   }
+}
+
+/** The case fields of a char, class or backreference node under `flags`. */
+function caseOf(flags: PatternFlags): { ignoreCase: boolean; asciiCase?: true } {
+  return flags.ignoreCase && flags.ascii
+    ? { ignoreCase: true, asciiCase: true }
+    : { ignoreCase: flags.ignoreCase };
 }
 
 function applyFlags(flags: PatternFlags, added: string, removed: string): void {

@@ -1,7 +1,8 @@
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { ENCODING_NAMES, getEncoding, isEncodingName } from '@tokenlab/gpt';
 import { UsageError } from '../io.js';
-import { loadTiktokenFile, loadTokenizerJson } from './model-source.js';
+import { loadTiktokenFile } from './model-source.js';
+import { loadTokenizerJson } from './tokenizer-json.js';
 
 /** What `encode` and `decode` run: a tiktoken encoding or a minbpe model, behind one shape. */
 export interface IdCodec {

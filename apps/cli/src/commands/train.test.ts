@@ -105,6 +105,12 @@ describe('tokenlab train', () => {
       'abc',
     );
     expect(special.stderr).toMatch(/TOKEN=ID/);
+    const twice = await runCapture(
+      ['train', '--vocab-size', '300', '-o', join(dir, 'z'), '--special', 'x=300', '--special', 'x=301'],
+      'abc',
+    );
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("--special gives 'x' twice (ids 300 and 301)");
   });
 });
 

@@ -60,7 +60,13 @@ function parseSpecial(values: readonly (string | boolean)[]): Map<string, number
     const id = Number(text.slice(at + 1));
     if (at <= 0 || !/^\d+$/.test(text.slice(at + 1)))
       throw new UsageError(`--special expects TOKEN=ID (e.g. '<|endoftext|>=100257'), got '${text}'`);
-    special.set(text.slice(0, at), id);
+    const name = text.slice(0, at);
+    // A name given twice would silently keep the last id.
+    if (special.has(name))
+      throw new UsageError(
+        `--special gives '${name}' twice (ids ${special.get(name)} and ${id}); give each token once`,
+      );
+    special.set(name, id);
   }
   return special;
 }

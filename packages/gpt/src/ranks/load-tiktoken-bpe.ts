@@ -1,5 +1,5 @@
 import { decodeBase64 } from './base64.js';
-import { RankTable } from './rank-table.js';
+import { RankTable, RepeatedTokenError } from './rank-table.js';
 
 /**
  * Parse a standard `.tiktoken` rank file: one `base64(token bytes) rank` per line, as tiktoken's
@@ -18,6 +18,7 @@ export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
   const text = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
   const entries = countEntries(text);
   const tokens: Array<Uint8Array | undefined> = new Array(entries);
+  const lineOfRank = new Int32Array(entries);
   let lineNumber = 0;
   let start = 0;
   while (start < text.length) {
@@ -39,14 +40,28 @@ export function loadTiktokenBpe(contents: string | Uint8Array): RankTable {
         `.tiktoken line ${lineNumber}: rank ${rankText} is out of range: a file of ${entries} entries numbers its tokens 0..${entries - 1}`,
       );
     if (tokens[rank] !== undefined)
-      throw new Error(`.tiktoken line ${lineNumber}: rank ${rank} appears twice`);
+      throw new Error(
+        `.tiktoken line ${lineNumber}: rank ${rank} appears twice (first at line ${lineOfRank[rank]})`,
+      );
+    lineOfRank[rank] = lineNumber;
     try {
       tokens[rank] = decodeBase64(line, 0, space);
     } catch (error) {
       throw new Error(`.tiktoken line ${lineNumber}: ${(error as Error).message}`);
     }
   }
-  return RankTable.fromTokens(tokens);
+  try {
+    return RankTable.fromTokens(tokens);
+  } catch (error) {
+    if (!(error instanceof RepeatedTokenError)) throw error;
+    const { rank, firstRank } = error;
+    // Both ranks are listed in line order here, whichever the table met first.
+    const [later, earlier] =
+      lineOfRank[rank]! > lineOfRank[firstRank]! ? [rank, firstRank] : [firstRank, rank];
+    throw new Error(
+      `.tiktoken line ${lineOfRank[later]}: rank ${later} repeats the bytes of rank ${earlier} (line ${lineOfRank[earlier]}); each token's bytes must appear once`,
+    );
+  }
 }
 
 /** Number of non-blank lines: the vocabulary size that bounds the ranks. */

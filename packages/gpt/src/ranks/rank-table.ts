@@ -27,6 +27,29 @@ export function hashStep(hash: number, byte: number): number {
 }
 
 /**
+ * Two ranks with the same bytes: `rank` repeats the bytes of the earlier `firstRank`.
+ *
+ * @example
+ * ```ts
+ * try { RankTable.fromTokens([Uint8Array.of(97), Uint8Array.of(97)]); } catch (e) { (e as RepeatedTokenError).firstRank; } // 0
+ * ```
+ */
+export class RepeatedTokenError extends Error {
+  /** The later rank. */
+  readonly rank: number;
+  /** The earlier rank whose bytes it repeats. */
+  readonly firstRank: number;
+
+  /** The error for `rank` repeating the bytes of `firstRank`. */
+  constructor(rank: number, firstRank: number) {
+    super(`rank ${rank} repeats the bytes of rank ${firstRank}; ranks must be unique`);
+    this.name = 'RepeatedTokenError';
+    this.rank = rank;
+    this.firstRank = firstRank;
+  }
+}
+
+/**
  * Mergeable ranks as a byte-keyed open-addressing hash table: token bytes live back to back in one
  * `Uint8Array`, and a lookup hashes a slice of any byte buffer and compares bytes in place, so no
  * string or array is allocated per lookup.
@@ -69,8 +92,7 @@ export class RankTable {
       if (start === end) continue;
       const hash = hashBytes(bytes, start, end);
       const existing = this.lookup(bytes, start, end, hash);
-      if (existing !== NO_RANK)
-        throw new Error(`rank ${rank} repeats the bytes of rank ${existing}; ranks must be unique`);
+      if (existing !== NO_RANK) throw new RepeatedTokenError(rank, existing);
       let slot = hash & this.mask;
       while (this.slots[slot * 4 + 1] !== -1) slot = (slot + 1) & this.mask;
       this.slots[slot * 4] = hash;

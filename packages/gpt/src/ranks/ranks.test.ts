@@ -74,8 +74,30 @@ describe('loadTiktokenBpe', () => {
   it('names the bad line', () => {
     expect(() => loadTiktokenBpe('IQ== 0\nnot-a-line\n')).toThrow(/line 2/);
     expect(() => loadTiktokenBpe('IQ== 0\n#### 1\n')).toThrow(/line 2: invalid base64 character "#"/);
-    expect(() => loadTiktokenBpe('IQ== 0\nIg== 0\n')).toThrow(/line 2: rank 0 appears twice/);
-    expect(() => loadTiktokenBpe('IQ== 0\nIQ== 1\n')).toThrow(/rank 1 repeats the bytes of rank 0/);
+    expect(() => loadTiktokenBpe('IQ== 0\nIg== 0\n')).toThrow(
+      '.tiktoken line 2: rank 0 appears twice (first at line 1)',
+    );
+  });
+  it('names the lines of both entries when two ranks hold the same bytes, in either rank order', () => {
+    expect(() => loadTiktokenBpe('IQ== 0\nIg== 1\n\nIQ== 2\n')).toThrow(
+      ".tiktoken line 4: rank 2 repeats the bytes of rank 0 (line 1); each token's bytes must appear once",
+    );
+    // The later line holds the lower rank: still named as the later line.
+    expect(() => loadTiktokenBpe('IQ== 2\nIg== 1\nIQ== 0\n')).toThrow(
+      ".tiktoken line 3: rank 0 repeats the bytes of rank 2 (line 1); each token's bytes must appear once",
+    );
+  });
+  it('names the file and both lines in Node', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-ranks-'));
+    const file = join(dir, 'twice.tiktoken');
+    writeFileSync(file, 'IQ== 0\nIg== 1\nIQ== 2\n');
+    try {
+      await expect(loadTiktokenBpeFile(file)).rejects.toThrow(
+        `${file}: .tiktoken line 3: rank 2 repeats the bytes of rank 0 (line 1)`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
   it('names the file in Node', async () => {
     await expect(loadTiktokenBpeFile(fixturePath('ranks', 'README.md'))).rejects.toThrow(
