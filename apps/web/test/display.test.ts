@@ -253,10 +253,14 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       const page = await playground().openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
       await page.hover('.column .piece.tok >> nth=0');
       await page.mouse.move(2, 2);
+      // Pasted over the whole text, as a person would.
+      await page.focus('#text .cm-content');
+      await page.keyboard.press('Control+A');
       await page.evaluate((value) => {
-        const box = document.querySelector<HTMLTextAreaElement>('#text')!;
-        box.value = value;
-        box.dispatchEvent(new Event('input'));
+        const data = new DataTransfer();
+        data.setData('text/plain', value);
+        const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        document.querySelector('#text .cm-content')!.dispatchEvent(paste);
       }, text);
       await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
       // The hover bar no longer describes a token of the previous text.
