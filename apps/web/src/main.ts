@@ -15,6 +15,7 @@ import {
   type Family,
   findTokenizer,
   loadTokenizer,
+  type PlaygroundTokenizer,
   TOKENIZERS,
 } from './tokenizers.js';
 import type { Trainer } from './train.js';
@@ -193,7 +194,8 @@ function columnFor(id: string): Column {
   const tokensBox = document.createElement('div');
   tokensBox.className = 'tokens';
   element.append(header, description);
-  if (entry?.withPattern) {
+  if (entry?.choices) element.append(settingMenus(id, entry));
+  else if (entry?.withPattern) {
     const pattern = document.createElement('input');
     pattern.type = 'text';
     pattern.className = 'pattern';
@@ -212,6 +214,32 @@ function columnFor(id: string): Column {
   column = { id, element, tokensBox, count, ratio, view: new ColumnView(tokensBox) };
   columns.set(id, column);
   return column;
+}
+
+/** Menus choosing a tokenizer's setting (the stemmers of the stemmed column), one per part. */
+function settingMenus(id: string, entry: PlaygroundTokenizer): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'settings';
+  const parts = (patterns.get(id) ?? entry.defaultPattern ?? '').split(' ');
+  const menus = (entry.choices ?? []).map((choice, i) => {
+    const label = document.createElement('label');
+    const menu = document.createElement('select');
+    menu.dataset.setting = String(i);
+    for (const value of choice.values) menu.append(new Option(value, value));
+    menu.value = choice.values.includes(parts[i] ?? '') ? parts[i]! : choice.values[0]!;
+    label.append(`${choice.label} `, menu);
+    box.append(label);
+    return menu;
+  });
+  for (const menu of menus) {
+    menu.addEventListener('change', () => {
+      const setting = menus.map((other) => other.value).join(' ');
+      if (setting === entry.defaultPattern) patterns.delete(id);
+      else patterns.set(id, setting);
+      scheduleUpdate(0);
+    });
+  }
+  return box;
 }
 
 async function tokenizerFor(id: string): Promise<Tokenizer> {
@@ -265,7 +293,15 @@ function showFailure(column: Column, error: Error): void {
 function isLineLocal(id: string): boolean {
   // The trained BPE is minbpe's RegexTokenizer with the GPT-4 pattern, line-local like bpe-regex-en.
   if (id === 'bpe-trained') return true;
-  return patterns.has(id) ? false : (findTokenizer(id)?.lineLocal ?? false);
+  const entry = findTokenizer(id);
+  const pattern = patterns.get(id);
+  if (pattern === undefined) return entry?.lineLocal ?? false;
+  try {
+    return entry?.lineLocalWith?.(pattern) ?? false;
+  } catch {
+    // A setting that does not parse fails when the tokenizer is made, in the worker: say so there.
+    return false;
+  }
 }
 
 /** What makes a column's tokenizer what it is: its id, its typed pattern, the trained BPE's version. */
@@ -296,8 +332,14 @@ function drawWhole(column: Column, text: string, options: DrawOptions): void {
   column.failed = false;
 }
 
-function drawOptions(): DrawOptions {
-  return { ids: idsToggle.checked, whitespace: whitespaceToggle.checked };
+/** How the column of tokenizer `id` is drawn: the page's switches, and its own text for a stemmed column. */
+function drawOptions(id: string): DrawOptions {
+  const own = findTokenizer(id)?.showTokenText ?? false;
+  return {
+    ids: idsToggle.checked,
+    whitespace: whitespaceToggle.checked,
+    ...(own ? { tokenText: true } : {}),
+  };
 }
 
 /**
@@ -317,7 +359,6 @@ async function update(): Promise<void> {
     inspector.textContent = HOVER_HINT;
   }
   textStats.textContent = describeText();
-  const options = drawOptions();
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
     if (!selected.includes(id)) {
@@ -330,11 +371,11 @@ async function update(): Promise<void> {
   const children = [...columnsSection.children];
   if (children.length !== ordered.length || ordered.some((column, i) => children[i] !== column.element))
     columnsSection.replaceChildren(...ordered.map((column) => column.element));
-  columnsSection.classList.toggle('ids', options.ids);
+  columnsSection.classList.toggle('ids', idsToggle.checked);
   await Promise.all(
     ordered.map(async (column) => {
       if (!isLineLocal(column.id)) {
-        drawWhole(column, text, options);
+        drawWhole(column, text, drawOptions(column.id));
         showCount(column);
         return;
       }
@@ -347,7 +388,7 @@ async function update(): Promise<void> {
           column.store = tokenStore(tokenizer, true);
         }
         column.store.setText(text);
-        column.view.show(text, column.store, options);
+        column.view.show(text, column.store, drawOptions(column.id));
         column.failed = false;
         column.element.classList.remove('failed', 'pending');
         showCount(column);
@@ -433,7 +474,7 @@ function received(message: CountMessage): void {
         : { text, spec, count: message.count, ...(message.tokens ? { tokens: message.tokens } : {}) };
     if (!current || spec !== columnSpec(column.id)) return;
     if (message.type === 'error') showFailure(column, new Error(message.message));
-    else if (message.tokens) drawWhole(column, text, drawOptions());
+    else if (message.tokens) drawWhole(column, text, drawOptions(column.id));
     showCount(column);
   }
   if (current) checkReady();

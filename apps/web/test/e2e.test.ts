@@ -157,6 +157,49 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('shows the stem of each word, with the stemmers chosen in the column', async () => {
+    const text = 'The runners were running happily.\nذهب الطلاب إلى المكتبات والكتاب جميل';
+    const page = await openPage(await encodeState({ text, tokenizers: ['stems'], ids: false }));
+    const { stemTokenizer } = await import('../src/stem-tokenizer.js');
+    const drawnStems = () =>
+      page.$$eval('.column[data-tokenizer="stems"] .line', (lines) =>
+        lines.map((line) => ({
+          direction: getComputedStyle(line).direction,
+          tokens: [...line.querySelectorAll('.piece.tok')].map((piece) => piece.textContent),
+        })),
+      );
+    const expected = async (setting: string) => {
+      const tokens = (await stemTokenizer(setting)).tokenize(text);
+      const lineBreak = text.indexOf('\n');
+      return [
+        { direction: 'ltr', tokens: tokens.filter((t) => t.start < lineBreak).map((t) => t.text) },
+        { direction: 'rtl', tokens: tokens.filter((t) => t.start > lineBreak).map((t) => t.text) },
+      ];
+    };
+    // Porter and ISRI on a first visit: 'running' → 'run', 'والكتاب' → the root 'كتب'.
+    const first = await drawnStems();
+    expect(first).toEqual(await expected('porter isri'));
+    expect(first[0]!.tokens).toContain('run');
+    expect(first[1]!.tokens).toContain('كتب');
+    await page.screenshot({ path: join(ARTIFACTS, 'stems.png'), fullPage: true });
+    // Another pair of stemmers; Snowball Arabic stems the text as one sequence, in the worker.
+    await page.selectOption('.column[data-tokenizer="stems"] select[data-setting="0"]', 'lancaster');
+    await page.selectOption('.column[data-tokenizer="stems"] select[data-setting="1"]', 'snowball-arabic');
+    await page.waitForSelector('body[data-ready]');
+    expect(await drawnStems()).toEqual(await expected('lancaster snowball-arabic'));
+    // The choice is part of the share link.
+    await page.click('#share');
+    await page.waitForFunction(() => document.querySelector('#share-status')?.textContent !== '');
+    const restored = await playground().browser.newPage();
+    await restored.goto(page.url());
+    await restored.waitForSelector('body[data-ready]');
+    expect(await restored.inputValue('.column[data-tokenizer="stems"] select[data-setting="1"]')).toBe(
+      'snowball-arabic',
+    );
+    await restored.close();
+    await page.close();
+  });
+
   it('loads a bundled sample with its licence', async () => {
     const page = await openPage(
       await encodeState({ text: '', tokenizers: ['arabic', 'cl100k_base'], ids: false }),
