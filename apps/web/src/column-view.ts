@@ -19,6 +19,8 @@ export class ColumnView {
   private range = { start: 0, end: 0 };
   /** Pixels per UTF-16 unit, measured on the first window of a text; sizes the spacers. */
   private unitHeight = 0;
+  /** The length of the text `unitHeight` was measured on. */
+  private measuredLength = 0;
   /**
    * The box's height when last measured, after a frame: reading it while drawing would force the
    * browser to lay out the page (the text box with it) once per column.
@@ -103,11 +105,22 @@ export class ColumnView {
     return this.drawing;
   }
 
-  /** Size the spacers from the drawn window (measured again whenever the window is the text's top). */
+  /**
+   * Size the spacers from the drawn window, measured again when the window is the top of a text of
+   * another size (a paste, a sample). Lines out of view are not laid out (`content-visibility` on
+   * `.measured` boxes) and count as one row each, so they are measured with it off, once per text
+   * rather than once per edit.
+   */
   private fitSpacers(): void {
     const { start, end } = this.range;
-    if (end > start && (this.unitHeight === 0 || start === 0))
+    const length = this.text.length;
+    const resized = Math.abs(length - this.measuredLength) > 0.1 * this.measuredLength;
+    if (end > start && (this.unitHeight === 0 || (start === 0 && resized))) {
+      this.box.classList.remove('measured');
       this.unitHeight = this.content.offsetHeight / (end - start);
+      this.measuredLength = length;
+      this.box.classList.add('measured');
+    }
     this.boxHeight = this.box.clientHeight;
     this.above.style.height = `${Math.round(start * this.unitHeight)}px`;
     this.below.style.height = `${Math.round((this.text.length - end) * this.unitHeight)}px`;

@@ -274,6 +274,12 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       const { loadTokenizer } = await import('../src/tokenizers.js');
       expect(counts[0]).toBe((await loadTokenizer('codepoints')).tokenize(text).length);
       expect(counts[6]).toBe((await loadTokenizer('cl100k_base')).tokenize(text).length);
+
+      // Edits near the top redraw the lines they touched, and the page stays as small.
+      await page.keyboard.press('Control+Home');
+      for (const key of ['ArrowDown', 'ArrowDown', 'x', 'y', 'z']) await page.keyboard.press(key);
+      await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
+      expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(MAX_ELEMENTS);
       await page.screenshot({ path: join(ARTIFACTS, `large-${language}.png`) });
 
       // Scrolled to the middle, the column draws the text there, and still few elements.
