@@ -403,8 +403,14 @@ async function update(): Promise<void> {
   if (run !== generation) return;
   performance.measure('draw', 'update');
   document.body.dataset.drawn = String(run);
-  askWorker(text, ordered);
-  checkReady();
+  // The worker's work waits for the first screen to be painted, so as not to compete with it.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (run !== generation) return;
+      askWorker(text, ordered);
+      checkReady();
+    }, 0),
+  );
 }
 
 // ---- the worker: counts, and the tokens of whole-text tokenizers ----------------------------------

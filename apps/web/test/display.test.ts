@@ -3,7 +3,7 @@ import { loadCorpus } from '@tokenlab/corpora';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encodeState } from '../src/share.js';
-import { ARTIFACTS, describeInBrowser } from './browser.js';
+import { ARTIFACTS, describeInBrowser, drawAllLines } from './browser.js';
 
 /** Arabic lines with Western and Arabic-Indic digits, Latin words, brackets, %, dates and a URL. */
 const MIXED_LINES = [
@@ -156,6 +156,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
           expect(byBox, `${id} boxes: ${MIXED_LINES[n]}`).toEqual(byPlain);
         });
       }
+      await drawAllLines(page);
       await page
         .locator('section.columns')
         .screenshot({ path: join(ARTIFACTS, `arabic-numbers${ids ? '-ids' : ''}.png`) });
@@ -180,6 +181,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     // The joiners are drawn, not text: the column's text holds none.
     const columnText = await page.locator('.column[data-tokenizer="bpe-regex-ar"] .drawn').textContent();
     expect(columnText).not.toContain('\u200d');
+    await drawAllLines(page);
     await page
       .locator('.column[data-tokenizer="bpe-regex-ar"]')
       .screenshot({ path: join(ARTIFACTS, 'bpe-arabic-joined.png') });
@@ -230,6 +232,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
         expect(overlaps, `the hover bar covers a column header at ${width} px`).toBe(false);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
+      await drawAllLines(page);
       await page.screenshot({ path: join(ARTIFACTS, `phone-${width}.png`), fullPage: true });
       await page.close();
     }
@@ -280,6 +283,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       for (const key of ['ArrowDown', 'ArrowDown', 'x', 'y', 'z']) await page.keyboard.press(key);
       await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
       expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(MAX_ELEMENTS);
+      await drawAllLines(page);
       await page.screenshot({ path: join(ARTIFACTS, `large-${language}.png`) });
 
       // Scrolled to the middle, the column draws the text there, and still few elements.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encodeState } from '../src/share.js';
 import { DEFAULT_TOKENIZERS, loadTokenizer, TOKENIZERS } from '../src/tokenizers.js';
-import { ARTIFACTS, describeInBrowser } from './browser.js';
+import { ARTIFACTS, describeInBrowser, drawAllLines } from './browser.js';
 
 const ENGLISH = 'The tokenizer doesn\'t split "New York" — it\'s 3.14 times faster!\nSecond line.';
 const ARABIC = 'بِسْمِ اللَّهِ الرَّحْمَٰنِ الرَّحِيمِ\nذهب الطالبُ إلى المدرسةِ، وقرأ ٣ كتبٍ.';
@@ -48,6 +48,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     const page = await openPage(await encodeState({ text: '', tokenizers: ids, ids: false }));
     await typeText(page, ENGLISH);
     expect(await shownCounts(page)).toEqual(await libraryCounts(ids, ENGLISH));
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'english-all.png'), fullPage: true });
     await page.close();
   });
@@ -56,6 +57,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     const page = await openPage(await encodeState({ text: '', tokenizers: EVERY_TOKENIZER, ids: false }));
     await typeText(page, ARABIC);
     expect(await shownCounts(page)).toEqual(await libraryCounts(EVERY_TOKENIZER, ARABIC));
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'arabic-all.png'), fullPage: true });
     await page.close();
   });
@@ -107,6 +109,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
       nodes.map((node) => (node as HTMLElement).dataset.ids),
     );
     expect(shared[0]).toBe('216 168 217 144');
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'arabic.png'), fullPage: true });
     await page.close();
   });
@@ -181,6 +184,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     expect(first).toEqual(await expected('porter isri'));
     expect(first[0]!.tokens).toContain('run');
     expect(first[1]!.tokens).toContain('كتب');
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'stems.png'), fullPage: true });
     // Another pair of stemmers; Snowball Arabic stems the text as one sequence, in the worker.
     await page.selectOption('.column[data-tokenizer="stems"] select[data-setting="0"]', 'lancaster');
@@ -211,6 +215,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     const { loadCorpusDocuments } = await import('@tokenlab/corpora');
     expect(text.split('\n').slice(0, 7)).toEqual((await loadCorpusDocuments('quran-uthmani')).slice(0, 7));
     expect(await shownCounts(page)).toEqual(await libraryCounts(['arabic', 'cl100k_base'], text));
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'sample-quran.png'), fullPage: true });
     await page.close();
   });
@@ -273,6 +278,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
 
   it('restores text and tokenizers from a share link', async () => {
     const page = await openPage();
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'first-visit.png'), fullPage: true });
     await page.locator('[data-tokenizer="chars"]').check();
     await typeText(page, 'share me: مرحبا');
@@ -310,6 +316,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
       lines.slice(0, 4).map((line) => getComputedStyle(line).direction),
     );
     expect(directions).toEqual(['ltr', 'ltr', 'rtl', 'rtl']);
+    await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'training.png'), fullPage: true });
 
     // A share link made now trains the same BPE again when opened.
