@@ -3,7 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
-/** Files above this size (rank data of the GPT encodings, say) are cached when first used, not up front. */
+/**
+ * Files above this size (rank data of the GPT encodings, say) are cached when first used, not up
+ * front; the entry script is precached whatever its size.
+ */
 const PRECACHE_LIMIT = 256 * 1024;
 
 /** Text samples are fetched (and then cached) only when picked. */
@@ -74,7 +77,9 @@ export function serviceWorker(): Plugin {
         const size = output.type === 'chunk' ? output.code.length : output.source.length;
         hash.update(fileName);
         if (fileName === 'index.html') hash.update(output.type === 'asset' ? output.source : '');
-        if (LAZY_EXTENSIONS.test(fileName) || size > PRECACHE_LIMIT) continue;
+        // The page's own script (with its editor) is the app shell whatever its size.
+        const entry = output.type === 'chunk' && output.isEntry;
+        if (LAZY_EXTENSIONS.test(fileName) || (size > PRECACHE_LIMIT && !entry)) continue;
         precache.push(`./${fileName}`);
       }
       const version = hash.digest('hex').slice(0, 12);

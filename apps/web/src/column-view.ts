@@ -3,6 +3,9 @@ import { placeIdLabels } from './id-labels.js';
 import { WINDOW_SIZE, windowAround } from './text-window.js';
 import type { TokenStore } from './token-store.js';
 
+/** How much text the height of a unit is measured on: about a screen of a column. */
+const MEASURED_UNITS = 1500;
+
 /**
  * A column's scrolling token box that draws only a window of the text (see `windowAround`), with
  * spacers above and below sized from the height of drawn text, so that the scroll bar stands for the
@@ -19,6 +22,10 @@ export class ColumnView {
   private range = { start: 0, end: 0 };
   /** Pixels per UTF-16 unit, measured on the first window of a text; sizes the spacers. */
   private unitHeight = 0;
+  /** The length of the text `unitHeight` was measured on. */
+  private measuredLength = 0;
+  /** The lines to measure `unitHeight` on, marked when the window is drawn. */
+  private sample: { last: HTMLElement; units: number } | undefined;
   /**
    * The box's height when last measured, after a frame: reading it while drawing would force the
    * browser to lay out the page (the text box with it) once per column.
@@ -85,7 +92,7 @@ export class ColumnView {
   private windowSize(): number {
     if (this.unitHeight === 0 || this.boxHeight === 0) return WINDOW_SIZE;
     const fits = this.boxHeight / this.unitHeight;
-    return Math.round(Math.min(5000, Math.max(600, fits * 1.6)));
+    return Math.round(Math.min(5000, Math.max(600, fits * 1.5)));
   }
 
   private draw(at: number): Drawing {
@@ -100,17 +107,68 @@ export class ColumnView {
       this.options,
       this.drawing,
     );
+    if (this.needsMeasure()) this.markSample();
     return this.drawing;
   }
 
-  /** Size the spacers from the drawn window (measured again whenever the window is the text's top). */
+  /** Whether the height of a unit is to be measured: on a first window, and at the top of a text of another size. */
+  private needsMeasure(): boolean {
+    const { start, end } = this.range;
+    const resized = Math.abs(this.text.length - this.measuredLength) > 0.1 * this.measuredLength;
+    return end > start && (this.unitHeight === 0 || (start === 0 && resized));
+  }
+
+  /**
+   * Size the spacers from the drawn window, measured again when the window is the top of a text of
+   * another size (a paste, a sample): once per text rather than once per edit.
+   */
   private fitSpacers(): void {
     const { start, end } = this.range;
-    if (end > start && (this.unitHeight === 0 || start === 0))
-      this.unitHeight = this.content.offsetHeight / (end - start);
+    if (this.sample) {
+      const measured = this.measureUnitHeight();
+      if (measured > 0) {
+        this.unitHeight = measured;
+        this.measuredLength = this.text.length;
+      }
+    }
     this.boxHeight = this.box.clientHeight;
     this.above.style.height = `${Math.round(start * this.unitHeight)}px`;
     this.below.style.height = `${Math.round((this.text.length - end) * this.unitHeight)}px`;
+  }
+
+  /**
+   * The first lines of the window (about a screen of text), made to be laid out even when out of
+   * view (lines out of view are skipped by `content-visibility: auto` and stand as one row each),
+   * so that {@link ColumnView.fitSpacers} can measure the height of a unit on them in the same
+   * layout as the page's, without a second one.
+   */
+  private markSample(): void {
+    const drawing = this.drawing;
+    this.sample = undefined;
+    if (!drawing) return;
+    let units = 0;
+    for (const line of this.content.children as HTMLCollectionOf<HTMLElement>) {
+      if (!line.classList.contains('line')) continue;
+      line.style.contentVisibility = 'visible';
+      const index = line.lastElementChild
+        ? drawing.indexOf.get(line.lastElementChild as HTMLElement)
+        : undefined;
+      if (index !== undefined) {
+        units = drawing.pieces[index]!.end - this.range.start;
+        this.sample = { last: line, units };
+      }
+      if (units >= MEASURED_UNITS) break;
+    }
+  }
+
+  /** Pixels per UTF-16 unit, measured on the sample marked by {@link ColumnView.markSample}. */
+  private measureUnitHeight(): number {
+    const sample = this.sample;
+    this.sample = undefined;
+    if (!sample?.last.isConnected || sample.units <= 0) return 0;
+    return (
+      (sample.last.getBoundingClientRect().bottom - this.content.getBoundingClientRect().top) / sample.units
+    );
   }
 
   /** When the view nears an edge of the drawn window, draw the window around what is in view. */

@@ -10,6 +10,8 @@ export interface DrawOptions {
   ids: boolean;
   /** Show spaces, tabs and newlines as glyphs. */
   whitespace: boolean;
+  /** Draw each token's own text (a stem) where it differs from the text it spans. */
+  tokenText?: boolean;
 }
 
 /** What a column drew, kept to answer hovers and copies. */
@@ -83,14 +85,26 @@ function pieceElement(drawing: Drawing, index: number, options: DrawOptions): HT
     if (joinsAcross(drawing.text, piece.end)) className += ' join-end';
   }
   element.className = className;
+  const own = options.tokenText ? ownText(drawing, piece) : undefined;
   if (piece.start === piece.end) element.append('∅');
-  else appendText(element, text, options);
+  else if (own !== undefined) {
+    element.classList.add('own-text');
+    element.append(own);
+  } else appendText(element, text, options);
   if (options.ids && piece.ending.length > 0) {
     const ids = piece.ending.map((t) => drawing.tokens[t]!.id).filter((id) => id !== undefined);
     // Drawn under the token by placeIdLabels, outside the line (see id-labels.ts).
     if (ids.length > 0) element.dataset.ids = ids.join(' ');
   }
   return element;
+}
+
+/** The text of the one token that spans exactly `piece`, when it differs from the text spanned. */
+function ownText(drawing: Drawing, piece: Piece): string | undefined {
+  if (piece.tokens.length !== 1) return undefined;
+  const token = drawing.tokens[piece.tokens[0]!]!;
+  if (token.start !== piece.start || token.end !== piece.end) return undefined;
+  return token.text === drawing.text.slice(piece.start, piece.end) ? undefined : token.text;
 }
 
 /** The tokens' spans clipped to `[start, end)` and made relative to it, to lay out that range alone. */
@@ -136,7 +150,7 @@ export function drawRange(
     lines: new Map(),
   };
   const drawn: HTMLElement[] = [];
-  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}`;
+  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}${options.tokenText ? 't' : ''}`;
   let first = 0;
   for (let i = 0; i < pieces.length; i++) {
     const newlines = countNewlines(text, pieces[i]!);

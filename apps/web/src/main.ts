@@ -1,11 +1,13 @@
 import './style.css';
 import type { Tokenizer } from '@tokenlab/core';
-import { describePiece, hoverRange, piecesInRange } from './column.js';
+import { type DrawOptions, describePiece, hoverRange, piecesInRange } from './column.js';
 import { ColumnView } from './column-view.js';
 import { selectedText } from './copy.js';
+import type { ColumnJob, CountMessage, CountRequest } from './count-worker.js';
+import { createEditor } from './editor.js';
+import { type PackedTokens, packedStore } from './packed-tokens.js';
 import { loadSample, SAMPLES } from './samples.js';
 import { decodeState, encodeState, MAX_SHARE_HASH, type SharedState } from './share.js';
-import { TextCounter } from './text-stats.js';
 import { type TokenStore, tokenStore } from './token-store.js';
 import {
   DEFAULT_TOKENIZERS,
@@ -13,6 +15,7 @@ import {
   type Family,
   findTokenizer,
   loadTokenizer,
+  type PlaygroundTokenizer,
   TOKENIZERS,
 } from './tokenizers.js';
 import type { Trainer } from './train.js';
@@ -23,7 +26,7 @@ function byId<T extends HTMLElement>(id: string): T {
   return element as T;
 }
 
-const textBox = byId<HTMLTextAreaElement>('text');
+const textHost = byId<HTMLElement>('text');
 const sampleMenu = byId<HTMLSelectElement>('sample');
 const idsToggle = byId<HTMLInputElement>('show-ids');
 const whitespaceToggle = byId<HTMLInputElement>('show-whitespace');
@@ -45,7 +48,10 @@ interface Column {
   view: ColumnView;
   /** The tokenizer the store holds, to make a new store when the tokenizer changes (a new pattern). */
   tokenizer?: Tokenizer;
+  /** Line-local columns: tokens of the visible parts, made here as they are drawn. */
   store?: TokenStore;
+  /** What the worker found for this column, for one text and one tokenizer (see {@link columnSpec}). */
+  result?: { text: string; spec: string; count?: number; tokens?: PackedTokens; error?: string };
   failed?: boolean;
 }
 
@@ -61,14 +67,16 @@ let pendingTraining: number | undefined;
 let trainer: Trainer | undefined;
 /** Tokenizers made in this page (the BPE trained on the text), next to the registry's. */
 const sessionTokenizers = new Map<string, { label: string; description: string; tokenizer: Tokenizer }>();
-/** Counts of the text in the box, kept from one edit to the next. */
-const counter = new TextCounter();
+/** The counts of the text, from the worker. */
+let textCounts: { text: string; codePoints: number; bytes: number; graphemes: number } | undefined;
+/** Bumped when a BPE is trained, so that the worker's count of the trained column is redone. */
+let trainedVersion = 0;
 
 // ---- the text ------------------------------------------------------------------------------------
 
 function describeText(): string {
-  const { codePoints, graphemes, bytes } = counter.counts;
-  if (codePoints === undefined || graphemes === undefined || bytes === undefined) return 'counting…';
+  if (textCounts?.text !== editor.text()) return 'counting…';
+  const { codePoints, graphemes, bytes } = textCounts;
   return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
 }
 
@@ -91,7 +99,7 @@ sampleMenu.addEventListener('change', async () => {
   credit.textContent = 'loading the sample…';
   try {
     const loaded = await loadSample(sample);
-    textBox.value = loaded.text;
+    editor.setText(loaded.text);
     credit.textContent = loaded.credit;
     scheduleUpdate(0);
   } catch (error) {
@@ -99,13 +107,10 @@ sampleMenu.addEventListener('change', async () => {
   }
 });
 
-textBox.addEventListener('input', () => {
+const editor = createEditor(textHost, () => {
   sampleMenu.value = '';
   credit.textContent = '';
-  // Line-local columns update part by part, so each keystroke redraws at once; a column that needs
-  // the whole text again (sentences, say) on a long text waits for a pause in typing.
-  const wholeText = textBox.value.length > 100_000 && selected.some((id) => !isLineLocal(id));
-  scheduleUpdate(wholeText ? 150 : 0);
+  scheduleUpdate(0);
 });
 idsToggle.addEventListener('change', () => scheduleUpdate(0));
 whitespaceToggle.addEventListener('change', () => scheduleUpdate(0));
@@ -189,7 +194,8 @@ function columnFor(id: string): Column {
   const tokensBox = document.createElement('div');
   tokensBox.className = 'tokens';
   element.append(header, description);
-  if (entry?.withPattern) {
+  if (entry?.choices) element.append(settingMenus(id, entry));
+  else if (entry?.withPattern) {
     const pattern = document.createElement('input');
     pattern.type = 'text';
     pattern.className = 'pattern';
@@ -208,6 +214,32 @@ function columnFor(id: string): Column {
   column = { id, element, tokensBox, count, ratio, view: new ColumnView(tokensBox) };
   columns.set(id, column);
   return column;
+}
+
+/** Menus choosing a tokenizer's setting (the stemmers of the stemmed column), one per part. */
+function settingMenus(id: string, entry: PlaygroundTokenizer): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'settings';
+  const parts = (patterns.get(id) ?? entry.defaultPattern ?? '').split(' ');
+  const menus = (entry.choices ?? []).map((choice, i) => {
+    const label = document.createElement('label');
+    const menu = document.createElement('select');
+    menu.dataset.setting = String(i);
+    for (const value of choice.values) menu.append(new Option(value, value));
+    menu.value = choice.values.includes(parts[i] ?? '') ? parts[i]! : choice.values[0]!;
+    label.append(`${choice.label} `, menu);
+    box.append(label);
+    return menu;
+  });
+  for (const menu of menus) {
+    menu.addEventListener('change', () => {
+      const setting = menus.map((other) => other.value).join(' ');
+      if (setting === entry.defaultPattern) patterns.delete(id);
+      else patterns.set(id, setting);
+      scheduleUpdate(0);
+    });
+  }
+  return box;
 }
 
 async function tokenizerFor(id: string): Promise<Tokenizer> {
@@ -232,22 +264,25 @@ let generation = 0;
 let shownText: string | undefined;
 
 function showCount(column: Column): void {
-  const count = column.store?.count;
-  const { codePoints } = counter.counts;
-  if (count === undefined) {
-    column.count.textContent = 'counting…';
+  const text = editor.text();
+  const result = column.result;
+  const known = result?.text === text && result.spec === columnSpec(column.id) ? result.count : undefined;
+  if (known === undefined) {
+    column.count.textContent = column.element.classList.contains('pending') ? 'tokenizing…' : 'counting…';
     delete column.count.dataset.count;
     column.ratio.textContent = '';
     return;
   }
-  column.count.textContent = `${count.toLocaleString('en')} ${count === 1 ? 'token' : 'tokens'}`;
-  column.count.dataset.count = String(count);
+  column.count.textContent = `${known.toLocaleString('en')} ${known === 1 ? 'token' : 'tokens'}`;
+  column.count.dataset.count = String(known);
+  const codePoints = textCounts?.text === text ? textCounts.codePoints : undefined;
   column.ratio.textContent =
-    count > 0 && codePoints !== undefined ? `${(codePoints / count).toFixed(2)} chars/token` : '';
+    known > 0 && codePoints !== undefined ? `${(codePoints / known).toFixed(2)} chars/token` : '';
 }
 
 function showFailure(column: Column, error: Error): void {
   column.failed = true;
+  column.element.classList.remove('pending');
   column.count.textContent = 'error';
   delete column.count.dataset.count;
   column.ratio.textContent = '';
@@ -258,23 +293,72 @@ function showFailure(column: Column, error: Error): void {
 function isLineLocal(id: string): boolean {
   // The trained BPE is minbpe's RegexTokenizer with the GPT-4 pattern, line-local like bpe-regex-en.
   if (id === 'bpe-trained') return true;
-  return patterns.has(id) ? false : (findTokenizer(id)?.lineLocal ?? false);
+  const entry = findTokenizer(id);
+  const pattern = patterns.get(id);
+  if (pattern === undefined) return entry?.lineLocal ?? false;
+  try {
+    return entry?.lineLocalWith?.(pattern) ?? false;
+  } catch {
+    // A setting that does not parse fails when the tokenizer is made, in the worker: say so there.
+    return false;
+  }
 }
 
+/** What makes a column's tokenizer what it is: its id, its typed pattern, the trained BPE's version. */
+function columnSpec(id: string): string {
+  if (id === 'bpe-trained') return `${id}\u0000${trainedVersion}`;
+  return `${id}\u0000${patterns.get(id) ?? ''}`;
+}
+
+/** Whether the worker's result for `column` is about this text and this tokenizer. */
+function hasResult(column: Column, text: string): boolean {
+  return column.result?.text === text && column.result.spec === columnSpec(column.id);
+}
+
+/** Draw a whole-text column from the tokens the worker sent, or mark it pending until they come. */
+function drawWhole(column: Column, text: string, options: DrawOptions): void {
+  const result = column.result;
+  if (result?.error !== undefined && hasResult(column, text)) {
+    showFailure(column, new Error(result.error));
+    return;
+  }
+  if (!result?.tokens || !hasResult(column, text)) {
+    // The tokens drawn (if any) are of an earlier text: faded, not hoverable, until the new ones come.
+    column.element.classList.add('pending');
+    return;
+  }
+  column.view.show(text, packedStore(text, result.tokens), options);
+  column.element.classList.remove('pending', 'failed');
+  column.failed = false;
+}
+
+/** How the column of tokenizer `id` is drawn: the page's switches, and its own text for a stemmed column. */
+function drawOptions(id: string): DrawOptions {
+  const own = findTokenizer(id)?.showTokenText ?? false;
+  return {
+    ids: idsToggle.checked,
+    whitespace: whitespaceToggle.checked,
+    ...(own ? { tokenText: true } : {}),
+  };
+}
+
+/**
+ * Draw what is in view: line-local columns tokenize the visible lines here and now; whole-text
+ * columns draw the tokens the worker sent for this text, or show that they are pending. Counts and
+ * whole-text tokens are asked of the worker afterwards.
+ */
 async function update(): Promise<void> {
   const run = ++generation;
-  // Marks for the browser benchmark (bench/playground.bench.mjs): drawing and counting, apart.
+  // Marks for the browser benchmark (bench/playground.bench.mjs).
   performance.mark('update');
-  const text = textBox.value;
+  const text = editor.text();
   if (text !== shownText) {
     // The hover bar and highlights were about the previous text.
     shownText = text;
     clearHighlight();
     inspector.textContent = HOVER_HINT;
-    counter.setText(text);
   }
   textStats.textContent = describeText();
-  const options = { ids: idsToggle.checked, whitespace: whitespaceToggle.checked };
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
     if (!selected.includes(id)) {
@@ -287,21 +371,26 @@ async function update(): Promise<void> {
   const children = [...columnsSection.children];
   if (children.length !== ordered.length || ordered.some((column, i) => children[i] !== column.element))
     columnsSection.replaceChildren(...ordered.map((column) => column.element));
-  columnsSection.classList.toggle('ids', options.ids);
+  columnsSection.classList.toggle('ids', idsToggle.checked);
   await Promise.all(
     ordered.map(async (column) => {
+      if (!isLineLocal(column.id)) {
+        drawWhole(column, text, drawOptions(column.id));
+        showCount(column);
+        return;
+      }
       column.element.classList.add('loading');
       try {
         const tokenizer = await tokenizerFor(column.id);
         if (run !== generation) return;
         if (column.tokenizer !== tokenizer || !column.store) {
           column.tokenizer = tokenizer;
-          column.store = tokenStore(tokenizer, isLineLocal(column.id));
+          column.store = tokenStore(tokenizer, true);
         }
         column.store.setText(text);
-        column.view.show(text, column.store, options);
+        column.view.show(text, column.store, drawOptions(column.id));
         column.failed = false;
-        column.element.classList.remove('failed');
+        column.element.classList.remove('failed', 'pending');
         showCount(column);
       } catch (error) {
         if (run !== generation) return;
@@ -314,34 +403,101 @@ async function update(): Promise<void> {
   if (run !== generation) return;
   performance.measure('draw', 'update');
   document.body.dataset.drawn = String(run);
-  // Count the rest of a long text in slices, after the first screen has been painted.
-  requestAnimationFrame(() => setTimeout(() => countOn(run, ordered), 0));
+  // The worker's work waits for the first screen to be painted, so as not to compete with it.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (run !== generation) return;
+      askWorker(text, ordered);
+      checkReady();
+    }, 0),
+  );
 }
 
-/** Count every column's tokens (and the text's graphemes) in slices of a few milliseconds. */
-function countOn(run: number, ordered: Column[]): void {
-  if (run !== generation) return;
-  const deadline = performance.now() + 12;
-  let done = counter.countUntil(deadline);
-  textStats.textContent = describeText();
-  for (const column of ordered) {
-    if (column.failed || !column.store || column.store.count !== undefined) continue;
-    try {
-      if (column.store.countUntil(deadline)) showCount(column);
-      else done = false;
-    } catch (error) {
-      showFailure(column, error as Error);
+// ---- the worker: counts, and the tokens of whole-text tokenizers ----------------------------------
+
+let worker: Worker | undefined;
+let job = 0;
+/** The last request sent, to send none when the same work is under way. */
+let asked: { text: string; key: string } | undefined;
+
+/** Ask the worker for whatever the columns and the text statistics lack for `text`. */
+function askWorker(text: string, ordered: Column[]): void {
+  const needed: ColumnJob[] = ordered
+    .filter((column) => !hasResult(column, text) && !(column.failed && isLineLocal(column.id)))
+    .map((column) => {
+      const spec: ColumnJob = { id: column.id, whole: !isLineLocal(column.id) };
+      const pattern = patterns.get(column.id);
+      if (pattern !== undefined) spec.pattern = pattern;
+      if (column.id === 'bpe-trained') {
+        const tokenizer = sessionTokenizers.get(column.id)?.tokenizer as { merges?: ColumnJob['merges'] };
+        if (tokenizer?.merges) spec.merges = tokenizer.merges;
+      }
+      return spec;
+    });
+  const stats = textCounts?.text !== text;
+  if (needed.length === 0 && !stats) return;
+  const key = `${stats}\u0001${needed.map((spec) => columnSpec(spec.id)).join('\u0001')}`;
+  if (asked?.text === text && asked.key === key) return;
+  asked = { text, key };
+  if (!worker) {
+    worker = new Worker(new URL('./count-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<CountMessage>) => received(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      for (const column of columns.values())
+        if (!hasResult(column, editor.text()))
+          showFailure(column, new Error(`the worker failed: ${event.message}`));
+    };
+  }
+  const request: CountRequest = { job: ++job, text, stats, columns: needed };
+  jobs.set(request.job, { text, specs: new Map(needed.map((spec) => [spec.id, columnSpec(spec.id)])) });
+  worker.postMessage(request);
+}
+
+/** The text and column specs of each request under way, by job number. */
+const jobs = new Map<number, { text: string; specs: Map<string, string> }>();
+
+function received(message: CountMessage): void {
+  const asked = jobs.get(message.job);
+  if (!asked) return;
+  // Older requests are dropped by the worker; their answers can be no more than this one's.
+  for (const older of jobs.keys()) if (older < message.job) jobs.delete(older);
+  const { text } = asked;
+  const current = text === editor.text();
+  if (message.type === 'stats') {
+    textCounts = { text, codePoints: message.codePoints, bytes: message.bytes, graphemes: message.graphemes };
+    if (current) {
+      textStats.textContent = describeText();
+      for (const column of columns.values()) if (!column.failed) showCount(column);
     }
-    if (performance.now() > deadline) done = false;
+  } else {
+    const column = columns.get(message.id);
+    const spec = asked.specs.get(message.id);
+    if (!column || spec === undefined) return;
+    column.result =
+      message.type === 'error'
+        ? { text, spec, error: message.message }
+        : { text, spec, count: message.count, ...(message.tokens ? { tokens: message.tokens } : {}) };
+    if (!current || spec !== columnSpec(column.id)) return;
+    if (message.type === 'error') showFailure(column, new Error(message.message));
+    else if (message.tokens) drawWhole(column, text, drawOptions(column.id));
+    showCount(column);
   }
-  if (!done || ordered.some((column) => !column.failed && column.store?.count === undefined)) {
-    setTimeout(() => countOn(run, ordered), 0);
-    return;
+  if (current) checkReady();
+}
+
+/** Mark the page ready (for the tests and the benchmark) once every count of this text is known. */
+function checkReady(): void {
+  if (!document.body.dataset.drawn || pending !== undefined) return;
+  const text = editor.text();
+  if (textCounts?.text !== text) return;
+  for (const id of selected) {
+    const column = columns.get(id);
+    if (column && !column.failed && !hasResult(column, text)) return;
   }
-  // The characters per token need the text's own count, which may have come last.
-  for (const column of ordered) if (!column.failed) showCount(column);
+  if (document.body.dataset.ready === document.body.dataset.drawn) return;
   performance.measure('count', 'update');
-  document.body.dataset.ready = String(run);
+  document.body.dataset.ready = document.body.dataset.drawn;
   saveStateSoon();
 }
 
@@ -350,7 +506,10 @@ function scheduleUpdate(delay: number): void {
   clearTimeout(pending);
   delete document.body.dataset.ready;
   delete document.body.dataset.drawn;
-  pending = setTimeout(() => void update(), delay);
+  pending = setTimeout(() => {
+    pending = undefined;
+    void update();
+  }, delay);
 }
 
 // ---- hover: the same text in every column --------------------------------------------------------
@@ -368,7 +527,8 @@ columnsSection.addEventListener('mouseover', (event) => {
   if (!target) return;
   const column = columns.get(target.closest<HTMLElement>('.column')?.dataset.tokenizer ?? '');
   const drawing = column?.view.drawing;
-  if (!column || !drawing) return;
+  // A pending column still shows the tokens of an earlier text: nothing to describe.
+  if (!column || !drawing || column.element.classList.contains('pending')) return;
   const index = drawing.indexOf.get(target);
   if (index === undefined) return;
   const description = describePiece(drawing, index);
@@ -379,7 +539,7 @@ columnsSection.addEventListener('mouseover', (event) => {
   clearHighlight();
   for (const other of columns.values()) {
     const otherDrawing = other.view.drawing;
-    if (!otherDrawing) continue;
+    if (!otherDrawing || other.element.classList.contains('pending')) continue;
     const indices = start === end && other === column ? [index] : piecesInRange(otherDrawing, start, end);
     for (const i of indices) {
       const element = otherDrawing.elements[i]!;
@@ -396,6 +556,7 @@ columnsSection.addEventListener('copy', (event) => {
   if (!selection || selection.rangeCount === 0 || !event.clipboardData) return;
   const range = selection.getRangeAt(0);
   const texts = [...columns.values()]
+    .filter((column) => !column.element.classList.contains('pending'))
     .map((column) => (column.view.drawing ? selectedText(column.view.drawing, range) : undefined))
     .filter((text) => text !== undefined);
   if (texts.length === 0) return;
@@ -407,11 +568,11 @@ columnsSection.addEventListener('copy', (event) => {
 
 function currentState(): SharedState {
   return {
-    text: textBox.value,
+    text: editor.text(),
     tokenizers: selected.filter((id) => !sessionTokenizers.has(id)),
     ids: idsToggle.checked,
     patterns: Object.fromEntries([...patterns].filter(([id]) => selected.includes(id))),
-    ...(trainedOn && trainedOn.text === textBox.value && selected.includes('bpe-trained')
+    ...(trainedOn && trainedOn.text === editor.text() && selected.includes('bpe-trained')
       ? { train: trainedOn.vocabSize }
       : {}),
   };
@@ -426,7 +587,9 @@ let lastHash = '';
  */
 async function writeLink(): Promise<boolean> {
   // Text needing more than 64:1 compression to fit is not even compressed (that takes a while).
-  const bytes = counter.counts.bytes ?? 0;
+  const text = editor.text();
+  // Until the worker has counted, a UTF-16 unit is at least one byte.
+  const bytes = textCounts?.text === text ? textCounts.bytes : text.length;
   const hopeless = bytes > 64 * MAX_SHARE_HASH;
   const hash = hopeless ? undefined : await encodeState(currentState());
   if (hash === undefined || hash.length > MAX_SHARE_HASH) {
@@ -473,7 +636,7 @@ async function restore(hash: string): Promise<boolean> {
   try {
     const state = await decodeState(hash);
     if (!state) return false;
-    textBox.value = state.text;
+    editor.setText(state.text);
     const known = state.tokenizers.filter((id) => findTokenizer(id));
     selected = known.length > 0 ? known : [...DEFAULT_TOKENIZERS];
     idsToggle.checked = state.ids;
@@ -506,16 +669,17 @@ window.addEventListener('hashchange', async () => {
 async function start(): Promise<void> {
   if (!(await restore(location.hash))) {
     const first = SAMPLES.find((sample) => sample.text !== undefined)!;
-    textBox.value = first.text!;
+    editor.setText(first.text!);
   }
   lastHash = location.hash;
   drawPicker();
   scheduleUpdate(0);
   const { startTraining } = await import('./train.js');
   trainer = startTraining({
-    text: () => textBox.value,
+    text: () => editor.text(),
     onTrained: (tokenizer, description, on) => {
       trainedOn = on;
+      trainedVersion++;
       sessionTokenizers.set('bpe-trained', { label: 'trained BPE', description, tokenizer });
       columns.get('bpe-trained')?.element.remove();
       columns.delete('bpe-trained');

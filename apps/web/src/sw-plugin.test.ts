@@ -13,7 +13,7 @@ describe('the service worker plugin', () => {
     (plugin.configResolved as (config: unknown) => void)({ build: { outDir } });
     const bundle = {
       'index.html': { type: 'asset', source: '<html></html>' },
-      'assets/index-abc123.js': { type: 'chunk', code: 'x'.repeat(1000) },
+      'assets/index-abc123.js': { type: 'chunk', code: 'x'.repeat(400_000), isEntry: true },
       'assets/index-abc123.css': { type: 'asset', source: 'body{}' },
       'assets/o200k_base-def456.js': { type: 'chunk', code: 'x'.repeat(2_000_000) },
       'assets/taylorswift-0a1b2c.txt': { type: 'asset', source: 'Taylor' },

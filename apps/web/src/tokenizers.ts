@@ -5,6 +5,13 @@ import {
   type Tokenizer,
   Utf8ByteTokenizer,
 } from '@tokenlab/core';
+import {
+  ARABIC_STEMMERS,
+  DEFAULT_STEMMERS,
+  ENGLISH_STEMMERS,
+  stemsLineLocal,
+  stemTokenizer,
+} from './stem-tokenizer.js';
 
 /** The package a tokenizer comes from, used to group the picker. */
 export type Family = 'core' | 'classic' | 'bpe' | 'gpt' | 'natural';
@@ -30,6 +37,15 @@ export interface PlaygroundTokenizer {
    * cuts the whole text, so that a long text is tokenized part by part (tested for every such entry).
    */
   lineLocal?: boolean;
+  /** Whether the tokenizer made with this pattern is line-local (a pattern-driven one is not, unless this says so). */
+  lineLocalWith?(pattern: string): boolean;
+  /**
+   * For a setting chosen from lists rather than typed: the choices of each part of the pattern
+   * (the parts joined by a space make the pattern), drawn as menus in the column.
+   */
+  choices?: ReadonlyArray<{ label: string; values: readonly string[] }>;
+  /** Draw each token's own text (a stem) instead of the text it spans. */
+  showTokenText?: boolean;
 }
 
 /**
@@ -156,6 +172,23 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     family: 'classic',
     description: 'the Arabic tokenizer, also splitting و ف ب ك ل, the article ال and pronoun suffixes',
     load: async () => new (await import('@tokenlab/classic')).ArabicTokenizer({ clitics: true }),
+  },
+  {
+    id: 'stems',
+    lineLocal: true,
+    label: 'stems',
+    family: 'classic',
+    description:
+      "each word's stem by NLTK's stemmers (exact): words with Arabic letters by the Arabic stemmer, the others by the English one",
+    load: () => stemTokenizer(DEFAULT_STEMMERS),
+    defaultPattern: DEFAULT_STEMMERS,
+    withPattern: stemTokenizer,
+    lineLocalWith: stemsLineLocal,
+    choices: [
+      { label: 'English stemmer', values: ENGLISH_STEMMERS },
+      { label: 'Arabic stemmer', values: ARABIC_STEMMERS },
+    ],
+    showTokenText: true,
   },
   {
     id: 'punkt-en',

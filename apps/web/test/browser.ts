@@ -9,6 +9,16 @@ import { builtSite } from './site.js';
 /** Where the browser tests save their screenshots (git-ignored). */
 export const ARTIFACTS = join(repoRoot, 'artifacts', 'web');
 
+/**
+ * Lay out and paint every drawn line before a screenshot: the page skips the lines out of view
+ * (`content-visibility: auto`), and a screenshot of the whole page or of a tall element shows more
+ * than the view.
+ */
+export async function drawAllLines(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '.tokens .line { content-visibility: visible !important; }' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** The built playground served on a free port, and a browser to open it in. */
 export interface Playground {
   browser: Browser;

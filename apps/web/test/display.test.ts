@@ -3,7 +3,7 @@ import { loadCorpus } from '@tokenlab/corpora';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { encodeState } from '../src/share.js';
-import { ARTIFACTS, describeInBrowser } from './browser.js';
+import { ARTIFACTS, describeInBrowser, drawAllLines } from './browser.js';
 
 /** Arabic lines with Western and Arabic-Indic digits, Latin words, brackets, %, dates and a URL. */
 const MIXED_LINES = [
@@ -156,6 +156,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
           expect(byBox, `${id} boxes: ${MIXED_LINES[n]}`).toEqual(byPlain);
         });
       }
+      await drawAllLines(page);
       await page
         .locator('section.columns')
         .screenshot({ path: join(ARTIFACTS, `arabic-numbers${ids ? '-ids' : ''}.png`) });
@@ -180,6 +181,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     // The joiners are drawn, not text: the column's text holds none.
     const columnText = await page.locator('.column[data-tokenizer="bpe-regex-ar"] .drawn').textContent();
     expect(columnText).not.toContain('\u200d');
+    await drawAllLines(page);
     await page
       .locator('.column[data-tokenizer="bpe-regex-ar"]')
       .screenshot({ path: join(ARTIFACTS, 'bpe-arabic-joined.png') });
@@ -230,6 +232,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
         expect(overlaps, `the hover bar covers a column header at ${width} px`).toBe(false);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
+      await drawAllLines(page);
       await page.screenshot({ path: join(ARTIFACTS, `phone-${width}.png`), fullPage: true });
       await page.close();
     }
@@ -253,10 +256,14 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       const page = await playground().openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
       await page.hover('.column .piece.tok >> nth=0');
       await page.mouse.move(2, 2);
+      // Pasted over the whole text, as a person would.
+      await page.focus('#text .cm-content');
+      await page.keyboard.press('Control+A');
       await page.evaluate((value) => {
-        const box = document.querySelector<HTMLTextAreaElement>('#text')!;
-        box.value = value;
-        box.dispatchEvent(new Event('input'));
+        const data = new DataTransfer();
+        data.setData('text/plain', value);
+        const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        document.querySelector('#text .cm-content')!.dispatchEvent(paste);
       }, text);
       await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
       // The hover bar no longer describes a token of the previous text.
@@ -270,6 +277,13 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       const { loadTokenizer } = await import('../src/tokenizers.js');
       expect(counts[0]).toBe((await loadTokenizer('codepoints')).tokenize(text).length);
       expect(counts[6]).toBe((await loadTokenizer('cl100k_base')).tokenize(text).length);
+
+      // Edits near the top redraw the lines they touched, and the page stays as small.
+      await page.keyboard.press('Control+Home');
+      for (const key of ['ArrowDown', 'ArrowDown', 'x', 'y', 'z']) await page.keyboard.press(key);
+      await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
+      expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(MAX_ELEMENTS);
+      await drawAllLines(page);
       await page.screenshot({ path: join(ARTIFACTS, `large-${language}.png`) });
 
       // Scrolled to the middle, the column draws the text there, and still few elements.

@@ -1,0 +1,111 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { RangeSetBuilder, type Text, Transaction } from '@codemirror/state';
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  keymap,
+  placeholder,
+  ViewPlugin,
+  type ViewUpdate,
+} from '@codemirror/view';
+
+/** The text box of the playground: an editor that lays out only the lines in view. */
+export interface TextEditor {
+  /** The editor's outer element. */
+  readonly element: HTMLElement;
+  /** The whole text (made once per version of the document). */
+  text(): string;
+  /** Replace the whole text, as a sample or a share link does (not an edit of the user's). */
+  setText(text: string): void;
+}
+
+const AUTO_DIRECTION = Decoration.line({ attributes: { dir: 'auto' } });
+
+/** `dir="auto"` on every line in the viewport, so that each line takes the direction of its first letter. */
+function lineDirections(view: EditorView): DecorationSet {
+  const builder = new RangeSetBuilder<Decoration>();
+  const { doc } = view.state;
+  const { from, to } = view.viewport;
+  for (let pos = from; pos <= to; ) {
+    const line = doc.lineAt(pos);
+    builder.add(line.from, line.from, AUTO_DIRECTION);
+    pos = line.to + 1;
+  }
+  return builder.finish();
+}
+
+const autoDirection = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = lineDirections(view);
+    }
+    update(update: ViewUpdate) {
+      if (update.docChanged || update.viewportChanged) this.decorations = lineDirections(update.view);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+/**
+ * Make the playground's text box in `host`: a CodeMirror editor that draws only the lines in view
+ * (so a megabyte pasted in costs what a screen costs), with undo, the usual keys, wrapped lines and
+ * a direction per line (Arabic lines right to left, English lines left to right, as `dir="auto"`
+ * on each line; CodeMirror reads each line's direction to move the cursor right). `onEdit` is called
+ * after each edit of the user's (typing, pasting, undo), not after {@link TextEditor.setText}.
+ * `host.value` reads and sets the text, as a `<textarea>`'s would, for scripts driving the page
+ * (setting it counts as an edit).
+ *
+ * @example
+ * ```ts
+ * const editor = createEditor(document.querySelector('#text')!, () => console.log('edited'));
+ * editor.setText('مرحبا\nhello');
+ * editor.text(); // 'مرحبا\nhello'
+ * ```
+ */
+export function createEditor(host: HTMLElement, onEdit: () => void): TextEditor {
+  let shownDoc: Text | undefined;
+  let shownText = '';
+  const view = new EditorView({
+    parent: host,
+    extensions: [
+      history(),
+      keymap.of([...defaultKeymap, ...historyKeymap]),
+      EditorView.lineWrapping,
+      EditorView.perLineTextDirection.of(true),
+      autoDirection,
+      placeholder('Paste or type text here, English or Arabic…'),
+      EditorView.contentAttributes.of({ 'aria-label': 'Text to tokenize', spellcheck: 'false' }),
+      EditorView.updateListener.of((update) => {
+        if (!update.docChanged) return;
+        const byUser = update.transactions.some((tr) => tr.annotation(Transaction.userEvent) !== undefined);
+        if (byUser) onEdit();
+      }),
+    ],
+  });
+  const editor: TextEditor = {
+    element: view.dom,
+    text() {
+      if (shownDoc !== view.state.doc) {
+        shownDoc = view.state.doc;
+        shownText = shownDoc.toString();
+      }
+      return shownText;
+    },
+    setText(text) {
+      if (text === editor.text()) return;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+  };
+  // Set by a script, the text counts as typed: the columns follow, as they would after a paste.
+  Object.defineProperty(host, 'value', {
+    get: () => editor.text(),
+    set: (text: string) =>
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        userEvent: 'input.paste',
+      }),
+  });
+  return editor;
+}
