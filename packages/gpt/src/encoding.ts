@@ -93,6 +93,8 @@ export class Encoding implements Tokenizer {
   readonly name: string;
   /** The split pattern (flags `gu`). */
   readonly pattern: RegExp;
+  /** The split pattern's source as given (`pattern.source` may escape it differently). */
+  readonly patternSource: string;
   /** The mergeable ranks. */
   readonly ranks: RankTable;
   /** Special tokens by text. */
@@ -107,6 +109,7 @@ export class Encoding implements Tokenizer {
   constructor(definition: EncodingDefinition) {
     this.name = definition.name;
     this.pattern = new RegExp(definition.patternSource, 'gu');
+    this.patternSource = definition.patternSource;
     this.splitter = new RegExp(definition.patternSource, 'uy');
     this.scanPiece = SCANNERS.get(definition.patternSource) ?? null;
     this.ranks = definition.ranks;
