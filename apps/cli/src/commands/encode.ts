@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
-import { atLine, readInputText, readJsonlRecords, writeLine } from '../io.js';
-import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
+import { atLine, type CommandIO, readInputText, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { capWorkers } from '../worker-count.js';
+import { codecFromOptions, type IdCodec, parseAllowedSpecial } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
@@ -31,6 +33,9 @@ Options:
       --json                   print a JSON array of ids (with --count: a JSON number)
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
+      --threads N              worker threads for a large input with a tiktoken encoding (same ids);
+                               default one per core, capped at the cores and at one per 4 MiB of
+                               input (so one for small inputs), with a note on stderr when lowered
 ${INPUT_DECODING_HELP}
   -h, --help                   show this help`;
   },
@@ -47,8 +52,12 @@ ${INPUT_DECODING_HELP}
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       'strip-final-newline': { type: 'boolean' },
+      threads: { type: 'string' },
       ...INPUT_DECODING_OPTIONS,
     });
+    const threadsAsked = values.threads === undefined ? undefined : Number(values.threads);
+    if (threadsAsked !== undefined && (!Number.isInteger(threadsAsked) || threadsAsked < 1))
+      throw new UsageError(`--threads must be a positive integer, got '${values.threads}'`);
     const codec = await codecFromOptions(values, 'encode');
     const allowed = parseAllowedSpecial(values['allowed-special']);
     const asText = Boolean(values['special-as-text']);
@@ -70,6 +79,13 @@ ${INPUT_DECODING_HELP}
         io.stderr,
         `tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it`,
       );
+    const threads = await threadsFor(text, threadsAsked, codec, io);
+    if (threads > 1 && codec.encodeParallel) {
+      const ids = await codec.encodeParallel(text, allowed, asText, threads);
+      const line = count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' ');
+      await writeLine(io.stdout, line);
+      return 0;
+    }
     if (count) {
       await writeLine(io.stdout, String(codec.count(text, allowed, asText)));
       return 0;
@@ -79,3 +95,21 @@ ${INPUT_DECODING_HELP}
     return 0;
   },
 };
+
+/**
+ * Worker threads for encoding `text`: `--threads N` or one per core, capped by the cores and by the
+ * input's size (one per 4 MiB, so a small input stays in this thread); a lowered request is noted on
+ * stderr. Codecs that cannot encode in parallel (minbpe models, tokenizer.json) get one.
+ */
+async function threadsFor(
+  text: string,
+  asked: number | undefined,
+  codec: IdCodec,
+  io: CommandIO,
+): Promise<number> {
+  if (codec.encodeParallel === undefined) return 1;
+  const bytes = Buffer.byteLength(text);
+  const capped = capWorkers(asked ?? availableParallelism(), bytes, availableParallelism(), '--threads');
+  if (asked !== undefined && capped.note) await writeLine(io.stderr, `tokenlab encode: ${capped.note}`);
+  return capped.workers;
+}
