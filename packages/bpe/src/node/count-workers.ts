@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ChunkCounts } from '../chunk-counts.js';
 import type { ScanSpec } from '../scan-count.js';
 
@@ -21,17 +21,24 @@ function workerFile(): string {
 }
 
 /**
- * This process's Node options less the `source` export condition: the worker is compiled JavaScript,
- * so the packages it imports must resolve to their builds too.
+ * This process's Node options less the `source` export condition, when it has one (the worker is
+ * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
+ * undefined, so that the worker inherits them (Node refuses process-wide flags such as
+ * `--max-old-space-size` in an explicit list).
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(): string[] | undefined {
   const out: string[] = [];
   const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
     if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
     else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
   }
-  return out;
+  return out.length === argv.length ? undefined : out;
+}
+
+function workerOptions(): WorkerOptions {
+  const execArgv = workerExecArgv();
+  return execArgv === undefined ? {} : { execArgv };
 }
 
 /**
@@ -94,7 +101,7 @@ export class ChunkCountPool {
     const size = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
     const file = workerFile();
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(file, { execArgv: workerExecArgv() });
+      const worker = new Worker(file, workerOptions());
       worker.on('message', (reply: ChunkCountReply) => {
         const waiting = this.pending.get(reply.id);
         this.pending.delete(reply.id);

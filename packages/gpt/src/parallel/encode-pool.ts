@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
@@ -22,17 +22,24 @@ function workerFile(): string {
 }
 
 /**
- * This process's Node options less the `source` export condition: the worker is compiled JavaScript,
- * so the packages it imports must resolve to their builds too.
+ * This process's Node options less the `source` export condition, when it has one (the worker is
+ * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
+ * undefined, so that the worker inherits them (Node refuses process-wide flags such as
+ * `--max-old-space-size` in an explicit list).
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(): string[] | undefined {
   const out: string[] = [];
   const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
     if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
     else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
   }
-  return out;
+  return out.length === argv.length ? undefined : out;
+}
+
+function workerOptions(transfer: EncodingTransfer): WorkerOptions {
+  const execArgv = workerExecArgv();
+  return execArgv === undefined ? { workerData: transfer } : { workerData: transfer, execArgv };
 }
 
 /**
@@ -99,7 +106,7 @@ export class EncodePool {
     const file = workerFile();
     this.load = new Array<number>(threads).fill(0);
     this.workers = Array.from({ length: threads }, (_, index) => {
-      const worker = new Worker(file, { workerData: transfer, execArgv: workerExecArgv() });
+      const worker = new Worker(file, workerOptions(transfer));
       worker.on('message', (reply: EncodeReply) => {
         const waiting = this.pending.get(reply.id);
         if (waiting === undefined) return;

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   describeNeedsShared,
   FUZZ_RUNS,
@@ -158,6 +161,25 @@ describe('encoding on worker threads', () => {
     expect((error as DisallowedSpecialTokenError).index).toBe(text.indexOf('<|endoftext|>'));
     const batchError = await encodeBatch(enc, ['fine', 'x<|endoftext|>'], { pool }).catch((e: unknown) => e);
     expect((batchError as Error).message).toMatch(/^text 1: .*<\|endoftext\|> \(at index 1\)/);
+  });
+});
+
+describe('worker start', () => {
+  it('works in a process started with process-wide Node flags', () => {
+    const dist = new URL('../../dist/', import.meta.url).href;
+    const script = `
+      const { getEncoding } = await import('${dist}index.js');
+      const { encodeParallel } = await import('${dist}node.js');
+      const enc = await getEncoding('gpt2');
+      const text = 'one two\\nthree '.repeat(300000);
+      const ids = await encodeParallel(enc, text, { threads: 2, ordinary: true });
+      console.log(ids.length === enc.encodeOrdinary(text).length);`;
+    const file = join(mkdtempSync(join(tmpdir(), 'tokenlab-gpt-')), 'flags.mjs');
+    writeFileSync(file, script);
+    const out = execFileSync(process.execPath, ['--max-old-space-size=2048', '--expose-gc', file], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('true');
   });
 });
 
