@@ -34,11 +34,14 @@ function hexMerges(tokenizer) {
   return tokenizer.merges.map(([a, b]) => `${hex(vocab.get(a))}|${hex(vocab.get(b))}`);
 }
 
-async function childOurs(file, vocabSize) {
+async function childOurs(file, vocabSize, before) {
+  // `before`: a build of an earlier @tokenlab/bpe (see BPE_BENCH_BEFORE below), for the before/after table.
+  const node = before ? await import(join(before, 'dist/node/index.js')) : { countFileChunks };
+  const main = before ? await import(join(before, 'dist/index.js')) : { RegexTokenizer };
   const started = performance.now();
-  const counts = await countFileChunks([file], 'gpt4');
+  const counts = await node.countFileChunks([file], 'gpt4');
   const counted = performance.now();
-  const tokenizer = new RegexTokenizer('gpt4');
+  const tokenizer = new main.RegexTokenizer('gpt4');
   const summary = tokenizer.trainFromCounts(counts, vocabSize);
   const done = performance.now();
   return {
@@ -106,7 +109,12 @@ function childHf(file) {
 
 if (process.argv[2] === '--child') {
   const [, , , job, file, vocab] = process.argv;
-  const result = job === 'ours' ? await childOurs(file, Number(vocab)) : childHf(file);
+  const result =
+    job === 'ours'
+      ? await childOurs(file, Number(vocab))
+      : job === 'before'
+        ? await childOurs(file, Number(vocab), process.env.BPE_BENCH_BEFORE)
+        : childHf(file);
   writeFileSync(process.argv[process.argv.length - 1], JSON.stringify(result));
   process.exit(0);
 }
@@ -321,6 +329,51 @@ lines.push(
   "HF's vocabulary of 30,000 includes only the byte symbols it saw, so it learns a few more merges than 30,000 − 256.",
   '',
 );
+// (c) Before/after: the trainer of an earlier commit, built into BPE_BENCH_BEFORE (a folder with dist/index.js
+// and dist/node/index.js), against this one, alternating processes, on the two large corpora.
+const BEFORE = process.env.BPE_BENCH_BEFORE;
+const BEFORE_LABEL = process.env.BPE_BENCH_BEFORE_LABEL ?? 'an earlier build';
+const PAIRS = Number(process.env.BPE_BENCH_PAIRS ?? 3);
+if (BEFORE && !small) {
+  console.error('(c) before / after ...');
+  lines.push(
+    '### (c) Chunk counting with the shared hand-written scanners: before and after',
+    '',
+    `Before: ${BEFORE_LABEL} (GPT-4 chunks counted by a scanner of its own, inlined into each worker's source). After: this`,
+    "build (the GPT-2/GPT-4 scanners that @tokenlab/gpt's encoders use, in @tokenlab/bpe's `piece-scanners.ts`, run by",
+    `a compiled worker file). GPT-4 split, vocab 32,768, worker threads = the default (${Math.min(8, availableParallelism())} here), the same file read`,
+    `from disk each time; ${PAIRS} pairs of fresh processes, before and after alternating; medians, and the median of the`,
+    `per-pair ratios. Load average (1 min) at the start of each pair in the last column. Goal (issue 17): ≤ 1.5 s wall and ≤ 300 MB peak RSS on 2 cores for 100 MB of English.`,
+    '',
+    '| corpus | MB | before: count + merges = total | before peak RSS | after: count + merges = total | after peak RSS | before ÷ after (wall) | merges equal | load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  );
+  for (const [name, lang, megabytes] of [
+    ['English', 'en', 100],
+    ['Arabic', 'ar', undefined],
+  ]) {
+    const file = benchCorpus(lang, megabytes);
+    const mb = statSync(file).size / 1e6;
+    const befores = [];
+    const afters = [];
+    const loads = [];
+    let equal = true;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      loads.push(loadavg()[0].toFixed(1));
+      const b = runChild('before', file, 32768);
+      const a = runChild('ours', file, 32768);
+      equal &&= JSON.stringify(b.mergeList) === JSON.stringify(a.mergeList);
+      befores.push(b);
+      afters.push(a);
+    }
+    const med = (runs, key) => median(runs.map((run) => run[key]));
+    const ratio = median(befores.map((b, i) => b.total / afters[i].total));
+    lines.push(
+      `| ${name} | ${fmt(mb, 1)} | ${fmt(med(befores, 'count'))} + ${fmt(med(befores, 'merges'))} = ${fmt(med(befores, 'total'))} s | ${int(med(befores, 'maxRssMB'))} MB | ${fmt(med(afters, 'count'))} + ${fmt(med(afters, 'merges'))} = ${fmt(med(afters, 'total'))} s | ${int(med(afters, 'maxRssMB'))} MB | ${fmt(ratio)}× | ${equal ? 'yes' : 'NO'} | ${loads.join(', ')} |`,
+    );
+  }
+  lines.push('');
+}
 const report = lines.join('\n');
 writeFileSync(join(here, 'results/bpe.md'), `${report}\n`);
 console.log(report);

@@ -19,7 +19,7 @@ export interface CappedWorkers {
 }
 
 /**
- * Cap a requested `--workers N` at the cores of this machine and at what `inputBytes` of input can keep
+ * Cap a requested `--workers N` (or another `option`, such as `--threads`) at the cores of this machine and at what `inputBytes` of input can keep
  * busy (one worker per piece of {@link BYTES_PER_WORKER}): each worker thread costs memory whether or
  * not it has work, so the memory a run takes stays bounded by the machine and the input, never by the
  * number typed.
@@ -34,6 +34,7 @@ export function capWorkers(
   requested: number,
   inputBytes: number,
   cores: number = availableParallelism(),
+  option = '--workers',
 ): CappedWorkers {
   const useful = Math.max(1, Math.ceil(inputBytes / BYTES_PER_WORKER));
   const cap = Math.min(cores, useful);
@@ -44,7 +45,7 @@ export function capWorkers(
     reasons.push(
       `the input (${formatBytes(inputBytes)}) keeps at most ${useful} worker${useful === 1 ? '' : 's'} busy, one per ${formatBytes(BYTES_PER_WORKER)}`,
     );
-  return { workers: cap, note: `--workers ${requested} capped at ${cap}: ${reasons.join('; ')}` };
+  return { workers: cap, note: `${option} ${requested} capped at ${cap}: ${reasons.join('; ')}` };
 }
 
 function formatBytes(bytes: number): string {

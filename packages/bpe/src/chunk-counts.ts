@@ -1,6 +1,6 @@
 import { assertWellFormed } from './bpe-tokenizer.js';
-import { GPT4_PYTHON_PATTERN } from './patterns.js';
-import { type ScannedCounts, scanCountChunks } from './scan-count.js';
+import { GPT2_PYTHON_PATTERN, GPT4_PYTHON_PATTERN } from './patterns.js';
+import { type ScannedCounts, type ScanSpec, scanCountChunks } from './scan-count.js';
 import { type PatternSpec, SplitPattern } from './split-pattern.js';
 
 /**
@@ -33,7 +33,7 @@ export function countChunks(
   const split = SplitPattern.from(pattern);
   const scan = scanSource(split);
   if (scan !== undefined) {
-    const found = scanCountChunks(text, scan.source, scan.flags);
+    const found = scanCountChunks(text, scan);
     return mergeScanned(counts, found);
   }
   split.forEachChunk(text, (chunk) => {
@@ -59,21 +59,14 @@ export function mergeChunkCounts(
   return target;
 }
 
-/** How {@link scanCountChunks} splits: `source` null for the GPT-4 scanner, else a regex source and its flags. */
-export interface ScanSpec {
-  /** The regex source, or null for the GPT-4 scanner. */
-  source: string | null;
-  /** The regex flags (ignored by the scanner). */
-  flags: string;
-}
-
 /**
- * How {@link scanCountChunks} should split for `split`: `source: null` for the GPT-4 scanner, a regex
- * source for patterns whose whole match is the chunk, or undefined when only the general path (Python
- * group and empty-match rules) is exact.
+ * How {@link scanCountChunks} should split for `split`: with the hand-written scanner for minbpe's GPT-2
+ * and GPT-4 patterns, with the regex for other patterns whose whole match is the chunk, or undefined when
+ * only the general path (Python group and empty-match rules) is exact.
  */
 export function scanSource(split: SplitPattern): ScanSpec | undefined {
-  if (split.source === GPT4_PYTHON_PATTERN) return { source: null, flags: '' };
+  if (split.source === GPT4_PYTHON_PATTERN) return { scanner: 'gpt4' };
+  if (split.source === GPT2_PYTHON_PATTERN) return { scanner: 'gpt2' };
   if (split.cuttable && split.group === 0) return { source: split.regexp.source, flags: split.regexp.flags };
   return undefined;
 }

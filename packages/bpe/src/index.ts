@@ -52,9 +52,15 @@ export {
   GPT4_PYTHON_PATTERN,
   GPT4_SPLIT_PATTERN,
 } from './patterns.js';
+export {
+  type PieceScanner,
+  scanCl100kPiece,
+  scanO200kPiece,
+  scanR50kPiece,
+} from './piece-scanners.js';
 export { trainMergesReference } from './reference-trainer.js';
 export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './regex-tokenizer.js';
-export { type ScannedCounts, scanCountChunks } from './scan-count.js';
+export { type ScannedCounts, type ScanSpec, scanCountChunks } from './scan-count.js';
 export { type AllowedSpecial, DisallowedSpecialTokenError } from './special-tokens.js';
 export { type DroppedText, type PatternSpec, SplitPattern } from './split-pattern.js';
 export { getStats, merge } from './stats.js';

@@ -1,6 +1,6 @@
+import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
 import { bytePairEncode, type IdSink } from './bpe/byte-pair-merge.js';
-import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from './fast-split.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
@@ -39,7 +39,7 @@ export interface EncodingDefinition {
 
 const FNV_PRIME = 0x01000193;
 
-/** The fast path for each known pattern (see `fast-split.ts`); other patterns use the regex alone. */
+/** The fast path for each known pattern (the scanners of `@tokenlab/bpe`, shared with its trainers); other patterns use the regex alone. */
 const SCANNERS = new Map<string, PieceScanner>([
   [R50K_PATTERN_SOURCE, scanR50kPiece],
   [CL100K_PATTERN_SOURCE, scanCl100kPiece],
@@ -93,6 +93,8 @@ export class Encoding implements Tokenizer {
   readonly name: string;
   /** The split pattern (flags `gu`). */
   readonly pattern: RegExp;
+  /** The split pattern's source as given (`pattern.source` may escape it differently). */
+  readonly patternSource: string;
   /** The mergeable ranks. */
   readonly ranks: RankTable;
   /** Special tokens by text. */
@@ -107,6 +109,7 @@ export class Encoding implements Tokenizer {
   constructor(definition: EncodingDefinition) {
     this.name = definition.name;
     this.pattern = new RegExp(definition.patternSource, 'gu');
+    this.patternSource = definition.patternSource;
     this.splitter = new RegExp(definition.patternSource, 'uy');
     this.scanPiece = SCANNERS.get(definition.patternSource) ?? null;
     this.ranks = definition.ranks;

@@ -1,7 +1,7 @@
+import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import { readGolden, readSharedText } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from './fast-split.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { stressTextAnyCodePoint } from './test-strings.js';
 

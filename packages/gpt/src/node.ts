@@ -1,11 +1,12 @@
 /**
- * Node-only helpers of `@tokenlab/gpt` (file access): kept out of the main entry so that the
+ * Node-only helpers of `@tokenlab/gpt` (file access, encoding on worker threads): kept out of the main entry so that the
  * package bundles for browsers.
  *
  * @example
  * ```ts
- * import { loadTiktokenBpeFile } from '@tokenlab/gpt/node';
+ * import { encodeBatch, encodeParallel, loadTiktokenBpeFile } from '@tokenlab/gpt/node';
  * const ranks = await loadTiktokenBpeFile('cl100k_base.tiktoken');
+ * const ids = await encodeParallel(enc, bigText, { threads: 2, ordinary: true });
  * ```
  *
  * @packageDocumentation
@@ -13,6 +14,16 @@
 import { readFile } from 'node:fs/promises';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
+
+export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
+export { IdBuffer } from './parallel/id-buffer.js';
+export {
+  encodeBatch,
+  encodeParallel,
+  encodeStreamParallel,
+  type ParallelEncodeOptions,
+} from './parallel/parallel-encode.js';
+export { isCuttablePattern, isSafeCut, safeCuts } from './parallel/safe-cuts.js';
 
 /**
  * Read a `.tiktoken` rank file from disk (see `loadTiktokenBpe`); errors name the file and line.

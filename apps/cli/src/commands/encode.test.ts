@@ -44,6 +44,27 @@ describe('tokenlab encode', () => {
     writeFileSync(join(dir, 'a.txt'), 'hello');
     expect((await runCapture(['encode', '-e', 'r50k_base', join(dir, 'a.txt')])).stdout).toBe('31373\n');
   });
+  it('encodes a large input on --threads worker threads to the same ids', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const file = join(dir, 'large.txt');
+    const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
+    writeFileSync(file, paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph))));
+    const one = await runCapture(['encode', '-e', 'o200k_base', '--threads', '1', file]);
+    const two = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', file]);
+    expect(one.code).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe('');
+    const count = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', '--count', file]);
+    expect(count.stdout).toBe(`${one.stdout.trim().split(' ').length}\n`);
+  });
+  it('caps --threads at what the input keeps busy, with a note', async () => {
+    const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');
+    expect(run.stdout).toBe('15339 1917\n');
+    expect(run.stderr).toMatch(/--threads 64 capped at 1: .*keeps at most 1 worker busy/);
+    const bad = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '0'], 'x');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--threads must be a positive integer');
+  });
   it('explains a missing or unknown encoding', async () => {
     const missing = await runCapture(['encode'], 'x');
     expect(missing.code).toBe(2);

@@ -1,9 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { atLine, readInputDocuments, readInputText, readJsonlRecords, writeLine } from '../io.js';
+import {
+  atLine,
+  type CommandIO,
+  readInputDocuments,
+  readInputText,
+  readJsonlRecords,
+  UsageError,
+  writeLine,
+} from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
-import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
+import { capWorkers } from '../worker-count.js';
+import { codecFromOptions, type IdCodec, parseAllowedSpecial } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
@@ -15,9 +25,6 @@ export const encodeCommand: Command = {
 Reads the FILEs (or stdin) and prints the token ids, space-separated, on one line. The ids of
 the encodings equal tiktoken's. Text that contains a special token such as <|endoftext|> is an
 error unless --allowed-special lets it through (then it becomes the special token's id).
-
-With --feed, one line per feed entry: SOURCE#N, a tab, and its ids (a JSON object {"document",
-"title", "link", "ids"} per line with --json; "count" with --count).
 
 A final newline is text like any other and is encoded ('echo hi' sends 'hi\n': cl100k_base gives
 two tokens where 'hi' alone is one); a terminal gets a note on stderr when that happens, and
@@ -36,6 +43,9 @@ Options:
       --json                   print a JSON array of ids (with --count: a JSON number)
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
+      --threads N              worker threads for a large input with a tiktoken encoding (same ids);
+                               default one per core, capped at the cores and at one per 4 MiB of
+                               input (so one for small inputs), with a note on stderr when lowered
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -53,9 +63,13 @@ ${URL_INPUT_HELP}
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       'strip-final-newline': { type: 'boolean' },
+      threads: { type: 'string' },
       ...INPUT_DECODING_OPTIONS,
       ...URL_INPUT_OPTIONS,
     });
+    const threadsAsked = values.threads === undefined ? undefined : Number(values.threads);
+    if (threadsAsked !== undefined && (!Number.isInteger(threadsAsked) || threadsAsked < 1))
+      throw new UsageError(`--threads must be a positive integer, got '${values.threads}'`);
     const codec = await codecFromOptions(values, 'encode');
     const allowed = parseAllowedSpecial(values['allowed-special']);
     const asText = Boolean(values['special-as-text']);
@@ -94,6 +108,13 @@ ${URL_INPUT_HELP}
         io.stderr,
         `tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it`,
       );
+    const threads = await threadsFor(text, threadsAsked, codec, io);
+    if (threads > 1 && codec.encodeParallel) {
+      const ids = await codec.encodeParallel(text, allowed, asText, threads);
+      const line = count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' ');
+      await writeLine(io.stdout, line);
+      return 0;
+    }
     if (count) {
       await writeLine(io.stdout, String(codec.count(text, allowed, asText)));
       return 0;
@@ -103,3 +124,21 @@ ${URL_INPUT_HELP}
     return 0;
   },
 };
+
+/**
+ * Worker threads for encoding `text`: `--threads N` or one per core, capped by the cores and by the
+ * input's size (one per 4 MiB, so a small input stays in this thread); a lowered request is noted on
+ * stderr. Codecs that cannot encode in parallel (minbpe models, tokenizer.json) get one.
+ */
+async function threadsFor(
+  text: string,
+  asked: number | undefined,
+  codec: IdCodec,
+  io: CommandIO,
+): Promise<number> {
+  if (codec.encodeParallel === undefined) return 1;
+  const bytes = Buffer.byteLength(text);
+  const capped = capWorkers(asked ?? availableParallelism(), bytes, availableParallelism(), '--threads');
+  if (asked !== undefined && capped.note) await writeLine(io.stderr, `tokenlab encode: ${capped.note}`);
+  return capped.workers;
+}

@@ -1,5 +1,6 @@
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { ENCODING_NAMES, getEncoding, isEncodingName } from '@tokenlab/gpt';
+import { encodeParallel } from '@tokenlab/gpt/node';
 import { UsageError } from '../io.js';
 import { loadTiktokenFile } from './model-source.js';
 import { loadTokenizerJson } from './tokenizer-json.js';
@@ -12,6 +13,16 @@ export interface IdCodec {
   count(text: string, allowedSpecial: 'all' | string[] | undefined, asText?: boolean): number;
   /** Decode ids to text (invalid UTF-8 becomes U+FFFD). */
   decode(ids: number[]): string;
+  /**
+   * `encode` on `threads` worker threads (same ids), for the codecs that can cut a text safely: the
+   * tiktoken encodings. Absent for the others.
+   */
+  encodeParallel?(
+    text: string,
+    allowedSpecial: 'all' | string[] | undefined,
+    asText: boolean | undefined,
+    threads: number,
+  ): Promise<Uint32Array>;
 }
 
 /** The codec chosen by `--encoding NAME` or `--model PATH` (exactly one of them). */
@@ -62,6 +73,15 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
     count: (text, allowed, asText) =>
       explainSpecial(() => encoding.countTokens(text, options(allowed, asText))),
     decode: (ids) => encoding.decode(ids),
+    encodeParallel: async (text, allowed, asText, threads) => {
+      try {
+        return await encodeParallel(encoding, text, { ...options(allowed, asText), threads });
+      } catch (error) {
+        return explainSpecial(() => {
+          throw error;
+        });
+      }
+    },
   };
 }
 

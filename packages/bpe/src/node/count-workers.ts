@@ -1,28 +1,52 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ChunkCounts } from '../chunk-counts.js';
-import { scanCountChunks } from '../scan-count.js';
+import type { ScanSpec } from '../scan-count.js';
 
 /**
- * The worker's whole program: split a piece with the pattern and count its chunks in first-appearance
- * order. It is self-contained (plain JavaScript, no imports) so that it runs the same from the
- * TypeScript sources and from the built package.
+ * The compiled worker program. From the TypeScript sources (as tests run them) there is no JavaScript
+ * beside this file, so the package's build of it is used.
  */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const scanCountChunks = ${scanCountChunks.toString()};
-parentPort.on('message', ({ id, text, source, flags }) => {
-  const { chunks, counts } = scanCountChunks(text, source, flags);
-  parentPort.postMessage({ id, chunks, counts });
-});
-`;
+function workerFile(): string {
+  const here = import.meta.url;
+  const url = here.endsWith('.ts')
+    ? new URL('../../dist/node/count-worker.js', here)
+    : new URL('./count-worker.js', here);
+  const path = fileURLToPath(url);
+  if (!existsSync(path))
+    throw new Error(`@tokenlab/bpe: the worker program ${path} is missing; build the package first`);
+  return path;
+}
+
+/**
+ * This process's Node options less the `source` export condition, when it has one (the worker is
+ * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
+ * undefined, so that the worker inherits them (Node refuses process-wide flags such as
+ * `--max-old-space-size` in an explicit list).
+ */
+function workerExecArgv(): string[] | undefined {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
+    else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
+  }
+  return out.length === argv.length ? undefined : out;
+}
+
+function workerOptions(): WorkerOptions {
+  const execArgv = workerExecArgv();
+  return execArgv === undefined ? {} : { execArgv };
+}
 
 /**
  * One worker's counts for one piece: chunks in first-appearance order and how often each occurs.
  *
  * @example
  * ```ts
- * const reply: ChunkCountReply = await pool.countPiece('the cat the', { source: null, flags: '' });
+ * const reply: ChunkCountReply = await pool.countPiece('the cat the', { scanner: 'gpt4' });
  * reply.chunks; // ['the', ' cat', ' the']
  * reply.counts; // Float64Array [1, 1, 1]
  * ```
@@ -51,14 +75,14 @@ export interface ChunkCountPoolOptions {
 }
 
 /**
- * A pool of worker threads that split and count pieces of a text (with the GPT-4 scanner when `source`
- * is null, else with the regex `source`/`flags`, whose whole match is the chunk), and merge the results in piece order: the counts, and their
+ * A pool of worker threads that split and count pieces of a text (with the GPT-2 or GPT-4 scanner, else
+ * with the regex `source`/`flags`, whose whole match is the chunk), and merge the results in piece order: the counts, and their
  * first-appearance order, are exactly those of counting the whole text in one thread.
  *
  * @example
  * ```ts
  * const pool = new ChunkCountPool({ workers: 2 });
- * const gpt4 = { source: null, flags: '' };
+ * const gpt4 = { scanner: 'gpt4' } as const;
  * await pool.countPieces(['the cat', ' the'], gpt4); // Map { 'the' => 1, ' cat' => 1, ' the' => 1 }
  * await pool.close();
  * ```
@@ -75,8 +99,9 @@ export class ChunkCountPool {
   /** Start the workers. Call {@link ChunkCountPool.close} when done. */
   constructor(options: ChunkCountPoolOptions = {}) {
     const size = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
+    const file = workerFile();
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      const worker = new Worker(file, workerOptions());
       worker.on('message', (reply: ChunkCountReply) => {
         const waiting = this.pending.get(reply.id);
         this.pending.delete(reply.id);
@@ -97,13 +122,13 @@ export class ChunkCountPool {
   }
 
   /** Count the chunks of one piece on the next worker. */
-  countPiece(text: string, scan: { source: string | null; flags: string }): Promise<ChunkCountReply> {
+  countPiece(text: string, scan: ScanSpec): Promise<ChunkCountReply> {
     if (this.failures.length > 0) return Promise.reject(this.failures[0]);
     const id = this.nextId++;
     const worker = this.workers[id % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, text, source: scan.source, flags: scan.flags });
+      worker.postMessage({ id, text, scan });
     });
   }
 
@@ -113,7 +138,7 @@ export class ChunkCountPool {
    */
   async countPieces(
     pieces: AsyncIterable<string> | Iterable<string>,
-    scan: { source: string | null; flags: string },
+    scan: ScanSpec,
     counts: ChunkCounts = new Map(),
     onPiece?: (characters: number) => void,
   ): Promise<ChunkCounts> {

@@ -1,11 +1,22 @@
 /**
- * Hand-written scanners for the three split patterns. Each returns where the piece starting at
- * `start` ends, exactly as the encoding's regex would. They read code points (an astral letter is a
- * letter, a lone surrogate is punctuation, as for a `u` regex) and decide every case themselves, so
- * the encoder never hands a long piece to V8's regex engine, whose backtracking stack overflows on
- * long runs of astral characters. Characters are classified once per code point into the classes the
- * patterns use, cached in tables. The property and corpus tests check them against the regexes and
- * tiktoken.
+ * Hand-written scanners for the three OpenAI split patterns (GPT-2/r50k, cl100k = minbpe's GPT-4,
+ * o200k). Each returns where the piece starting at `start` ends, exactly as the pattern's regex would.
+ * They read code points (an astral letter is a letter, a lone surrogate is punctuation, as for a `u`
+ * regex) and decide every case themselves, so no long piece ever reaches V8's regex engine, whose
+ * backtracking stack overflows on long runs of astral characters. Characters are classified once per
+ * code point into the classes the patterns use, cached in tables. They live here, in the package both
+ * users depend on: `@tokenlab/gpt` encodes with them and the trainers of this package count chunks with
+ * them; the property and corpus tests of both check them against the regexes and tiktoken.
+ */
+
+/**
+ * Where the piece of a split pattern that starts at `start` ends (`length` is `text.length`).
+ *
+ * @example
+ * ```ts
+ * const scan: PieceScanner = scanCl100kPiece;
+ * scan('hello world', 5, 11); // 11: the piece ' world'
+ * ```
  */
 export type PieceScanner = (text: string, start: number, length: number) => number;
 
@@ -142,7 +153,14 @@ function contractionEnd(contraction: RegExp, text: string, at: number): number {
   return contraction.test(text) ? contraction.lastIndex : -1;
 }
 
-/** GPT-2 / r50k / p50k: `'s|...| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+`. */
+/**
+ * GPT-2 / r50k / p50k (and minbpe's GPT-2 pattern): `'s|...| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+`.
+ *
+ * @example
+ * ```ts
+ * scanR50kPiece("it's", 2, 4); // 4: the contraction "'s"
+ * ```
+ */
 export const scanR50kPiece: PieceScanner = (text, start, length) => {
   const contraction = contractionEnd(R50K_CONTRACTION, text, start);
   if (contraction >= 0) return contraction;
@@ -163,7 +181,15 @@ export const scanR50kPiece: PieceScanner = (text, start, length) => {
   return punctRunEnd(text, at, length, TRAIL_NONE);
 };
 
-/** cl100k_base: `'(?i:..)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`. */
+/**
+ * cl100k_base (and minbpe's GPT-4 pattern, which cuts identically):
+ * `'(?i:..)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`.
+ *
+ * @example
+ * ```ts
+ * scanCl100kPiece('12345', 0, 5); // 3: numbers go by three
+ * ```
+ */
 export const scanCl100kPiece: PieceScanner = (text, start, length) => {
   const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, start);
   if (contraction >= 0) return contraction;
@@ -220,7 +246,14 @@ function withContraction(text: string, end: number): number {
   return contraction >= 0 ? contraction : end;
 }
 
-/** o200k_base: words split at case changes, `\p{N}{1,3}`, punctuation with `[\r\n/]*`, white space. */
+/**
+ * o200k_base: words split at case changes, `\p{N}{1,3}`, punctuation with `[\r\n/]*`, white space.
+ *
+ * @example
+ * ```ts
+ * scanO200kPiece('HelloWorld', 0, 10); // 5: 'Hello', then 'World'
+ * ```
+ */
 export const scanO200kPiece: PieceScanner = (text, start, length) => {
   const point = pointAt(text, start, length);
   const kind = classOf(point);

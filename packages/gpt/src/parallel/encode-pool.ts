@@ -1,0 +1,252 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Encoding } from '../encoding.js';
+import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
+import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
+
+/**
+ * The compiled worker program. From the TypeScript sources (as tests run them) there is no JavaScript
+ * beside this file, so the package's build of it is used.
+ */
+function workerFile(): string {
+  const here = import.meta.url;
+  const url = here.endsWith('.ts')
+    ? new URL('../../dist/parallel/encode-worker.js', here)
+    : new URL('./encode-worker.js', here);
+  const path = fileURLToPath(url);
+  if (!existsSync(path))
+    throw new Error(`@tokenlab/gpt: the worker program ${path} is missing; build the package first`);
+  return path;
+}
+
+/**
+ * This process's Node options less the `source` export condition, when it has one (the worker is
+ * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
+ * undefined, so that the worker inherits them (Node refuses process-wide flags such as
+ * `--max-old-space-size` in an explicit list).
+ */
+function workerExecArgv(): string[] | undefined {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
+    else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
+  }
+  return out.length === argv.length ? undefined : out;
+}
+
+function workerOptions(transfer: EncodingTransfer): WorkerOptions {
+  const execArgv = workerExecArgv();
+  return execArgv === undefined ? { workerData: transfer } : { workerData: transfer, execArgv };
+}
+
+/**
+ * Options of {@link EncodePool}.
+ *
+ * @example
+ * ```ts
+ * const options: EncodePoolOptions = { threads: 2 };
+ * ```
+ */
+export interface EncodePoolOptions {
+  /** Worker threads (default: the number of cores, at most 8). */
+  threads?: number;
+}
+
+/**
+ * What the pool's encode methods accept: `encode`'s special-token options, or `ordinary: true` for
+ * `encodeOrdinary` (special-token text is ordinary text).
+ *
+ * @example
+ * ```ts
+ * const options: PoolEncodeOptions = { ordinary: true };
+ * ```
+ */
+export interface PoolEncodeOptions extends EncodeOptions {
+  /** Encode as `encodeOrdinary` does. */
+  ordinary?: boolean;
+}
+
+interface Waiting {
+  resolve: (reply: EncodeReply) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Worker threads that each hold a copy of one encoding and encode jobs (lists of texts) sent to them.
+ * {@link encodeBatch} and {@link encodeParallel} use one for a call; keep one yourself to pay the
+ * start (about the time of loading the encoding, per thread) once for many calls.
+ *
+ * @example
+ * ```ts
+ * const pool = new EncodePool(await getEncoding('cl100k_base'), { threads: 2 });
+ * const [a, b] = await pool.encodeTexts(['hello', 'world'], { ordinary: true });
+ * await pool.close();
+ * ```
+ */
+export class EncodePool {
+  private readonly workers: Worker[];
+  private readonly load: number[];
+  private readonly pending = new Map<number, Waiting & { worker: number }>();
+  private failure: Error | undefined;
+  private nextId = 0;
+
+  /** Start `threads` workers for `encoding`. Call {@link EncodePool.close} when done. */
+  constructor(encoding: Encoding, options: EncodePoolOptions = {}) {
+    const threads = Math.max(1, Math.floor(options.threads ?? Math.min(8, availableParallelism())));
+    const transfer: EncodingTransfer = {
+      name: encoding.name,
+      patternSource: encoding.patternSource,
+      rankBytes: encoding.ranks.bytes,
+      rankOffsets: encoding.ranks.offsets,
+      specialTokens: Object.fromEntries(encoding.specialTokens),
+    };
+    const file = workerFile();
+    this.load = new Array<number>(threads).fill(0);
+    this.workers = Array.from({ length: threads }, (_, index) => {
+      const worker = new Worker(file, workerOptions(transfer));
+      worker.on('message', (reply: EncodeReply) => {
+        const waiting = this.pending.get(reply.id);
+        if (waiting === undefined) return;
+        this.pending.delete(reply.id);
+        this.load[index]!--;
+        waiting.resolve(reply);
+      });
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (code !== 0) this.fail(new Error(`an encoding worker stopped with exit code ${code}`));
+      });
+      return worker;
+    });
+  }
+
+  /** How many worker threads the pool runs. */
+  get threads(): number {
+    return this.workers.length;
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  /** Send one job to the least busy worker; resolves with its reply. */
+  private run(texts: string[], options: PoolEncodeOptions): Promise<EncodeReply> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    let worker = 0;
+    for (let w = 1; w < this.workers.length; w++) if (this.load[w]! < this.load[worker]!) worker = w;
+    const id = this.nextId++;
+    // Only the encode options travel (a caller's options object may hold more, such as a pool).
+    const encodeOptions: EncodeOptions = {};
+    if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
+    if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
+    const job: EncodeJob = { id, texts, ordinary: options.ordinary === true, options: encodeOptions };
+    this.load[worker]!++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, worker });
+      this.workers[worker]!.postMessage(job);
+    });
+  }
+
+  /**
+   * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
+   * `safeCuts`), at most two per thread in flight, calling `onIds` with each piece's ids in order.
+   * `offsets[i]` is where piece `i` starts in the whole text (for error positions).
+   */
+  async encodePieces(
+    pieces: Iterable<string> | AsyncIterable<string>,
+    options: PoolEncodeOptions,
+    onIds: (ids: Uint32Array) => void,
+  ): Promise<void> {
+    const inFlight: Array<{ reply: Promise<EncodeReply>; offset: number }> = [];
+    let offset = 0;
+    const takeOldest = async () => {
+      const { reply, offset: at } = inFlight.shift()!;
+      onIds(idsOf(await reply, at));
+    };
+    try {
+      for await (const piece of pieces) {
+        inFlight.push({ reply: this.run([piece], options), offset });
+        offset += piece.length;
+        if (inFlight.length >= 2 * this.workers.length) await takeOldest();
+      }
+      while (inFlight.length > 0) await takeOldest();
+    } finally {
+      // A failed piece leaves later replies unread: let them settle without unhandled rejections.
+      for (const { reply } of inFlight) reply.catch(() => {});
+    }
+  }
+
+  /**
+   * Encode each text of `texts` (small texts travel to a worker together), like `encodeOrdinary` (with
+   * `ordinary: true`) or `encode`; the result's `i`th array is the ids of `texts[i]`.
+   *
+   * @example
+   * ```ts
+   * await pool.encodeTexts(['hello world', 'hi'], { ordinary: true }); // [[15339, 1917], [6151]]
+   * ```
+   */
+  async encodeTexts(texts: readonly string[], options: PoolEncodeOptions = {}): Promise<number[][]> {
+    const jobs: Array<{ first: number; reply: Promise<EncodeReply> }> = [];
+    // Group texts into jobs of about 64 Ki units, so that short texts do not cost a message each.
+    let group: string[] = [];
+    let groupSize = 0;
+    let first = 0;
+    const flush = () => {
+      if (group.length === 0) return;
+      jobs.push({ first, reply: this.run(group, options) });
+      first += group.length;
+      group = [];
+      groupSize = 0;
+    };
+    for (const text of texts) {
+      group.push(text);
+      groupSize += text.length;
+      if (groupSize >= 1 << 16) flush();
+    }
+    flush();
+    const out: number[][] = [];
+    try {
+      for (const job of jobs) {
+        const reply = await job.reply;
+        if (reply.error !== undefined) throw errorOf(reply, 0, job.first);
+        const ids = reply.ids!;
+        let at = 0;
+        for (const length of reply.lengths!) {
+          out.push(Array.from(ids.subarray(at, at + length)));
+          at += length;
+        }
+      }
+    } finally {
+      for (const job of jobs) job.reply.catch(() => {});
+    }
+    return out;
+  }
+
+  /** Stop the workers. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+function idsOf(reply: EncodeReply, offset: number): Uint32Array {
+  if (reply.error !== undefined) throw errorOf(reply, offset, 0);
+  return reply.ids!;
+}
+
+/** The error a failed reply stands for, with positions made relative to the whole input. */
+function errorOf(reply: EncodeReply, offset: number, firstText: number): Error {
+  const failure = reply.error!;
+  const which = firstText + (failure.text ?? 0);
+  if (failure.token !== undefined && failure.index !== undefined) {
+    const error = new DisallowedSpecialTokenError(failure.token, failure.index + offset);
+    // In a batch, say which text: the index is an offset in that text.
+    if (offset === 0 && firstText + (failure.text ?? 0) > 0)
+      error.message = `text ${which}: ${error.message}`;
+    return error;
+  }
+  return new Error(`text ${which}: ${failure.message}`);
+}

@@ -1,0 +1,202 @@
+import type { Encoding } from '../encoding.js';
+import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
+import { IdBuffer } from './id-buffer.js';
+import { isCuttablePattern, isSafeCut, safeCuts } from './safe-cuts.js';
+
+/**
+ * Options of {@link encodeParallel}, {@link encodeStreamParallel} and {@link encodeBatch}: how many
+ * threads, how big a piece, and the encode options (`ordinary: true` for `encodeOrdinary`).
+ *
+ * @example
+ * ```ts
+ * const options: ParallelEncodeOptions = { threads: 2, ordinary: true };
+ * ```
+ */
+export interface ParallelEncodeOptions extends PoolEncodeOptions {
+  /** Worker threads (default: the number of cores, at most 8); 1 encodes in the calling thread. */
+  threads?: number;
+  /** UTF-16 units per piece handed to a worker (default 1 Mi). */
+  pieceSize?: number;
+  /** Use this pool instead of starting one (its thread count wins over `threads`). */
+  pool?: EncodePool;
+}
+
+/** Pieces of about 1 Mi units: a few milliseconds of work each, few enough messages. */
+const DEFAULT_PIECE_SIZE = 1 << 20;
+
+function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOptions): Uint32Array {
+  const buffer = new IdBuffer(text.length >> 1);
+  if (options.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
+  else encoding.encodeInto(text, options, buffer);
+  return buffer.ids();
+}
+
+function concat(parts: Uint32Array[], total: number): Uint32Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint32Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+async function withPool<T>(
+  encoding: Encoding,
+  options: ParallelEncodeOptions,
+  work: (pool: EncodePool) => Promise<T>,
+): Promise<T> {
+  if (options.pool !== undefined) return work(options.pool);
+  const pool = new EncodePool(encoding, options.threads === undefined ? {} : { threads: options.threads });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Encode one large text on worker threads: it is cut where no piece of the split pattern can be cut
+ * (see `isSafeCut`), the pieces are encoded in parallel, and their ids joined in order, so the result
+ * equals `encoding.encodeOrdinary(text)` (with `ordinary: true`) or `encoding.encode(text, options)`.
+ * A text shorter than two pieces, `threads: 1`, or an encoding whose pattern has no proven cut
+ * (a custom pattern) is encoded in the calling thread.
+ *
+ * @example
+ * ```ts
+ * const ids = await encodeParallel(enc, bigText, { threads: 2, ordinary: true });
+ * // Uint32Array equal to enc.encodeOrdinary(bigText)
+ * ```
+ */
+export async function encodeParallel(
+  encoding: Encoding,
+  text: string,
+  options: ParallelEncodeOptions = {},
+): Promise<Uint32Array> {
+  const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
+  const threads = options.pool?.threads ?? options.threads;
+  if (threads === 1 || text.length < 2 * pieceSize || !isCuttablePattern(encoding.patternSource))
+    return encodeHere(encoding, text, options);
+  const cuts = safeCuts(text, pieceSize);
+  if (cuts.length === 0) return encodeHere(encoding, text, options);
+  const pieces = function* () {
+    let start = 0;
+    for (const cut of cuts) {
+      yield text.slice(start, cut);
+      start = cut;
+    }
+    yield text.slice(start);
+  };
+  const parts: Uint32Array[] = [];
+  let total = 0;
+  await withPool(encoding, options, (pool) =>
+    pool.encodePieces(pieces(), options, (ids) => {
+      parts.push(ids);
+      total += ids.length;
+    }),
+  );
+  return concat(parts, total);
+}
+
+/**
+ * Encode a stream of text chunks (a file read as UTF-8 text, say) on worker threads, yielding the ids
+ * piece by piece in order; together they equal encoding the whole text at once. Chunks are gathered
+ * into pieces of about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), so memory
+ * stays a few pieces per thread. An encoding without proven cuts is encoded whole, in this thread.
+ *
+ * @example
+ * ```ts
+ * for await (const ids of encodeStreamParallel(enc, createReadStream('big.txt', 'utf8'), { ordinary: true }))
+ *   total += ids.length;
+ * ```
+ */
+export async function* encodeStreamParallel(
+  encoding: Encoding,
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options: ParallelEncodeOptions = {},
+): AsyncGenerator<Uint32Array> {
+  if (!isCuttablePattern(encoding.patternSource) || (options.pool === undefined && options.threads === 1)) {
+    let text = '';
+    for await (const chunk of chunks) text += chunk;
+    yield encodeHere(encoding, text, options);
+    return;
+  }
+  const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
+  const ready: Uint32Array[] = [];
+  let wake: (() => void) | undefined;
+  let done = false;
+  let failure: unknown;
+  const pieces = async function* () {
+    let carry = '';
+    // Where the search for the next cut resumes: text without a safe place is searched once.
+    let searchFrom = pieceSize;
+    for await (const chunk of chunks) {
+      carry += chunk;
+      while (carry.length >= 2 * pieceSize) {
+        let cut = -1;
+        for (let at = Math.max(pieceSize, searchFrom); at < carry.length - 1; at++)
+          if (isSafeCut(carry, at)) {
+            cut = at;
+            break;
+          }
+        if (cut < 0) {
+          searchFrom = carry.length - 1;
+          break;
+        }
+        yield carry.slice(0, cut);
+        carry = carry.slice(cut);
+        searchFrom = pieceSize;
+      }
+    }
+    if (carry.length > 0) yield carry;
+  };
+  const work = withPool(encoding, options, (pool) =>
+    pool.encodePieces(pieces(), options, (ids) => {
+      ready.push(ids);
+      wake?.();
+    }),
+  ).then(
+    () => {
+      done = true;
+      wake?.();
+    },
+    (error: unknown) => {
+      failure = error;
+      done = true;
+      wake?.();
+    },
+  );
+  for (;;) {
+    while (ready.length > 0) yield ready.shift()!;
+    if (done) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = undefined;
+  }
+  await work;
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Encode many texts on worker threads, as tiktoken's `encode_batch` / `encode_ordinary_batch` do: the
+ * `i`th result is `encoding.encode(texts[i], options)` (or `encodeOrdinary` with `ordinary: true`).
+ * With `threads: 1` it encodes in the calling thread.
+ *
+ * @example
+ * ```ts
+ * await encodeBatch(enc, ['hello world', 'hi'], { threads: 2, ordinary: true }); // [[15339, 1917], [6151]]
+ * ```
+ */
+export async function encodeBatch(
+  encoding: Encoding,
+  texts: readonly string[],
+  options: ParallelEncodeOptions = {},
+): Promise<number[][]> {
+  if (options.pool === undefined && options.threads === 1)
+    return texts.map((text) =>
+      options.ordinary ? encoding.encodeOrdinary(text) : encoding.encode(text, options),
+    );
+  return withPool(encoding, options, (pool) => pool.encodeTexts(texts, options));
+}

@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  describeNeedsShared,
+  FUZZ_RUNS,
+  hostileText,
+  readFixtureText,
+  sharedPath,
+} from '@tokenlab/test-support';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Encoding } from '../encoding.js';
+import { getEncoding } from '../registry.js';
+import { DisallowedSpecialTokenError } from '../special-tokens.js';
+import { EncodePool } from './encode-pool.js';
+import { encodeBatch, encodeParallel, encodeStreamParallel } from './parallel-encode.js';
+import { isSafeCut, safeCuts } from './safe-cuts.js';
+
+const NAMES = ['gpt2', 'cl100k_base', 'o200k_base'] as const;
+
+/** Texts that stress the cut rules: long white-space runs, CRLF, no newlines at all, no spaces at all. */
+function adversarial(): Record<string, string> {
+  const words = 'one two  three\tfour.\nFive\n\nsix 7 88 999 ٱلرَّحْمَٰنِ 😀x\u00a0y\u3000z';
+  return {
+    'long white-space runs':
+      `a${' '.repeat(3000)}b${'\t \u00a0'.repeat(2000)}c\n${' '.repeat(5000)}\nD${'\n'.repeat(3000)}E`.repeat(
+        4,
+      ),
+    CRLF: 'Line one.\r\nLine two\r\n\r\nThird line, end.\r\n'.repeat(3000),
+    'lone CR': 'abc\rDef ghi\r\rJkl\r'.repeat(4000),
+    'no newlines at all': 'the quick brown fox, jumps over the lazy dog; '.repeat(2000),
+    'no white space at all': 'بِسْمِٱللَّهِٱلرَّحْمَٰنِٱلرَّحِيمِ'.repeat(3000),
+    'newline then letter only': 'x\nY'.repeat(20000),
+    mixed: `${words} `.repeat(3000),
+    'astral letters after newlines': '.\n𝐀𝐁 \n𐐷b '.repeat(8000),
+  };
+}
+
+/** The text cut at `cuts`, each piece encoded alone, ids joined. */
+function encodePiecewise(enc: Encoding, text: string, cuts: number[]): number[] {
+  const out: number[] = [];
+  let start = 0;
+  for (const cut of [...cuts, text.length]) {
+    out.push(...enc.encodeOrdinary(text.slice(start, cut)));
+    start = cut;
+  }
+  return out;
+}
+
+describe('safe cuts', () => {
+  it('are the places the rules name', () => {
+    expect(isSafeCut('one.\nTwo', 5)).toBe(true);
+    expect(isSafeCut('one\n\nTwo', 5)).toBe(false);
+    expect(isSafeCut('one \nTwo', 5)).toBe(false);
+    expect(isSafeCut('one\r\nTwo', 5)).toBe(false);
+    expect(isSafeCut('one\n2', 4)).toBe(false);
+    expect(isSafeCut('one two', 3)).toBe(true);
+    expect(isSafeCut('one  two', 4)).toBe(false);
+    expect(isSafeCut('one\ntwo', 3)).toBe(false);
+    expect(safeCuts('aaa bbb ccc ddd', 4)).toEqual([3, 7, 11]);
+    expect(safeCuts('x'.repeat(100), 10)).toEqual([]);
+  });
+
+  for (const name of NAMES)
+    it(`keep ${name}'s ids when the text is cut at every safe place`, async () => {
+      const enc = await getEncoding(name);
+      for (const [label, text] of Object.entries(adversarial())) {
+        const sample = text.slice(0, 6000);
+        const cuts: number[] = [];
+        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at)) cuts.push(at);
+        expect(encodePiecewise(enc, sample, cuts), label).toEqual(enc.encodeOrdinary(sample));
+      }
+    });
+
+  it('keep the ids on hostile text cut at every safe place', async () => {
+    const encodings = await Promise.all(NAMES.map((name) => getEncoding(name)));
+    const text = hostileText({
+      pieces: ['\n', '\r\n', 'A', '\nB', ' ', "'s", '/'],
+      runs: [' ', '\n', '\r\n', 'x'],
+    });
+    fc.assert(
+      fc.property(text, (sample) => {
+        const cuts: number[] = [];
+        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at)) cuts.push(at);
+        for (const enc of encodings)
+          expect(encodePiecewise(enc, sample, cuts)).toEqual(enc.encodeOrdinary(sample));
+      }),
+      { numRuns: FUZZ_RUNS },
+    );
+  });
+});
+
+describe('encoding on worker threads', () => {
+  let pool: EncodePool;
+  let enc: Encoding;
+  beforeAll(async () => {
+    enc = await getEncoding('o200k_base');
+    pool = new EncodePool(enc, { threads: 2 });
+  });
+  afterAll(() => pool.close());
+
+  const corpora: Array<[string, () => string]> = [
+    ['English sample', () => readFixtureText('corpora/austen-emma.head.txt')],
+    ['Arabic sample', () => readFixtureText('corpora/ud-arabic-pud.head.txt')],
+  ];
+  for (const [label, read] of corpora)
+    it(`gives encodeOrdinary's ids on the ${label}, for every encoding`, async () => {
+      const text = read();
+      expect(safeCuts(text, 5000).length).toBeGreaterThan(10);
+      for (const name of NAMES) {
+        const encoding = await getEncoding(name);
+        const ids = await encodeParallel(encoding, text, { threads: 2, pieceSize: 5000, ordinary: true });
+        expect(Array.from(ids), name).toEqual(encoding.encodeOrdinary(text));
+      }
+    });
+
+  it("gives encodeOrdinary's ids on adversarial text, in small pieces", async () => {
+    for (const [label, text] of Object.entries(adversarial())) {
+      const ids = await encodeParallel(enc, text, { pool, pieceSize: 3000, ordinary: true });
+      expect(Array.from(ids), label).toEqual(enc.encodeOrdinary(text));
+    }
+  });
+
+  it("streams a text in chunks to encode's ids", async () => {
+    const text = `${readFixtureText('corpora/austen-emma.head.txt')}<|endoftext|>${adversarial().CRLF}`;
+    const chunks = function* () {
+      for (let at = 0; at < text.length; at += 777) yield text.slice(at, at + 777);
+    };
+    const parts: number[] = [];
+    for await (const ids of encodeStreamParallel(enc, chunks(), {
+      pool,
+      pieceSize: 4000,
+      allowedSpecial: 'all',
+    }))
+      parts.push(...ids);
+    expect(parts).toEqual(enc.encode(text, { allowedSpecial: 'all' }));
+  });
+
+  it('encodes a batch in order, like encode and encodeOrdinary', async () => {
+    const texts = [
+      ...Object.values(adversarial()).map((t) => t.slice(0, 20_000)),
+      '',
+      'hi<|endoftext|>',
+      'x',
+    ];
+    expect(await encodeBatch(enc, texts, { pool, ordinary: true })).toEqual(
+      texts.map((t) => enc.encodeOrdinary(t)),
+    );
+    expect(await encodeBatch(enc, texts, { pool, allowedSpecial: 'all' })).toEqual(
+      texts.map((t) => enc.encode(t, { allowedSpecial: 'all' })),
+    );
+    expect(await encodeBatch(enc, ['a', 'b'], { threads: 1, ordinary: true })).toEqual([[64], [65]]);
+  });
+
+  it('reports a disallowed special token at its place in the whole text', async () => {
+    const text = `${'word '.repeat(5000)}<|endoftext|> tail`;
+    const error = await encodeParallel(enc, text, { pool, pieceSize: 2000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DisallowedSpecialTokenError);
+    expect((error as DisallowedSpecialTokenError).index).toBe(text.indexOf('<|endoftext|>'));
+    const batchError = await encodeBatch(enc, ['fine', 'x<|endoftext|>'], { pool }).catch((e: unknown) => e);
+    expect((batchError as Error).message).toMatch(/^text 1: .*<\|endoftext\|> \(at index 1\)/);
+  });
+});
+
+describe('worker start', () => {
+  it('works in a process started with process-wide Node flags', () => {
+    const dist = new URL('../../dist/', import.meta.url).href;
+    const script = `
+      const { getEncoding } = await import('${dist}index.js');
+      const { encodeParallel } = await import('${dist}node.js');
+      const enc = await getEncoding('gpt2');
+      const text = 'one two\\nthree '.repeat(300000);
+      const ids = await encodeParallel(enc, text, { threads: 2, ordinary: true });
+      console.log(ids.length === enc.encodeOrdinary(text).length);`;
+    const file = join(mkdtempSync(join(tmpdir(), 'tokenlab-gpt-')), 'flags.mjs');
+    writeFileSync(file, script);
+    const out = execFileSync(process.execPath, ['--max-old-space-size=2048', '--expose-gc', file], {
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('true');
+  });
+});
+
+describeNeedsShared('encoding the bench corpora on worker threads', () => {
+  const head = (file: string) =>
+    execFileSync('sh', ['-c', `xz -dc '${sharedPath('corpora/bench', file)}' | head -c 600000`], {
+      maxBuffer: 1 << 20,
+    })
+      .toString('utf8')
+      .replace(/[^\n]*$/, '');
+  for (const file of ['gutenberg-100MB.en.txt.xz', 'openiti-0525AH-primary.ar.txt.xz'])
+    it(`gives the one-thread ids on the head of ${file}`, async () => {
+      const text = head(file);
+      for (const name of NAMES) {
+        const enc = await getEncoding(name);
+        const ids = await encodeParallel(enc, text, { threads: 2, pieceSize: 20_000, ordinary: true });
+        expect(Array.from(ids), name).toEqual(enc.encodeOrdinary(text));
+      }
+    });
+});

@@ -1,0 +1,109 @@
+import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from '../patterns.js';
+
+/** The split patterns whose texts may be cut at {@link isSafeCut} (proved for these three only). */
+const CUTTABLE_PATTERNS = new Set([R50K_PATTERN_SOURCE, CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE]);
+
+const LETTER = /\p{L}/u;
+
+// Rust's White_Space, the `\s` of the split patterns.
+function isWhiteSpace(unit: number): boolean {
+  return (
+    (unit >= 0x09 && unit <= 0x0d) ||
+    unit === 0x20 ||
+    unit === 0x85 ||
+    unit === 0xa0 ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x202f ||
+    unit === 0x205f ||
+    unit === 0x3000
+  );
+}
+
+function isLetterAt(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at);
+  if (unit < 0x80) return (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7a;
+  return LETTER.test(String.fromCodePoint(text.codePointAt(at)!));
+}
+
+/**
+ * Whether a text split with `patternSource` can be cut into pieces that encode separately to exactly
+ * the ids of the whole (see {@link isSafeCut}): true for the GPT-2, cl100k and o200k patterns.
+ *
+ * @example
+ * ```ts
+ * isCuttablePattern(CL100K_PATTERN_SOURCE); // true
+ * isCuttablePattern('\\S+|\\s+');            // false: no proof for an arbitrary pattern
+ * ```
+ */
+export function isCuttablePattern(patternSource: string): boolean {
+  return CUTTABLE_PATTERNS.has(patternSource);
+}
+
+/**
+ * Whether cutting `text` before index `cut` leaves every piece of the GPT-2, cl100k and o200k split
+ * patterns whole. Two kinds of place qualify:
+ *
+ * - a single `\n` (after a character that is not white space) followed by a letter: the newline is a
+ *   piece of its own or ends a punctuation piece (`[\r\n]*`, `[\r\n/]*`), the word prefix
+ *   `[^\r\n\p{L}\p{N}]?` cannot take it, and a lone newline is the same piece whether text or the end
+ *   follows (`\s+(?!\S)` and `\s+` agree on one character, which is why a run of newlines is no cut);
+ * - white space other than CR/LF right after a character that is not white space: no piece holds
+ *   such a pair (only `[\r\n]` may follow punctuation in a piece).
+ *
+ * No pattern looks behind, and a piece ending at the cut looks ahead only at a character that stops
+ * it either way, so the pieces on both sides are those of the whole text. Special tokens hold no white
+ * space, so no special token spans a cut either.
+ *
+ * @example
+ * ```ts
+ * isSafeCut('one.\nTwo', 5); // true: after a lone newline, before a letter
+ * isSafeCut('one\n\nTwo', 5); // false: a run of newlines
+ * isSafeCut('one two', 3);   // true: before the space
+ * ```
+ */
+export function isSafeCut(text: string, cut: number): boolean {
+  if (cut < 1 || cut >= text.length) return false;
+  const before = text.charCodeAt(cut - 1);
+  const at = text.charCodeAt(cut);
+  if (isWhiteSpace(at)) return at !== 0x0a && at !== 0x0d && !isWhiteSpace(before);
+  return before === 0x0a && cut >= 2 && !isWhiteSpace(text.charCodeAt(cut - 2)) && isLetterAt(text, cut);
+}
+
+/**
+ * Cut positions that split `text` into pieces of about `pieceSize` UTF-16 units, each at an
+ * {@link isSafeCut} place: for every piece the nearest safe place at or before its target (not earlier
+ * than half a piece), else the next one after it. Text without such places stays one piece. The
+ * returned positions are increasing and exclude 0 and `text.length`.
+ *
+ * @example
+ * ```ts
+ * safeCuts('aaa bbb ccc ddd', 4); // [3, 7, 11]
+ * ```
+ */
+export function safeCuts(text: string, pieceSize: number): number[] {
+  const size = Math.max(2, Math.floor(pieceSize));
+  const cuts: number[] = [];
+  let start = 0;
+  while (text.length - start > size) {
+    const target = start + size;
+    let cut = -1;
+    for (let at = target; at > start + (size >> 1); at--)
+      if (isSafeCut(text, at)) {
+        cut = at;
+        break;
+      }
+    if (cut < 0)
+      for (let at = target + 1; at < text.length; at++)
+        if (isSafeCut(text, at)) {
+          cut = at;
+          break;
+        }
+    if (cut < 0) break;
+    cuts.push(cut);
+    start = cut;
+  }
+  return cuts;
+}
