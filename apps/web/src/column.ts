@@ -34,6 +34,16 @@ export interface Drawing {
 
 const HAS_LETTER = /\p{L}/u;
 const WRAP = '\u200b';
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+
+/** Whether offset `cut` of `text` falls inside a word or number (a word character on each side). */
+function insideWord(text: string, cut: number): boolean {
+  if (cut <= 0 || cut >= text.length) return false;
+  const lowSurrogate = cut >= 2 && /[\udc00-\udfff]/.test(text[cut - 1]!);
+  const before = String.fromCodePoint(text.codePointAt(lowSurrogate ? cut - 2 : cut - 1)!);
+  const after = String.fromCodePoint(text.codePointAt(cut)!);
+  return WORD_CHAR.test(before) && WORD_CHAR.test(after);
+}
 
 function appendText(parent: HTMLElement, text: string, options: DrawOptions): void {
   if (!options.whitespace) {
@@ -170,8 +180,10 @@ export function drawRange(
         line.append(element);
         // A place to wrap after the piece (whitespace shows as glyphs, so there are few spaces to wrap
         // at): U+200B, outside the box, so that its bidi level never stretches the box; none inside a
-        // joined word, where it would break the joining.
-        if (n < i && !element.classList.contains('join-end')) line.append(WRAP);
+        // word or number, where the plain text would not wrap either ("2014" cut into "201" and "4"
+        // stays on one line) and where it would break the joining. Longer words still wrap anywhere.
+        if (n < i && !element.classList.contains('join-end') && !insideWord(text, pieces[n]!.end))
+          line.append(WRAP);
       }
     }
     drawing.lines.set(key, line);

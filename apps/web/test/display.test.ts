@@ -164,6 +164,35 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     });
   }
 
+  it('never wraps a line inside a number cut into several tokens, in narrow columns', async () => {
+    const text = MIXED_LINES.join('\n');
+    // Three columns to a row at 1280 px: most of the mixed lines wrap, and may wrap only between words.
+    const page = await playground().openPage(
+      await encodeState({ text, tokenizers: DIGIT_CUTTERS, ids: false }),
+      {
+        width: 1280,
+        height: 2000,
+      },
+    );
+    await page.addStyleTag({ content: '.tokens { max-height: none !important }' });
+    let wrapped = 0;
+    for (const id of DIGIT_CUTTERS) {
+      const shown = await positions(page, `.column[data-tokenizer="${id}"] .line`, 'digits');
+      shown.forEach((digits, n) => {
+        if (new Set(digits.map((digit) => digit.top)).size > 1) wrapped++;
+        let index = 0;
+        for (const run of MIXED_LINES[n]!.match(/\p{Nd}+/gu)!) {
+          const rows = new Set(digits.slice(index, index + run.length).map((digit) => digit.top));
+          expect(rows.size, `${id}: "${run}" of ${MIXED_LINES[n]}`).toBe(1);
+          index += run.length;
+        }
+      });
+    }
+    // The check means something only if lines with numbers did wrap.
+    expect(wrapped).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('keeps Arabic letters joined across BPE cuts, and copies the original text', async () => {
     const text = (await loadCorpus('wikinews-ar-plain')).split('\n').slice(0, 3).join('\n');
     const page = await playground().openPage(
