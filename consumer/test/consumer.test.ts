@@ -231,6 +231,17 @@ describe('packed packages installed with npm', () => {
       // The Arabic:English ratio always uses the UDHR of the bundled corpora, read from the package's data/.
       const report = readFileSync(join(alone, 'tokenlab-report/report.md'), 'utf8');
       expect(report).toMatch(/Arabic takes [\d.]+× the tokens of the same UDHR text in English/);
+      // Worker programs are files of their own beside the bundle: parallel encoding and BPE training
+      // start them (9 MB, so that two threads are used on a machine with two cores).
+      writeFileSync(
+        join(alone, 'big.txt'),
+        'The cat sat on the mat. جلس القط على الحصيرة.\n'.repeat(150_000),
+      );
+      const one = await npx('encode', '-e', 'cl100k_base', '--count', '--threads', '1', 'big.txt');
+      const two = await npx('encode', '-e', 'cl100k_base', '--count', '--threads', '2', 'big.txt');
+      expect(two.stdout).toBe(one.stdout);
+      await npx('train', '--vocab-size', '260', '--workers', '2', '--out', 'big', 'big.txt');
+      expect(readFileSync(join(alone, 'big.model'), 'utf8').split('\n')).toHaveLength(3 + 4 + 1);
     } finally {
       rmSync(alone, { recursive: true, force: true });
     }

@@ -9,7 +9,10 @@
 //   (`../package.json`, `../data/...`) the bundle keeps. The `dependencies` of package.json (natural, the HTML readers)
 //   stay outside, installed by npm. No source maps.
 // - `bundle/*.d.ts`: the declarations of the library entry (`index.d.ts` and what it imports).
-// - `data/`: the texts of `@tokenlab/corpora`, which it reads at run time from `../data/` beside its code.
+// - `bundle/count-worker.js`, `bundle/encode-worker.js`: the worker programs of BPE training and of
+//   parallel encoding, which their packages start from a file beside their code.
+// - `data/`: the texts of `@tokenlab/corpora` and the analogy questions of `@tokenlab/vectors`, which
+//   they read at run time from `../data/` beside their code.
 // - `licenses/`: the licences of the data the bundle carries (corpora, GPT ranks, Punkt models).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,7 +38,12 @@ rmSync(out, { recursive: true, force: true });
 const thirdParty = Object.keys(manifest.dependencies ?? {});
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: join(dist, 'main.js'), index: join(dist, 'index.js') },
+  entryPoints: {
+    main: join(dist, 'main.js'),
+    index: join(dist, 'index.js'),
+    'count-worker': join(packageRoot('@tokenlab/bpe'), 'dist/node/count-worker.js'),
+    'encode-worker': join(packageRoot('@tokenlab/gpt'), 'dist/parallel/encode-worker.js'),
+  },
   outdir: out,
   bundle: true,
   splitting: true,
@@ -82,6 +90,22 @@ while (pending.length > 0) {
 const corpora = packageRoot('@tokenlab/corpora');
 rmSync(join(root, 'data'), { recursive: true, force: true });
 cpSync(join(corpora, 'data'), join(root, 'data'), { recursive: true });
+cpSync(join(packageRoot('@tokenlab/vectors'), 'data/analogies'), join(root, 'data/analogies'), {
+  recursive: true,
+});
+
+// Every worker program and data file the bundled code opens beside itself must be in the package.
+for (const file of readdirSync(out).filter((name) => name.endsWith('.js'))) {
+  const code = readFileSync(join(out, file), 'utf8');
+  for (const [, target] of code.matchAll(
+    /new URL\("(\.\/[^"]+\.js|\.\.\/data\/[^"]+)", import\.meta\.url\)/g,
+  )) {
+    if (!existsSync(join(out, target))) {
+      console.error(`bundle/${file} opens ${target}, which the package does not hold`);
+      process.exit(1);
+    }
+  }
+}
 
 const licenses = join(root, 'licenses');
 rmSync(licenses, { recursive: true, force: true });
