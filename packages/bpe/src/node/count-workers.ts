@@ -1,45 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { ChunkCounts } from '../chunk-counts.js';
 import type { ScanSpec } from '../scan-count.js';
-
-/**
- * The compiled worker program. From the TypeScript sources (as tests run them) there is no JavaScript
- * beside this file, so the package's build of it is used.
- */
-function workerFile(): string {
-  const here = import.meta.url;
-  const url = here.endsWith('.ts')
-    ? new URL('../../dist/node/count-worker.js', here)
-    : new URL('./count-worker.js', here);
-  const path = fileURLToPath(url);
-  if (!existsSync(path))
-    throw new Error(`@tokenlab/bpe: the worker program ${path} is missing; build the package first`);
-  return path;
-}
-
-/**
- * This process's Node options less the `source` export condition, when it has one (the worker is
- * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
- * undefined, so that the worker inherits them (Node refuses process-wide flags such as
- * `--max-old-space-size` in an explicit list).
- */
-function workerExecArgv(): string[] | undefined {
-  const out: string[] = [];
-  const argv = process.execArgv;
-  for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
-    else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
-  }
-  return out.length === argv.length ? undefined : out;
-}
-
-function workerOptions(): WorkerOptions {
-  const execArgv = workerExecArgv();
-  return execArgv === undefined ? {} : { execArgv };
-}
+import { workerProgram, workerProgramOptions } from './worker-program.js';
 
 /**
  * One worker's counts for one piece: chunks in first-appearance order and how often each occurs.
@@ -99,9 +62,14 @@ export class ChunkCountPool {
   /** Start the workers. Call {@link ChunkCountPool.close} when done. */
   constructor(options: ChunkCountPoolOptions = {}) {
     const size = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
-    const file = workerFile();
+    const file = workerProgram(
+      import.meta.url,
+      './count-worker.js',
+      '../../dist/node/count-worker.js',
+      '@tokenlab/bpe',
+    );
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(file, workerOptions());
+      const worker = new Worker(file, workerProgramOptions());
       worker.on('message', (reply: ChunkCountReply) => {
         const waiting = this.pending.get(reply.id);
         this.pending.delete(reply.id);

@@ -21,3 +21,4 @@ export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from
 export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 export { loadModelFile, save, verifyModelPair } from './model-io.js';
 export { readTextBlocks, type TextBlockOptions } from './text-blocks.js';
+export { workerProgram, workerProgramOptions } from './worker-program.js';

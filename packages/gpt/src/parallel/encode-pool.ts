@@ -1,46 +1,9 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
+import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
-
-/**
- * The compiled worker program. From the TypeScript sources (as tests run them) there is no JavaScript
- * beside this file, so the package's build of it is used.
- */
-function workerFile(): string {
-  const here = import.meta.url;
-  const url = here.endsWith('.ts')
-    ? new URL('../../dist/parallel/encode-worker.js', here)
-    : new URL('./encode-worker.js', here);
-  const path = fileURLToPath(url);
-  if (!existsSync(path))
-    throw new Error(`@tokenlab/gpt: the worker program ${path} is missing; build the package first`);
-  return path;
-}
-
-/**
- * This process's Node options less the `source` export condition, when it has one (the worker is
- * compiled JavaScript, so the packages it imports must resolve to their builds too); otherwise
- * undefined, so that the worker inherits them (Node refuses process-wide flags such as
- * `--max-old-space-size` in an explicit list).
- */
-function workerExecArgv(): string[] | undefined {
-  const out: string[] = [];
-  const argv = process.execArgv;
-  for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
-    else if (argv[i] !== '--conditions=source') out.push(argv[i]!);
-  }
-  return out.length === argv.length ? undefined : out;
-}
-
-function workerOptions(transfer: EncodingTransfer): WorkerOptions {
-  const execArgv = workerExecArgv();
-  return execArgv === undefined ? { workerData: transfer } : { workerData: transfer, execArgv };
-}
 
 /**
  * Options of {@link EncodePool}.
@@ -103,10 +66,15 @@ export class EncodePool {
       rankOffsets: encoding.ranks.offsets,
       specialTokens: Object.fromEntries(encoding.specialTokens),
     };
-    const file = workerFile();
+    const file = workerProgram(
+      import.meta.url,
+      './encode-worker.js',
+      '../../dist/parallel/encode-worker.js',
+      '@tokenlab/gpt',
+    );
     this.load = new Array<number>(threads).fill(0);
     this.workers = Array.from({ length: threads }, (_, index) => {
-      const worker = new Worker(file, workerOptions(transfer));
+      const worker = new Worker(file, workerProgramOptions({ workerData: transfer }));
       worker.on('message', (reply: EncodeReply) => {
         const waiting = this.pending.get(reply.id);
         if (waiting === undefined) return;
