@@ -1,22 +1,6 @@
 import type { Encoding } from './encoding.js';
 import type { EncodeOptions } from './special-tokens.js';
-
-// Rust's White_Space, the `\s` of the split patterns.
-function isWhiteSpace(unit: number): boolean {
-  return (
-    (unit >= 0x09 && unit <= 0x0d) ||
-    unit === 0x20 ||
-    unit === 0x85 ||
-    unit === 0xa0 ||
-    unit === 0x1680 ||
-    (unit >= 0x2000 && unit <= 0x200a) ||
-    unit === 0x2028 ||
-    unit === 0x2029 ||
-    unit === 0x202f ||
-    unit === 0x205f ||
-    unit === 0x3000
-  );
-}
+import { isWhiteSpace } from './white-space.js';
 
 /**
  * The last index `c` in `text[from, text.length)` where cutting the text cannot change any id: the

@@ -1,26 +1,10 @@
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from '../patterns.js';
+import { isWhiteSpace } from '../white-space.js';
 
 /** The split patterns whose texts may be cut at {@link isSafeCut} (proved for these three only). */
 const CUTTABLE_PATTERNS = new Set([R50K_PATTERN_SOURCE, CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE]);
 
 const LETTER = /\p{L}/u;
-
-// Rust's White_Space, the `\s` of the split patterns.
-function isWhiteSpace(unit: number): boolean {
-  return (
-    (unit >= 0x09 && unit <= 0x0d) ||
-    unit === 0x20 ||
-    unit === 0x85 ||
-    unit === 0xa0 ||
-    unit === 0x1680 ||
-    (unit >= 0x2000 && unit <= 0x200a) ||
-    unit === 0x2028 ||
-    unit === 0x2029 ||
-    unit === 0x202f ||
-    unit === 0x205f ||
-    unit === 0x3000
-  );
-}
 
 function isLetterAt(text: string, at: number): boolean {
   const unit = text.charCodeAt(at);
