@@ -1,4 +1,5 @@
 import { BIDI_CLASS_NAMES, BIDI_CLASS_RANGES } from './bidi-classes.js';
+import { RangeTable } from './range-table.js';
 
 /**
  * The Unicode Bidirectional Algorithm (UAX #9) for one line of plain text, enough to show a line
@@ -53,34 +54,10 @@ export type BidiClass =
  */
 export type BidiDirection = 'ltr' | 'rtl' | 'auto';
 
-let starts: Uint32Array | undefined;
-let classes: Uint8Array | undefined;
-
-function table(): { starts: Uint32Array; classes: Uint8Array } {
-  if (!starts || !classes) {
-    const found = [...BIDI_CLASS_RANGES.matchAll(/([0-9a-f]+)([A-Z])/g)];
-    starts = new Uint32Array(found.length);
-    classes = new Uint8Array(found.length);
-    let at = 0;
-    found.forEach((match, index) => {
-      at += Number.parseInt(match[1]!, 16);
-      starts![index] = at;
-      classes![index] = match[2]!.charCodeAt(0) - 65;
-    });
-  }
-  return { starts, classes };
-}
+const BIDI_CLASSES = new RangeTable(BIDI_CLASS_RANGES);
 
 function classIndex(codePoint: number): number {
-  const { starts: from, classes: values } = table();
-  let low = 0;
-  let high = from.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (from[mid]! <= codePoint) low = mid;
-    else high = mid - 1;
-  }
-  return values[low]!;
+  return BIDI_CLASSES.letterAt(codePoint) - 65;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { JOINING_TYPE_RANGES } from './joining-types.js';
+import { RangeTable } from './range-table.js';
 
 /**
  * Cursive joining (Arabic, Syriac, N'Ko, Mandaic, Mongolian, Manichaean, Psalter Pahlavi, Hanifi
@@ -23,23 +24,7 @@ import { JOINING_TYPE_RANGES } from './joining-types.js';
  */
 export type JoiningType = 'U' | 'T' | 'D' | 'R' | 'L' | 'C';
 
-let starts: Uint32Array | undefined;
-let types: string[] | undefined;
-
-function table(): { starts: Uint32Array; types: string[] } {
-  if (!starts || !types) {
-    const found = [...JOINING_TYPE_RANGES.matchAll(/([0-9a-f]+)([UTDRLC])/g)];
-    starts = new Uint32Array(found.length);
-    types = new Array<string>(found.length);
-    let at = 0;
-    found.forEach((match, index) => {
-      at += Number.parseInt(match[1]!, 16);
-      starts![index] = at;
-      types![index] = match[2]!;
-    });
-  }
-  return { starts, types };
-}
+const JOINING_TYPES = new RangeTable(JOINING_TYPE_RANGES);
 
 /**
  * The Joining_Type of a code point, from Unicode's ArabicShaping.txt (code points it does not list
@@ -58,15 +43,7 @@ function table(): { starts: Uint32Array; types: string[] } {
 export function joiningType(codePoint: number): JoiningType {
   // Below the combining marks only U+00AD SOFT HYPHEN (Cf, so transparent) is not U: no search.
   if (codePoint < 0x300 && codePoint !== 0xad) return 'U';
-  const { starts: from, types: values } = table();
-  let low = 0;
-  let high = from.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (from[mid]! <= codePoint) low = mid;
-    else high = mid - 1;
-  }
-  return values[low] as JoiningType;
+  return String.fromCharCode(JOINING_TYPES.letterAt(codePoint)) as JoiningType;
 }
 
 function isLowSurrogate(code: number): boolean {
