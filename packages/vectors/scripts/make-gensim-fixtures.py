@@ -3,7 +3,7 @@
     /usr/bin/python3 packages/vectors/scripts/make-gensim-fixtures.py
 
 Small vectors with values over many magnitudes (so the text format's float repr is exercised), non-ASCII
-words, saved as word2vec text, word2vec binary and headerless (GloVe) text by gensim itself.
+words, saved as word2vec text, word2vec binary and headerless (GloVe, write_header=False) text by gensim itself.
 """
 import os
 
@@ -27,10 +27,8 @@ kv.add_vectors(words, vectors)
 kv.save_word2vec_format(os.path.join(out, "gensim.txt"), binary=False)
 kv.save_word2vec_format(os.path.join(out, "gensim.bin"), binary=True)
 
-# GloVe: the text format without its header line.
-with open(os.path.join(out, "gensim.txt"), "rb") as text, open(os.path.join(out, "glove.txt"), "wb") as glove:
-    text.readline()
-    glove.write(text.read())
+# GloVe: the text format without its header line, as gensim writes it with write_header=False.
+kv.save_word2vec_format(os.path.join(out, "glove.txt"), binary=False, write_header=False)
 
 # What gensim answers on these vectors, for the query tests.
 import json

@@ -45,6 +45,7 @@ export {
   type Word2VecState,
 } from './word2vec.js';
 export {
+  formatGloveText,
   formatWord2VecBinary,
   formatWord2VecText,
   type ParseOptions,

@@ -16,6 +16,7 @@ import type { KeyedVectors } from './keyed-vectors.js';
 import { formatModel, parseModel } from './model-file.js';
 import type { Word2Vec } from './word2vec.js';
 import {
+  formatGloveText,
   formatWord2VecBinary,
   formatWord2VecText,
   parseGloveText,
@@ -34,7 +35,10 @@ import {
 export interface Word2VecFileOptions {
   /** The binary format (default false: text), as gensim's `binary`. */
   binary?: boolean;
-  /** A text file with no `count dimension` header, such as GloVe's (gensim's `no_header`); text only. */
+  /**
+   * A text file with no `count dimension` header, such as GloVe's (gensim's `no_header` when loading,
+   * `write_header=False` when saving); text only.
+   */
   noHeader?: boolean;
 }
 
@@ -59,7 +63,8 @@ export async function loadWord2VecFormat(
 }
 
 /**
- * Saves vectors in the word2vec text or binary format, as gensim's `save_word2vec_format`. The file is written
+ * Saves vectors in the word2vec text or binary format, or as a GloVe file with `noHeader`, as gensim's
+ * `save_word2vec_format` (`write_header=False` for GloVe). The file is written
  * beside its destination and renamed into place, so a failure never leaves half a file.
  *
  * @example
@@ -72,9 +77,15 @@ export async function saveWord2VecFormat(
   path: string,
   options: Word2VecFileOptions = {},
 ): Promise<void> {
-  if (options.noHeader)
-    throw new Error('noHeader is for reading GloVe files; files are written with their header');
-  await writeWhole(path, options.binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv));
+  if (options.binary && options.noHeader) throw new Error('noHeader is only available for text files');
+  await writeWhole(
+    path,
+    options.binary
+      ? formatWord2VecBinary(kv)
+      : options.noHeader
+        ? formatGloveText(kv)
+        : formatWord2VecText(kv),
+  );
 }
 
 /** Writes beside `path` and renames into place, so a failure never leaves half a file. */

@@ -177,7 +177,25 @@ export function parseWord2VecBinary(bytes: Uint8Array, options: ParseOptions = {
  * ```
  */
 export function formatWord2VecText(kv: KeyedVectors): Uint8Array {
-  const lines = [`${kv.size} ${kv.vectorSize}\n`];
+  return formatTextLines(kv, [`${kv.size} ${kv.vectorSize}\n`]);
+}
+
+/**
+ * Writes a GloVe text file: the word2vec text format without its header line, byte for byte as gensim's
+ * `save_word2vec_format(binary=False, write_header=False)`; gensim reads it back with `no_header=True`, and
+ * {@link parseGloveText} here.
+ *
+ * @example
+ * ```ts
+ * const kv = new KeyedVectors(['hello'], new Float32Array([0.5, -1]), 2);
+ * new TextDecoder().decode(formatGloveText(kv)); // 'hello 0.5 -1.0\n'
+ * ```
+ */
+export function formatGloveText(kv: KeyedVectors): Uint8Array {
+  return formatTextLines(kv, []);
+}
+
+function formatTextLines(kv: KeyedVectors, lines: string[]): Uint8Array {
   kv.indexToKey.forEach((word, row) => {
     checkWritable(word);
     const vector = kv.vectors.subarray(row * kv.vectorSize, (row + 1) * kv.vectorSize);
