@@ -2,7 +2,7 @@
 // of the Arabic bench corpus (Spearman correlation of the cosine similarities of 3,000 fixed word pairs,
 // mean overlap of the 10 nearest neighbours of the 500 most frequent words), set beside what two gensim
 // seeds reach, with the issue's goal (tokenlab ≥ gensim seed 2 against seed 1, minus 0.02) checked per row;
-// and the analogy accuracy of each on the shipped question files. Training speed is bench/vectors-speed.
+// and the analogy accuracy of each on the shipped question files. Training speed is not measured here.
 //
 // Each row (language × model) takes minutes; VECTORS_ROWS=en:cbow,ar:skipgram measures some rows only.
 // Every row measured is kept in bench/.data/vectors-agreement/, with its date and load average, and
@@ -129,7 +129,7 @@ const table = results.map((r) => {
   const [lang, model] = r.row.split(':');
   const ours = r.tokenlab_vs_gensim_seed1;
   const theirs = r.gensim_seed2_vs_seed1;
-  return `| ${LANGUAGE[lang]} | ${model === 'cbow' ? 'CBOW' : 'skip-gram'} | ${(r.words / 1e6).toFixed(2)} M / ${r.vocabulary} | ${f3(ours.spearman)} | ${f3(theirs.spearman)} | ${goal(ours.spearman, theirs.spearman)} | ${f3(ours.overlap10)} | ${f3(theirs.overlap10)} | ${goal(ours.overlap10, theirs.overlap10)} | ${percent(r.analogies_tokenlab.accuracy)} / ${percent(r.analogies_gensim_seed1.accuracy)} / ${percent(r.analogies_gensim_seed2.accuracy)} (${r.analogies_gensim_seed1.evaluated}) |`;
+  return `| ${LANGUAGE[lang]} | ${model === 'cbow' ? 'CBOW' : 'skip-gram'} | ${(r.words / 1e6).toFixed(2)} M / ${r.vocabulary.toLocaleString('en')} | ${f3(ours.spearman)} | ${f3(theirs.spearman)} | ${goal(ours.spearman, theirs.spearman)} | ${f3(ours.overlap10)} | ${f3(theirs.overlap10)} | ${goal(ours.overlap10, theirs.overlap10)} | ${percent(r.analogies_tokenlab.accuracy)} / ${percent(r.analogies_gensim_seed1.accuracy)} / ${percent(r.analogies_gensim_seed2.accuracy)} (${r.analogies_gensim_seed1.evaluated.toLocaleString('en')}) |`;
 });
 const when = results.map(
   (r) =>
@@ -154,9 +154,10 @@ with the number of questions in vocabulary. ${results[0].machine}, 2 shared core
 |---|---|---|---|---|---|---|---|---|---|
 ${table.join('\n')}
 
-Measured (each row in its own process; training times are wall times on a busy machine, not a speed
-measure): ${when.join('; ')}. Reproduce with \`pnpm bench vectors\` (all rows, about an hour on an idle
-machine) or \`VECTORS_ROWS=en:cbow node bench/vectors.bench.mjs\`.
+Rows (finish time, 1-minute load average before → after, wall times of one training on this busy
+machine: not a speed measure): ${when.join('; ')}. Reproduce with \`pnpm bench vectors\` (all rows, about
+half an hour here) or one row with \`VECTORS_ROWS=en:cbow node bench/vectors.bench.mjs\`; rows measured
+earlier are kept in \`bench/.data/vectors-agreement/\`.
 `;
 writeFileSync(join(here, 'results', 'vectors.md'), section);
 console.log(section);
