@@ -123,9 +123,31 @@ describe('files written by gensim 4.2, kept in the repository', () => {
   });
 });
 
+/**
+ * gensim writes `kv` (read from a binary file written here) as text, binary and GloVe; each is read here to
+ * the same words and vectors, and written here again byte for byte.
+ */
+async function expectGensimRewritesAlike(kv: KeyedVectors): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'vectors-gensim-'));
+  await saveWord2VecFormat(kv, join(dir, 'tokenlab.bin'), { binary: true });
+  const run = spawnSync(python as string, ['-c', WRITE, join(dir, 'tokenlab.bin'), dir], {
+    encoding: 'utf8',
+  });
+  expect(run.stderr.includes('Traceback') ? run.stderr : '').toBe('');
+  const files = { text: 'gensim.txt', binary: 'gensim.bin', noheader: 'gensim-glove.txt' } as const;
+  for (const kind of KINDS) {
+    const loaded = await loadWord2VecFormat(join(dir, files[kind]), OPTIONS[kind]);
+    expect(loaded.indexToKey).toEqual(kv.indexToKey);
+    expect(firstDifference(loaded.vectors, kv.vectors)).toBe(-1);
+  }
+  expect(sameBytes(formatWord2VecText(kv), await readFile(join(dir, files.text)))).toBe(true);
+  expect(sameBytes(formatWord2VecBinary(kv), await readFile(join(dir, files.binary)))).toBe(true);
+  expect(sameBytes(formatGloveText(kv), await readFile(join(dir, files.noheader)))).toBe(true);
+}
+
 describe.skipIf(python === undefined)('gensim loads the files written here', () => {
   it('text, binary and GloVe (no_header=True): the same words and float32 vectors', async () => {
-    const words = ['the', 'ملك', 'café', '東京'];
+    const words = ['the', 'ملك', 'café', '東京', '👩‍👩‍👧'];
     const values = Float32Array.from({ length: words.length * 5 }, (_, i) =>
       Math.fround(Math.sin(i + 1) * 10 ** ((i % 9) - 4)),
     );
@@ -150,28 +172,27 @@ describe.skipIf(python === undefined)('gensim loads the files written here', () 
   }, 120_000);
 
   it('and the reverse: gensim writes those vectors in all three forms, read here and written again byte for byte', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vectors-gensim-'));
-    const kv = await trainedVectors();
-    await saveWord2VecFormat(kv, join(dir, 'tokenlab.bin'), { binary: true });
-    const run = spawnSync(python as string, ['-c', WRITE, join(dir, 'tokenlab.bin'), dir], {
-      encoding: 'utf8',
-    });
-    expect(run.stderr.includes('Traceback') ? run.stderr : '').toBe('');
-    const written = {
-      text: await readFile(join(dir, 'gensim.txt')),
-      binary: await readFile(join(dir, 'gensim.bin')),
-      noheader: await readFile(join(dir, 'gensim-glove.txt')),
-    };
-    for (const kind of KINDS) {
-      const loaded = await loadWord2VecFormat(
-        join(dir, { text: 'gensim.txt', binary: 'gensim.bin', noheader: 'gensim-glove.txt' }[kind]),
-        OPTIONS[kind],
-      );
-      expect(loaded.indexToKey).toEqual(kv.indexToKey);
-      expect(firstDifference(loaded.vectors, kv.vectors)).toBe(-1);
+    await expectGensimRewritesAlike(await trainedVectors());
+  }, 120_000);
+
+  it('words with tabs, no-break and zero-width spaces, line separators, CR: the same both ways', async () => {
+    const words = [
+      'tab\tin',
+      'nb\u00a0sp',
+      'ls\u2028x',
+      'nel\u0085x',
+      'cr\rx',
+      'zw\u200bj',
+      'bom\ufeff',
+      'end\t',
+    ];
+    const values = Float32Array.from({ length: words.length * 3 }, (_, i) => Math.fround(1 / (i + 1)));
+    const kv = new KeyedVectors(words, values, 3);
+    const loaded = await gensimLoadsSaved(kv);
+    for (const { words: gensimWords, vectors } of loaded) {
+      expect(gensimWords).toEqual(words);
+      expect(vectors).toEqual(Array.from(values));
     }
-    expect(sameBytes(formatWord2VecText(kv), written.text)).toBe(true);
-    expect(sameBytes(formatWord2VecBinary(kv), written.binary)).toBe(true);
-    expect(sameBytes(formatGloveText(kv), written.noheader)).toBe(true);
+    await expectGensimRewritesAlike(kv);
   }, 120_000);
 });
