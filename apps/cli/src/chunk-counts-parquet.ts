@@ -1,0 +1,238 @@
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import {
+  type AsyncBuffer,
+  asyncBufferFromFile,
+  type FileMetaData,
+  parquetMetadataAsync,
+  parquetRead,
+  parquetSchema,
+} from 'hyparquet';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import type { PositionedCounts } from './range-counts.js';
+
+/**
+ * The columns of a chunk-counts Parquet file, as `tokenlab count` writes them and `tokenlab train
+ * --counts` reads them: `chunk` (BYTE_ARRAY: the chunk's UTF-8 bytes), `count` (INT64) and `first`
+ * (INT64: the byte where the chunk first occurs in the whole file or corpus).
+ *
+ * @example
+ * ```ts
+ * CHUNK_COUNT_COLUMNS; // ['chunk', 'count', 'first']
+ * ```
+ */
+export const CHUNK_COUNT_COLUMNS = ['chunk', 'count', 'first'] as const;
+
+/**
+ * Write `counted` as a chunk-counts Parquet file: the three required columns in PLAIN encoding with
+ * Snappy compression, which Spark, DuckDB, pyarrow (Ray) and BigQuery read as they are; `metadata`
+ * goes into the file's key-value metadata. The file is written beside `path` and renamed over it, so
+ * a reader never sees half a file.
+ *
+ * @example
+ * ```ts
+ * await writeChunkCountsParquet('shard-0.parquet', counted, { 'tokenlab.pattern': 'gpt4' });
+ * ```
+ */
+export async function writeChunkCountsParquet(
+  path: string,
+  counted: PositionedCounts,
+  metadata: Record<string, string> = {},
+  createdBy = 'tokenlab',
+): Promise<void> {
+  const encoder = new TextEncoder();
+  const buffer = parquetWriteBuffer({
+    columnData: [
+      {
+        name: 'chunk',
+        data: counted.chunks.map((chunk) => encoder.encode(chunk)),
+        type: 'BYTE_ARRAY',
+        nullable: false,
+        encoding: 'PLAIN',
+      },
+      {
+        name: 'count',
+        data: BigInt64Array.from(counted.counts, BigInt),
+        type: 'INT64',
+        nullable: false,
+        encoding: 'PLAIN',
+      },
+      {
+        name: 'first',
+        data: BigInt64Array.from(counted.firsts, BigInt),
+        type: 'INT64',
+        nullable: false,
+        encoding: 'PLAIN',
+      },
+    ],
+    codec: 'SNAPPY',
+    statistics: false,
+    kvMetadata: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+    createdBy,
+  });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, new Uint8Array(buffer));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * A chunk-counts Parquet file that cannot be used: unreadable, corrupt or truncated, or without the
+ * columns `chunk`, `count`, `first` of the right types. The message names the file.
+ *
+ * @example
+ * ```ts
+ * try { await readChunkCountsParquet('bad.parquet', () => {}); }
+ * catch (error) { if (error instanceof ChunkCountsFileError) console.error(error.message); }
+ * ```
+ */
+export class ChunkCountsFileError extends Error {
+  /** Creates the error; `file` is the Parquet file at fault. */
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+    this.name = 'ChunkCountsFileError';
+  }
+}
+
+/**
+ * One row of a chunk-counts file, as {@link readChunkCountsParquet} hands it over.
+ *
+ * @example
+ * ```ts
+ * const visit = (row: ChunkCountRow) => console.log(row.row, row.count, row.first);
+ * ```
+ */
+export interface ChunkCountRow {
+  /** The chunk's bytes (a text column arrives as a string). */
+  chunk: Uint8Array | string;
+  /** How often it occurs. */
+  count: number;
+  /** The byte where it first occurs. */
+  first: number;
+  /** The row's number in the file, from 0 (for messages). */
+  row: number;
+}
+
+const INTEGER_TYPES = new Set(['INT64', 'INT32']);
+
+/**
+ * Read the rows of a chunk-counts Parquet file one row group at a time, calling `visit` with each,
+ * and resolve to the file's key-value metadata. Files written by `tokenlab count`, DuckDB, Spark,
+ * pyarrow or BigQuery are read as long as they are uncompressed, Snappy or gzip, with `count` and `first`
+ * as 32- or 64-bit integers (a `sum()` may need a cast: DuckDB writes `sum(count)` as DOUBLE). A
+ * corrupt or truncated file, a missing or mistyped column, a null, a negative or fractional value all
+ * throw {@link ChunkCountsFileError} naming the file (and the row).
+ *
+ * @example
+ * ```ts
+ * const metadata = await readChunkCountsParquet('counts.parquet', ({ chunk, count, first }) => {
+ *   console.log(chunk, count, first);
+ * });
+ * metadata.get('tokenlab.pattern'); // the split pattern, when tokenlab wrote the file
+ * ```
+ */
+export async function readChunkCountsParquet(
+  path: string,
+  visit: (row: ChunkCountRow) => void,
+): Promise<Map<string, string>> {
+  let file: AsyncBuffer;
+  let metadata: FileMetaData;
+  try {
+    file = await asyncBufferFromFile(path);
+    metadata = await parquetMetadataAsync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ChunkCountsFileError(path, 'no such file');
+    if (code === 'EISDIR') throw new ChunkCountsFileError(path, 'is a folder, not a Parquet file');
+    throw new ChunkCountsFileError(
+      path,
+      `not a readable Parquet file, or truncated (${(error as Error).message})`,
+    );
+  }
+  checkColumns(path, metadata);
+  let row = 0;
+  for (const group of metadata.row_groups) {
+    const rowEnd = row + Number(group.num_rows);
+    let rows: unknown[][] = [];
+    try {
+      await parquetRead({
+        file,
+        metadata,
+        columns: [...CHUNK_COUNT_COLUMNS],
+        rowStart: row,
+        rowEnd,
+        utf8: false,
+        compressors: { GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)) },
+        onComplete: (data: unknown[][]) => {
+          rows = data;
+        },
+      });
+    } catch (error) {
+      throw new ChunkCountsFileError(
+        path,
+        `corrupt or truncated Parquet data in rows ${row}-${rowEnd - 1} (${(error as Error).message})`,
+      );
+    }
+    if (rows.length !== rowEnd - row)
+      throw new ChunkCountsFileError(
+        path,
+        `rows ${row}-${rowEnd - 1}: read ${rows.length} rows, the file says ${rowEnd - row}`,
+      );
+    for (const [chunk, count, first] of rows) {
+      if (!(chunk instanceof Uint8Array) && typeof chunk !== 'string')
+        throw new ChunkCountsFileError(path, `row ${row}: chunk is ${describe(chunk)}, expected bytes`);
+      visit({
+        chunk,
+        count: integerValue(path, row, 'count', count),
+        first: integerValue(path, row, 'first', first),
+        row,
+      });
+      row++;
+    }
+  }
+  return new Map((metadata.key_value_metadata ?? []).map(({ key, value }) => [key, value ?? '']));
+}
+
+function checkColumns(path: string, metadata: FileMetaData): void {
+  const columns = new Map(parquetSchema(metadata).children.map((child) => [child.element.name, child]));
+  for (const name of CHUNK_COUNT_COLUMNS) {
+    const column = columns.get(name);
+    if (column === undefined)
+      throw new ChunkCountsFileError(
+        path,
+        `no column '${name}' (a chunk-counts file has the columns chunk, count, first; it has ${[...columns.keys()].join(', ')})`,
+      );
+    const type = column.element.type;
+    const expected = name === 'chunk' ? type === 'BYTE_ARRAY' : type !== undefined && INTEGER_TYPES.has(type);
+    if (column.children.length > 0 || !expected)
+      throw new ChunkCountsFileError(
+        path,
+        `column '${name}' is ${type ?? 'a group'}, expected ${name === 'chunk' ? 'BYTE_ARRAY' : 'INT64'}` +
+          (name === 'chunk' ? '' : ` (cast it: CAST(sum(count) AS BIGINT) AS count)`),
+      );
+  }
+}
+
+function integerValue(path: string, row: number, column: string, value: unknown): number {
+  const number = typeof value === 'bigint' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
+    throw new ChunkCountsFileError(
+      path,
+      `row ${row}: ${column} is ${describe(value)}, expected a non-negative integer`,
+    );
+  return number;
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') return String(value);
+  return typeof value;
+}
