@@ -1,3 +1,4 @@
+import { patternName } from '@tokenlab/bpe';
 import { ChunkCountsFileError, readChunkCountsParquet } from './chunk-counts-parquet.js';
 
 /**
@@ -125,8 +126,14 @@ export async function reduceCountsForPattern(
     if (counted !== undefined && counted !== pattern)
       throw new ChunkCountsFileError(
         files[f]!,
-        `counted with the split pattern ${JSON.stringify(counted)}, but training uses ${JSON.stringify(pattern)} (give the same --pattern)`,
+        `counted with the ${nameOf(counted)} split pattern, but training uses ${nameOf(pattern)} (give the same --pattern)`,
       );
   });
   return reduced;
+}
+
+/** `gpt2`, `gpt4`, or a custom pattern quoted. */
+function nameOf(pattern: string): string {
+  const name = patternName(pattern);
+  return name === 'custom' ? JSON.stringify(pattern) : name;
 }
