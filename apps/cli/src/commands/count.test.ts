@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { countChunks, SplitPattern } from '@tokenlab/bpe';
-import { parquetWriteBuffer } from 'hyparquet-writer';
+import { type ColumnSource, parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readChunkCountsParquet } from '../chunk-counts-parquet.js';
 import { countByteRange, safeByteCut } from '../range-counts.js';
@@ -205,7 +205,7 @@ describe('tokenlab train --counts', () => {
     file,
   ];
 
-  function writeParquet(name: string, columnData: Parameters<typeof parquetWriteBuffer>[0]['columnData']) {
+  function writeParquet(name: string, columnData: ColumnSource[]) {
     const path = join(dir, name);
     writeFileSync(path, new Uint8Array(parquetWriteBuffer({ columnData })));
     return path;
@@ -225,12 +225,12 @@ describe('tokenlab train --counts', () => {
     const copy = Buffer.from(bytes);
     copy.fill(0xa5, 4, copy.length - 8 - copy.readUInt32LE(copy.length - 8));
     writeFileSync(scrambled, copy);
-    const chunk = {
+    const chunk: ColumnSource = {
       name: 'chunk',
       data: [Buffer.from('ab'), Buffer.from('cd')],
       type: 'BYTE_ARRAY',
-    } as const;
-    const first = { name: 'first', data: [0n, 2n], type: 'INT64' } as const;
+    };
+    const first: ColumnSource = { name: 'first', data: [0n, 2n], type: 'INT64' };
     const double = writeParquet('double.parquet', [
       chunk,
       { name: 'count', data: [1, 2], type: 'DOUBLE' },
