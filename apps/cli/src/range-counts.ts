@@ -203,12 +203,18 @@ export async function countByteRange(
   }
 }
 
-/** Counts chunks piece by piece, remembering where in the file each distinct chunk first occurs. */
+/**
+ * Counts chunks piece by piece, remembering where in the file each distinct chunk first occurs. An
+ * open-addressing table hashes each chunk straight from the text, so that only distinct chunks become
+ * strings, and byte positions are worked out only where a new chunk starts.
+ */
 class PositionedCounter {
-  private readonly index = new Map<string, number>();
+  private slots = new Int32Array(1 << 12);
+  private mask = (1 << 12) - 1;
+  private hashes = new Int32Array(1 << 11);
+  private counts = new Float64Array(1 << 11);
+  private firsts = new Float64Array(1 << 11);
   private readonly chunks: string[] = [];
-  private readonly counts: number[] = [];
-  private readonly firsts: number[] = [];
 
   constructor(
     private readonly scanner: PieceScanner,
@@ -219,31 +225,78 @@ class PositionedCounter {
   add(piece: string, byte: number): number {
     const { text, collapsed } = universalNewlines(piece);
     const n = text.length;
+    // `byte` is the file byte of text[counted]; each '\n' that was '\r\n' in the file is one byte more.
+    let counted = 0;
     let c = 0;
     for (let s = 0; s < n; ) {
       const e = this.scanner(text, s, n);
-      const chunk = text.slice(s, e);
-      const found = this.index.get(chunk);
-      if (found === undefined) {
-        this.index.set(chunk, this.chunks.length);
-        this.chunks.push(chunk);
-        this.counts.push(1);
-        this.firsts.push(byte + this.offset);
-      } else this.counts[found]!++;
-      byte += utf8Length(text, s, e);
-      // Each '\n' that was '\r\n' in the file stands for one byte more.
-      while (c < collapsed.length && collapsed[c]! < e) {
-        byte++;
-        c++;
+      let hash = 0x811c9dc5;
+      for (let p = s; p < e; p++) hash = Math.imul(hash ^ text.charCodeAt(p), 0x01000193);
+      for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+        const entry = this.slots[slot]!;
+        if (entry === 0) {
+          byte += utf8Length(text, counted, s);
+          for (; c < collapsed.length && collapsed[c]! < s; c++) byte++;
+          counted = s;
+          this.insert(slot, text.slice(s, e), hash, byte + this.offset);
+          break;
+        }
+        const k = entry - 1;
+        if (this.hashes[k] === hash && sameText(this.chunks[k]!, text, s, e)) {
+          this.counts[k]!++;
+          break;
+        }
       }
       s = e;
     }
-    return byte;
+    return byte + utf8Length(text, counted, n) + (collapsed.length - c);
+  }
+
+  private insert(slot: number, chunk: string, hash: number, first: number): void {
+    const k = this.chunks.length;
+    if (k === this.hashes.length) {
+      this.hashes = grow(this.hashes);
+      this.counts = grow(this.counts);
+      this.firsts = grow(this.firsts);
+    }
+    this.chunks.push(chunk);
+    this.hashes[k] = hash;
+    this.counts[k] = 1;
+    this.firsts[k] = first;
+    this.slots[slot] = k + 1;
+    if (this.chunks.length * 2 > this.slots.length) this.rehash();
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.mask = this.slots.length - 1;
+    for (let k = 0; k < this.chunks.length; k++) {
+      let slot = this.hashes[k]! & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = k + 1;
+    }
   }
 
   result(): PositionedCounts {
-    return { chunks: this.chunks, counts: this.counts, firsts: this.firsts };
+    const distinct = this.chunks.length;
+    return {
+      chunks: this.chunks,
+      counts: Array.from(this.counts.subarray(0, distinct)),
+      firsts: Array.from(this.firsts.subarray(0, distinct)),
+    };
   }
+}
+
+function sameText(chunk: string, text: string, start: number, end: number): boolean {
+  if (chunk.length !== end - start) return false;
+  for (let k = 0; k < chunk.length; k++) if (chunk.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  return true;
+}
+
+function grow<T extends Int32Array | Float64Array>(array: T): T {
+  const grown = new (array.constructor as new (size: number) => T)(array.length * 2);
+  grown.set(array);
+  return grown;
 }
 
 const NONE: readonly number[] = [];
