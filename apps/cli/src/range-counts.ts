@@ -238,7 +238,7 @@ class PositionedCounter {
           byte += utf8Length(text, counted, s);
           for (; c < collapsed.length && collapsed[c]! < s; c++) byte++;
           counted = s;
-          this.insert(slot, text.slice(s, e), hash, byte + this.offset);
+          this.insert(slot, ownCopy(text, s, e), hash, byte + this.offset);
           break;
         }
         const k = entry - 1;
@@ -337,4 +337,13 @@ function utf8Length(text: string, start: number, end: number): number {
     } else bytes += 3;
   }
   return bytes;
+}
+
+/**
+ * `text.slice(start, end)` as a string of its own: V8 makes a longer slice a view that keeps the whole
+ * piece alive, and the counts would then hold every piece of the text they ever kept a chunk from.
+ */
+function ownCopy(text: string, start: number, end: number): string {
+  const slice = text.slice(start, end);
+  return end - start < 13 ? slice : Buffer.from(slice, 'utf16le').toString('utf16le');
 }
