@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   type AsyncBuffer,
   asyncBufferFromFile,
+  type ColumnData,
   type FileMetaData,
   parquetMetadataAsync,
   parquetRead,
@@ -102,45 +103,46 @@ export class ChunkCountsFileError extends Error {
 }
 
 /**
- * One row of a chunk-counts file, as {@link readChunkCountsParquet} hands it over.
+ * The rows of one row group of a chunk-counts file, column by column, as {@link readChunkCountsParquet}
+ * hands them over.
  *
  * @example
  * ```ts
- * const visit = (row: ChunkCountRow) => console.log(row.row, row.count, row.first);
+ * const visit = (rows: ChunkCountRows) => console.log(rows.start, rows.chunks.length, rows.counts[0]);
  * ```
  */
-export interface ChunkCountRow {
-  /** The chunk's bytes (a text column arrives as a string). */
-  chunk: Uint8Array | string;
-  /** How often it occurs. */
-  count: number;
-  /** The byte where it first occurs. */
-  first: number;
-  /** The row's number in the file, from 0 (for messages). */
-  row: number;
+export interface ChunkCountRows {
+  /** The chunks' bytes (a text column arrives as strings). */
+  chunks: ReadonlyArray<Uint8Array | string>;
+  /** How often each occurs. */
+  counts: Float64Array;
+  /** The byte where each first occurs. */
+  firsts: Float64Array;
+  /** The number of the first of these rows in the file, from 0 (for messages). */
+  start: number;
 }
 
 const INTEGER_TYPES = new Set(['INT64', 'INT32']);
 
 /**
- * Read the rows of a chunk-counts Parquet file one row group at a time, calling `visit` with each,
- * and resolve to the file's key-value metadata. Files written by `tokenlab count`, DuckDB, Spark,
- * pyarrow or BigQuery are read as long as they are uncompressed, Snappy or gzip, with `count` and `first`
- * as 32- or 64-bit integers (a `sum()` may need a cast: DuckDB writes `sum(count)` as DOUBLE). A
- * corrupt or truncated file, a missing or mistyped column, a null, a negative or fractional value all
- * throw {@link ChunkCountsFileError} naming the file (and the row).
+ * Read a chunk-counts Parquet file one row group at a time, calling `visit` with the rows of each, and
+ * resolve to the file's key-value metadata. Files written by `tokenlab count`, DuckDB, Spark, pyarrow
+ * or BigQuery are read as long as they are uncompressed, Snappy or gzip, with `count` and `first` as
+ * 32- or 64-bit integers (a `sum()` may need a cast: DuckDB writes `sum(count)` as DOUBLE). A corrupt
+ * or truncated file, a missing or mistyped column, a null, a negative or fractional value all throw
+ * {@link ChunkCountsFileError} naming the file (and the row).
  *
  * @example
  * ```ts
- * const metadata = await readChunkCountsParquet('counts.parquet', ({ chunk, count, first }) => {
- *   console.log(chunk, count, first);
+ * const metadata = await readChunkCountsParquet('counts.parquet', ({ chunks, counts, firsts }) => {
+ *   console.log(chunks.length, counts[0], firsts[0]);
  * });
  * metadata.get('tokenlab.pattern'); // the split pattern, when tokenlab wrote the file
  * ```
  */
 export async function readChunkCountsParquet(
   path: string,
-  visit: (row: ChunkCountRow) => void,
+  visit: (rows: ChunkCountRows) => void,
 ): Promise<Map<string, string>> {
   let file: AsyncBuffer;
   let metadata: FileMetaData;
@@ -157,47 +159,83 @@ export async function readChunkCountsParquet(
     );
   }
   checkColumns(path, metadata);
-  let row = 0;
+  let start = 0;
   for (const group of metadata.row_groups) {
-    const rowEnd = row + Number(group.num_rows);
-    let rows: unknown[][] = [];
+    const end = start + Number(group.num_rows);
+    const pieces: ColumnData[] = [];
     try {
       await parquetRead({
         file,
         metadata,
         columns: [...CHUNK_COUNT_COLUMNS],
-        rowStart: row,
-        rowEnd,
+        rowStart: start,
+        rowEnd: end,
         utf8: false,
         compressors: { GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)) },
-        onComplete: (data: unknown[][]) => {
-          rows = data;
-        },
+        onChunk: (piece) => pieces.push(piece),
       });
     } catch (error) {
       throw new ChunkCountsFileError(
         path,
-        `corrupt or truncated Parquet data in rows ${row}-${rowEnd - 1} (${(error as Error).message})`,
+        `corrupt or truncated Parquet data in rows ${start}-${end - 1} (${(error as Error).message})`,
       );
     }
-    if (rows.length !== rowEnd - row)
-      throw new ChunkCountsFileError(
-        path,
-        `rows ${row}-${rowEnd - 1}: read ${rows.length} rows, the file says ${rowEnd - row}`,
-      );
-    for (const [chunk, count, first] of rows) {
+    const column = (name: string) => gather(path, pieces, name, start, end);
+    const chunks = column('chunk');
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i];
       if (!(chunk instanceof Uint8Array) && typeof chunk !== 'string')
-        throw new ChunkCountsFileError(path, `row ${row}: chunk is ${describe(chunk)}, expected bytes`);
-      visit({
-        chunk,
-        count: integerValue(path, row, 'count', count),
-        first: integerValue(path, row, 'first', first),
-        row,
-      });
-      row++;
+        throw new ChunkCountsFileError(path, `row ${start + i}: chunk is ${describe(chunk)}, expected bytes`);
     }
+    visit({
+      chunks: chunks as (Uint8Array | string)[],
+      counts: integers(path, column('count'), 'count', start),
+      firsts: integers(path, column('first'), 'first', start),
+      start,
+    });
+    start = end;
   }
   return new Map((metadata.key_value_metadata ?? []).map(({ key, value }) => [key, value ?? '']));
+}
+
+/** The values of column `name` for rows `[start, end)`, from the pieces the reader handed over. */
+function gather(
+  path: string,
+  pieces: readonly ColumnData[],
+  name: string,
+  start: number,
+  end: number,
+): unknown[] {
+  const values: unknown[] = new Array(end - start);
+  let filled = 0;
+  for (const piece of pieces) {
+    if (piece.columnName !== name) continue;
+    const from = Math.max(start, piece.rowStart);
+    const to = Math.min(end, piece.rowEnd);
+    for (let row = from; row < to; row++) values[row - start] = piece.columnData[row - piece.rowStart];
+    filled += Math.max(0, to - from);
+  }
+  if (filled !== end - start)
+    throw new ChunkCountsFileError(
+      path,
+      `rows ${start}-${end - 1}: read ${filled} values of '${name}', the file says ${end - start}`,
+    );
+  return values;
+}
+
+function integers(path: string, values: readonly unknown[], column: string, start: number): Float64Array {
+  const numbers = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    const number = typeof value === 'bigint' ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
+      throw new ChunkCountsFileError(
+        path,
+        `row ${start + i}: ${column} is ${describe(value)}, expected a non-negative integer`,
+      );
+    numbers[i] = number;
+  }
+  return numbers;
 }
 
 function checkColumns(path: string, metadata: FileMetaData): void {
@@ -218,16 +256,6 @@ function checkColumns(path: string, metadata: FileMetaData): void {
           (name === 'chunk' ? '' : ` (cast it: CAST(sum(count) AS BIGINT) AS count)`),
       );
   }
-}
-
-function integerValue(path: string, row: number, column: string, value: unknown): number {
-  const number = typeof value === 'bigint' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
-    throw new ChunkCountsFileError(
-      path,
-      `row ${row}: ${column} is ${describe(value)}, expected a non-negative integer`,
-    );
-  return number;
 }
 
 function describe(value: unknown): string {

@@ -23,7 +23,8 @@ export interface ReducedCounts {
   entries(): IterableIterator<[string, number]>;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// A chunk may begin with U+FEFF (a byte-order mark inside the text): it is part of the chunk.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Read chunk-counts Parquet files (shards straight from `tokenlab count`, or counts already reduced by
@@ -50,35 +51,40 @@ export async function reduceChunkCountFiles(files: readonly string[]): Promise<R
   for (let f = 0; f < files.length; f++) {
     const file = files[f]!;
     metadata.push(
-      await readChunkCountsParquet(file, ({ chunk, count, first, row }) => {
-        let text: string;
-        if (typeof chunk === 'string') text = chunk;
-        else {
-          try {
-            text = decoder.decode(chunk);
-          } catch {
-            throw new ChunkCountsFileError(file, `row ${row}: the chunk is not valid UTF-8`);
+      await readChunkCountsParquet(file, (rows) => {
+        for (let i = 0; i < rows.chunks.length; i++) {
+          const chunk = rows.chunks[i]!;
+          const count = rows.counts[i]!;
+          const first = rows.firsts[i]!;
+          let text: string;
+          if (typeof chunk === 'string') text = chunk;
+          else {
+            try {
+              text = decoder.decode(chunk);
+            } catch {
+              throw new ChunkCountsFileError(file, `row ${rows.start + i}: the chunk is not valid UTF-8`);
+            }
           }
-        }
-        total += count;
-        const found = index.get(text);
-        if (found === undefined) {
-          index.set(text, chunks.length);
-          chunks.push(text);
-          counts.push(count);
-          firsts.push(first);
-          sources.push(f);
-          return;
-        }
-        if (firsts[found] === first)
-          throw new ChunkCountsFileError(
-            file,
-            `row ${row}: ${JSON.stringify(text)} at byte ${first} is counted in ${files[sources[found]!]} too; ${overlapHint}`,
-          );
-        counts[found]! += count;
-        if (first < firsts[found]!) {
-          firsts[found] = first;
-          sources[found] = f;
+          total += count;
+          const found = index.get(text);
+          if (found === undefined) {
+            index.set(text, chunks.length);
+            chunks.push(text);
+            counts.push(count);
+            firsts.push(first);
+            sources.push(f);
+            continue;
+          }
+          if (firsts[found] === first)
+            throw new ChunkCountsFileError(
+              file,
+              `row ${rows.start + i}: ${JSON.stringify(text)} at byte ${first} is counted in ${files[sources[found]!]} too; ${overlapHint}`,
+            );
+          counts[found]! += count;
+          if (first < firsts[found]!) {
+            firsts[found] = first;
+            sources[found] = f;
+          }
         }
       }),
     );

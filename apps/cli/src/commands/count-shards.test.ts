@@ -55,8 +55,8 @@ function corpus(): Buffer {
 
 async function rows(file: string): Promise<Map<string, [number, number]>> {
   const found = new Map<string, [number, number]>();
-  await readChunkCountsParquet(file, ({ chunk, count, first }) => {
-    found.set(Buffer.from(chunk).toString('hex'), [count, first]);
+  await readChunkCountsParquet(file, ({ chunks, counts, firsts }) => {
+    chunks.forEach((chunk, i) => found.set(Buffer.from(chunk).toString('hex'), [counts[i]!, firsts[i]!]));
   });
   return found;
 }

@@ -26,6 +26,7 @@ const TRICKY = [
   'tab\tseparated\tvalues\n',
   '\n\n\nafter blank lines\n',
   'ümlaut über\n',
+  'zero\uFEFFwidth no-break space\n',
 ].join('');
 
 function makeFile(name: string, text: string): { path: string; bytes: Buffer } {
@@ -143,10 +144,14 @@ describe('tokenlab count', () => {
     );
     expect(encodings.getRows()).toEqual([['PLAIN']]);
     const rows = await connection.runAndReadAll(
-      `SELECT decode(chunk), count, first FROM read_parquet('${out}') ORDER BY first`,
+      `SELECT hex(chunk), count, first FROM read_parquet('${out}') ORDER BY first`,
     );
     expect(rows.getRows()).toEqual(
-      counted.chunks.map((chunk, i) => [chunk, BigInt(counted.counts[i]!), BigInt(counted.firsts[i]!)]),
+      counted.chunks.map((chunk, i) => [
+        Buffer.from(chunk).toString('hex').toUpperCase(),
+        BigInt(counted.counts[i]!),
+        BigInt(counted.firsts[i]!),
+      ]),
     );
     connection.closeSync();
   });
@@ -160,7 +165,9 @@ describe('tokenlab count', () => {
     expect(range.start).toBe(range.end);
     expect(distinctChunks).toBe(0);
     let seen = 0;
-    await readChunkCountsParquet(out, () => seen++);
+    await readChunkCountsParquet(out, ({ chunks }) => {
+      seen += chunks.length;
+    });
     expect(seen).toBe(0);
   });
 
@@ -272,6 +279,32 @@ describe('tokenlab train --counts', () => {
       expect(run.stderr, file).toContain(`${file}: `);
       expect(run.stderr, file).toMatch(message);
     }
+  });
+
+  it('trains the merges of the whole file from the counts of two ranges, byte-order marks and all', async () => {
+    const { path, bytes } = makeFile('bom.txt', `\uFEFF${TRICKY}`);
+    const half = bytes.length >> 1;
+    const parts = [join(dir, 'bom-0.parquet'), join(dir, 'bom-1.parquet')];
+    expect((await runCapture(['count', path, '--range', `0:${half}`, '--out', parts[0]!])).code).toBe(0);
+    expect(
+      (await runCapture(['count', path, '--range', `${half}:${bytes.length}`, '--out', parts[1]!])).code,
+    ).toBe(0);
+    const whole = await runCapture([
+      'train',
+      '--vocab-size',
+      '300',
+      '--out',
+      join(dir, 'bom-whole'),
+      path,
+      '--json',
+    ]);
+    const counted = await runCapture([...trainArgs(parts[0]!, '--json'), parts[1]!]);
+    expect(counted.stderr).toBe('');
+    expect(JSON.parse(counted.stdout).uniqueChunks).toBe(JSON.parse(whole.stdout).uniqueChunks);
+    for (const extension of ['model', 'vocab'])
+      expect(readFileSync(join(dir, `tok.${extension}`), 'utf8')).toBe(
+        readFileSync(join(dir, `bom-whole.${extension}`), 'utf8'),
+      );
   });
 
   it('refuses overlapping counts, another pattern, and the basic tokenizer', async () => {
