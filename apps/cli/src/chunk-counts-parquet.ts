@@ -1,5 +1,5 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   type AsyncBuffer,
   asyncBufferFromFile,
@@ -124,10 +124,17 @@ export interface ChunkCountRows {
 
 const INTEGER_TYPES = new Set(['INT64', 'INT32']);
 
+/** The codecs hyparquet reads itself (Snappy) plus those Node's zlib decompresses. */
+const DECOMPRESSORS = {
+  GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)),
+  BROTLI: (input: Uint8Array) => new Uint8Array(brotliDecompressSync(input)),
+};
+const CODECS = new Set(['UNCOMPRESSED', 'SNAPPY', ...Object.keys(DECOMPRESSORS)]);
+
 /**
  * Read a chunk-counts Parquet file one row group at a time, calling `visit` with the rows of each, and
  * resolve to the file's key-value metadata. Files written by `tokenlab count`, DuckDB, Spark, pyarrow
- * or BigQuery are read as long as they are uncompressed, Snappy or gzip, with `count` and `first` as
+ * or BigQuery are read as long as they are uncompressed, Snappy, gzip or Brotli (not ZSTD or LZ4), with `count` and `first` as
  * 32- or 64-bit integers (a `sum()` may need a cast: DuckDB writes `sum(count)` as DOUBLE). A corrupt
  * or truncated file, a missing or mistyped column, a null, a negative or fractional value all throw
  * {@link ChunkCountsFileError} naming the file (and the row).
@@ -171,7 +178,7 @@ export async function readChunkCountsParquet(
         rowStart: start,
         rowEnd: end,
         utf8: false,
-        compressors: { GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)) },
+        compressors: DECOMPRESSORS,
         onChunk: (piece) => pieces.push(piece),
       });
     } catch (error) {
@@ -239,6 +246,15 @@ function integers(path: string, values: readonly unknown[], column: string, star
 }
 
 function checkColumns(path: string, metadata: FileMetaData): void {
+  for (const group of metadata.row_groups)
+    for (const column of group.columns) {
+      const codec = column.meta_data?.codec;
+      if (codec !== undefined && !CODECS.has(codec))
+        throw new ChunkCountsFileError(
+          path,
+          `compressed with ${codec}, which tokenlab does not read; write it uncompressed or with Snappy, gzip or Brotli (DuckDB: COMPRESSION snappy)`,
+        );
+    }
   const columns = new Map(parquetSchema(metadata).children.map((child) => [child.element.name, child]));
   for (const name of CHUNK_COUNT_COLUMNS) {
     const column = columns.get(name);

@@ -56,7 +56,9 @@ function corpus(): Buffer {
 async function rows(file: string): Promise<Map<string, [number, number]>> {
   const found = new Map<string, [number, number]>();
   await readChunkCountsParquet(file, ({ chunks, counts, firsts }) => {
-    chunks.forEach((chunk, i) => found.set(Buffer.from(chunk).toString('hex'), [counts[i]!, firsts[i]!]));
+    chunks.forEach((chunk, i) => {
+      found.set(Buffer.from(chunk).toString('hex'), [counts[i]!, firsts[i]!]);
+    });
   });
   return found;
 }
@@ -95,6 +97,11 @@ describe('counting in shards', () => {
     const duck = await DuckDBInstance.create(':memory:');
     const connection = await duck.connect();
     await connection.run(guideSql(join(shards, '*.parquet'), reduced));
+    // The same counts as other writers compress them; ZSTD is refused by name.
+    for (const codec of ['gzip', 'brotli', 'zstd'])
+      await connection.run(
+        `COPY (SELECT * FROM read_parquet('${reduced}')) TO '${join(dir, `${codec}.parquet`)}' (FORMAT parquet, COMPRESSION ${codec}, ROW_GROUP_SIZE 2048)`,
+      );
     connection.closeSync();
 
     const whole = await runCapture([
@@ -137,6 +144,34 @@ describe('counting in shards', () => {
         );
     }
     expect(JSON.parse(fromReduced.stdout).uniqueChunks).toBe(JSON.parse(whole.stdout).uniqueChunks);
+    for (const codec of ['gzip', 'brotli']) {
+      const run = await runCapture([
+        'train',
+        '--counts',
+        '--vocab-size',
+        '600',
+        '--out',
+        join(dir, codec),
+        join(dir, `${codec}.parquet`),
+      ]);
+      expect(run.stderr).toBe('');
+      expect(readFileSync(join(dir, `${codec}.model`), 'utf8')).toBe(
+        readFileSync(join(dir, 'whole.model'), 'utf8'),
+      );
+    }
+    const zstd = await runCapture([
+      'train',
+      '--counts',
+      '-v',
+      '600',
+      '-o',
+      join(dir, 'zstd'),
+      join(dir, 'zstd.parquet'),
+    ]);
+    expect(zstd.code).toBe(1);
+    expect(zstd.stderr).toContain(
+      `${join(dir, 'zstd.parquet')}: compressed with ZSTD, which tokenlab does not read`,
+    );
 
     // The reduced shards are, row for row, the counts of the whole file in one piece.
     const one = join(dir, 'one.parquet');

@@ -162,7 +162,7 @@ export const trainCommand: Command = {
       );
 
     let workerCount = workers;
-    if (workers !== undefined && workers > 1 && files.length > 0) {
+    if (workers !== undefined && workers > 1 && files.length > 0 && !values.counts) {
       let bytes = 0;
       for (const file of files) bytes += (await stat(file)).size;
       const capped = capWorkers(workers, bytes);
