@@ -206,10 +206,12 @@ describe('packed packages installed with npm', () => {
     if (!tarball) throw new Error('the CLI was not packed');
     const manifest = JSON.parse((await sh('tar', ['xzfO', tarball, 'package/package.json'])).stdout);
     // npm installs only these from the registry: the @tokenlab packages are bundled into bundle/;
-    // the HTML readers of @tokenlab/html and natural stay third-party dependencies.
+    // the HTML readers of @tokenlab/html, natural and the Parquet reader and writer stay third-party dependencies.
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@mozilla/readability',
       'htmlparser2',
+      'hyparquet',
+      'hyparquet-writer',
       'linkedom',
       'natural',
     ]);

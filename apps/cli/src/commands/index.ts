@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { compareCommand } from './compare.js';
+import { countCommand } from './count.js';
 import { decodeCommand } from './decode.js';
 import { detokenizeCommand } from './detokenize.js';
 import { embedCommand } from './embed.js';
@@ -16,6 +17,7 @@ import { webCommand } from './web.js';
 /** Every `tokenlab` sub-command, in the order `tokenlab --help` lists them. */
 export const COMMANDS: readonly Command[] = [
   compareCommand,
+  countCommand,
   decodeCommand,
   detokenizeCommand,
   embedCommand,

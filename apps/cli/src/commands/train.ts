@@ -4,11 +4,13 @@ import { countFileChunks, readCorpusBytes, readTextBlocks, save } from '@tokenla
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
+import { reduceCountsForPattern } from '../reduce-chunk-counts.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { capWorkers } from '../worker-count.js';
 
 const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out PREFIX [options] [FILE...]
+       tokenlab train --counts --vocab-size N --out PREFIX [options] COUNTS.parquet...
 
 Trains a byte-level BPE tokenizer exactly as minbpe does (the same merges in the same order) on the
 FILEs (joined by newlines; stdin when none is given), and writes minbpe's two files, PREFIX.model
@@ -23,6 +25,10 @@ Options:
   -o, --out PREFIX       where to write PREFIX.model and PREFIX.vocab
       --workers N        worker threads for counting chunks (default: one per core, at most 8; 1 = none);
                          capped at the cores and at one per 4 MiB of input, with a note on stderr
+      --counts           the FILEs are chunk counts in Parquet (columns chunk, count, first), from
+                         'tokenlab count' (shards or whole files) or reduced by DuckDB, Spark...: they
+                         are summed by chunk and ordered by first position, and give the merges of
+                         training on the text they were counted from (regex tokenizer only)
       --reference        train with the plain reference loop (slow; same result, for checking)
       --quiet            no progress bar
       --json             print a JSON summary on stdout
@@ -116,6 +122,7 @@ export const trainCommand: Command = {
       out: { type: 'string', short: 'o' },
       workers: { type: 'string' },
       reference: { type: 'boolean' },
+      counts: { type: 'boolean' },
       quiet: { type: 'boolean' },
       json: { type: 'boolean' },
       ...URL_INPUT_OPTIONS,
@@ -146,9 +153,16 @@ export const trainCommand: Command = {
     const files = fromWeb ? [] : positionals.filter((file) => file !== '-');
     const useStdin = !fromWeb && (positionals.length === 0 || positionals.includes('-'));
     if (useStdin && files.length > 0) throw new UsageError("read either FILEs or stdin ('-'), not both");
+    if (
+      values.counts &&
+      (kind !== 'regex' || values.reference || files.length !== positionals.length || useStdin)
+    )
+      throw new UsageError(
+        '--counts trains the regex tokenizer with the fast trainer from one or more Parquet FILEs (no --reference, stdin or URL)',
+      );
 
     let workerCount = workers;
-    if (workers !== undefined && workers > 1 && files.length > 0) {
+    if (workers !== undefined && workers > 1 && files.length > 0 && !values.counts) {
       let bytes = 0;
       for (const file of files) bytes += (await stat(file)).size;
       const capped = capWorkers(workers, bytes);
@@ -181,7 +195,13 @@ export const trainCommand: Command = {
       tokenizer = basic;
     } else {
       const regex = new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern));
-      if (values.reference) {
+      if (values.counts) {
+        const reduced = await reduceCountsForPattern(files, regex.pattern);
+        uniqueChunks = reduced.size;
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = regex.trainFromCounts(reduced.entries(), vocabSize, options);
+      } else if (values.reference) {
         const text =
           stdinText ??
           (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').replace(/\r\n?/g, '\n');
