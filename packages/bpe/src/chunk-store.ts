@@ -23,6 +23,12 @@ export interface PositionedChunks extends ChunkTable {
 }
 
 const INITIAL = 1 << 12;
+/** Chunks of at most this many UTF-16 units are kept inside their slot. */
+const SHORT = 8;
+/** Slots fill to this fraction before the table doubles. */
+const LOAD = 0.7;
+/** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
+const COUNT_SPILL = 1 << 30;
 
 /**
  * An open-addressing hash table of distinct chunks held in typed arrays: a chunk is hashed straight
@@ -41,10 +47,12 @@ const INITIAL = 1 << 12;
  * ```
  */
 export class ChunkStore {
-  // Slot s holds [hash, chunk + 1, length, first unit] at 4s (chunk + 1 = 0: empty), so a probe and the
-  // check of a candidate read one cache line.
-  private slots = new Int32Array(INITIAL * 8);
+  // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
+  // chunk's UTF-16 units two per int when it has at most SHORT of them, else where its units start in
+  // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
+  private slots = new Int32Array(INITIAL * 16);
   private mask = INITIAL * 2 - 1;
+  private limit = Math.floor(INITIAL * 2 * LOAD);
   private starts = new Int32Array(INITIAL);
   private lengths = new Int32Array(INITIAL);
   private counts = new Float64Array(INITIAL);
@@ -66,23 +74,42 @@ export class ChunkStore {
     let hash = 0x811c9dc5;
     for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), 0x01000193);
     const length = end - start;
-    const { slots, mask, units } = this;
+    const { slots, mask } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const at = slot << 2;
+      const at = slot << 3;
       const entry = slots[at + 1]!;
       if (entry === 0) {
         this.insert(at, text, start, length, hash, position);
         return;
       }
-      if (slots[at] !== hash || slots[at + 2] !== length) continue;
-      const from = slots[at + 3]!;
-      let k = 0;
-      while (k < length && units[from + k] === text.charCodeAt(start + k)) k++;
-      if (k === length) {
-        this.counts[entry - 1]!++;
+      if (slots[at] !== hash || slots[at + 3] !== length) continue;
+      if (
+        length <= SHORT
+          ? this.sameShort(at + 4, text, start, end)
+          : this.sameLong(at + 4, text, start, length)
+      ) {
+        if (++slots[at + 2]! === COUNT_SPILL) {
+          this.counts[entry - 1]! += COUNT_SPILL;
+          slots[at + 2] = 0;
+        }
         return;
       }
     }
+  }
+
+  private sameShort(at: number, text: string, start: number, end: number): boolean {
+    const slots = this.slots;
+    let p = start;
+    for (; p + 1 < end; p += 2, at++)
+      if (slots[at] !== (text.charCodeAt(p) | (text.charCodeAt(p + 1) << 16))) return false;
+    return p === end || slots[at] === text.charCodeAt(p);
+  }
+
+  private sameLong(at: number, text: string, start: number, length: number): boolean {
+    const { units } = this;
+    const from = this.slots[at]!;
+    for (let k = 0; k < length; k++) if (units[from + k] !== text.charCodeAt(start + k)) return false;
+    return true;
   }
 
   private insert(at: number, text: string, start: number, length: number, hash: number, position: number) {
@@ -100,25 +127,33 @@ export class ChunkStore {
     this.used += length;
     this.starts[c] = from;
     this.lengths[c] = length;
-    this.counts[c] = 1;
+    this.counts[c] = 0;
     this.firsts[c] = position;
     const slots = this.slots;
     slots[at] = hash;
     slots[at + 1] = ++this.size;
-    slots[at + 2] = length;
-    slots[at + 3] = from;
-    if (this.size * 2 > this.mask + 1) this.rehash();
+    slots[at + 2] = 1;
+    slots[at + 3] = length;
+    if (length <= SHORT) {
+      const end = start + length;
+      let p = start;
+      let w = at + 4;
+      for (; p + 1 < end; p += 2) slots[w++] = text.charCodeAt(p) | (text.charCodeAt(p + 1) << 16);
+      if (p < end) slots[w] = text.charCodeAt(p);
+    } else slots[at + 4] = from;
+    if (this.size > this.limit) this.rehash();
   }
 
   private rehash(): void {
     const old = this.slots;
     this.slots = new Int32Array(old.length * 2);
-    this.mask = (this.slots.length >> 2) - 1;
-    for (let at = 0; at < old.length; at += 4) {
+    this.mask = (this.slots.length >> 3) - 1;
+    this.limit = Math.floor((this.mask + 1) * LOAD);
+    for (let at = 0; at < old.length; at += 8) {
       if (old[at + 1] === 0) continue;
       let slot = old[at]! & this.mask;
-      while (this.slots[(slot << 2) + 1] !== 0) slot = (slot + 1) & this.mask;
-      this.slots.set(old.subarray(at, at + 4), slot << 2);
+      while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
+      this.slots.set(old.subarray(at, at + 8), slot << 3);
     }
   }
 
@@ -127,7 +162,10 @@ export class ChunkStore {
    * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
    */
   positioned(): PositionedChunks {
-    const { units, size } = this;
+    const { units, size, slots } = this;
+    const counts = this.counts.slice(0, size);
+    for (let at = 0; at < slots.length; at += 8)
+      if (slots[at + 1] !== 0) counts[slots[at + 1]! - 1]! += slots[at + 2]!;
     const bytes = new Uint8Array(this.used * 3);
     const lengths = new Int32Array(size);
     let w = 0;
@@ -157,7 +195,7 @@ export class ChunkStore {
     return {
       bytes: bytes.slice(0, w),
       lengths,
-      counts: this.counts.slice(0, size),
+      counts,
       firsts: this.firsts.slice(0, size),
     };
   }

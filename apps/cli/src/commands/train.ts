@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { BasicTokenizer, countChunks, RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
-import { countFileChunks, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
+import { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
@@ -190,6 +190,17 @@ export const trainCommand: Command = {
         summary = regex.train(text, vocabSize, options);
         const loss = patternLoss(text, regex.split);
         if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
+      } else if (stdinText === undefined && regex.split.cuttable) {
+        // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves; these
+        // patterns leave no character out of the chunks, so there is no loss to report.
+        const table = await countFileTable(files, regex.split, {
+          ...(workerCount === undefined ? {} : { workers: workerCount }),
+          onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
+        });
+        uniqueChunks = table.lengths.length;
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = regex.trainFromCounts(table, vocabSize, options);
       } else {
         let characters = stdinText?.length ?? 0;
         const counts =
