@@ -19,7 +19,7 @@ import { workerProgram, workerProgramOptions } from './worker-program.js';
 export interface CountTableOptions {
   /** Worker threads; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
   workers?: number;
-  /** Bytes per range handed to a worker (default 4 MiB; a range ends at the next safe cut). */
+  /** Bytes per range handed to a worker (default 1 MiB; a range ends at the next safe cut). */
   rangeSize?: number;
   /** Translate `\r\n` and lone `\r` to `\n` in each file, as Python's text mode does. Default `true`. */
   universalNewlines?: boolean;
@@ -59,7 +59,7 @@ export async function countFileTable(
   }
   const universalNewlines = options.universalNewlines ?? true;
   const corpus = new CorpusBytes(files, { universalNewlines });
-  const rangeSize = Math.max(1, options.rangeSize ?? 4 << 20);
+  const rangeSize = Math.max(1, options.rangeSize ?? 1 << 20);
   let ranges: Array<[number, number]>;
   try {
     ranges = planRanges(corpus, rangeSize);
