@@ -13,7 +13,7 @@ const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out
 Trains a byte-level BPE tokenizer exactly as minbpe does (the same merges in the same order) on the
 FILEs (joined by newlines; stdin when none is given), and writes minbpe's two files, PREFIX.model
 and PREFIX.vocab. Files are read as Python's text mode reads them (\\r\\n becomes \\n); for the regex
-tokenizer with the gpt2 or gpt4 pattern they are streamed and counted on worker threads.
+tokenizer with the gpt2 or gpt4 pattern, worker threads read and count byte ranges of them.
 
 Options:
   -t, --tokenizer NAME   basic (no split pattern) or regex (default: regex)
@@ -184,7 +184,9 @@ export const trainCommand: Command = {
       if (values.reference) {
         const text =
           stdinText ??
-          (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').replace(/\r\n?/g, '\n');
+          (await Promise.all(files.map((f) => readFile(f, 'utf8'))))
+            .map((text) => text.replace(/\r\n?/g, '\n'))
+            .join('\n');
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.train(text, vocabSize, options);

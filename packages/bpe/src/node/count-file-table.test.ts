@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
 import type { ChunkTable } from '../chunk-table.js';
 import { RegexTokenizer } from '../regex-tokenizer.js';
+import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countFileTable } from './count-file-table.js';
 
@@ -63,6 +64,8 @@ describe('countFileTable equals countChunks over the whole text', () => {
     const expected = [...countChunks(pythonText(contents), 'gpt4')];
     for (const rangeSize of [1, 3, 1000])
       expect(entries(await countFileTable(files, 'gpt4', { rangeSize, workers: 1 }))).toEqual(expected);
+    // The streamed Map counter reads them the same way.
+    expect([...(await countFileChunks(files, 'gpt4', { blockSize: 3, workers: 1 }))]).toEqual(expected);
     const raw = [...countChunks(contents.join('\n'), 'gpt4')];
     expect(entries(await countFileTable(files, 'gpt4', { universalNewlines: false, workers: 1 }))).toEqual(
       raw,
