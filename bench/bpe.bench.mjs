@@ -474,7 +474,9 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
         equal &&= JSON.stringify(theirs.mergeList) === JSON.stringify(ours.mergeList);
         runs.before.push({ ...before, inside: theirs });
       }
-      const modelMerges = readFileSync(`${out}.model`, 'utf8').trim().split('\n').slice(2);
+      // minbpe's .model: version, pattern, the number of special tokens, those tokens, then the merges.
+      const modelLines = readFileSync(`${out}.model`, 'utf8').trim().split('\n');
+      const modelMerges = modelLines.slice(3 + Number(modelLines[2]));
       equal &&= modelMerges.length === ours.mergeList.length;
       if (haveSpm) {
         const spm = timed(PYTHON, [script, 'spm', file, '32768']);
