@@ -5,12 +5,12 @@
 //   node bench/bpe.bench.mjs            everything (the 100 MB rows take minutes)
 //   node bench/bpe.bench.mjs --small    without the 100 MB / 89 MB rows
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BasicTokenizer, byteToUnicode, RegexTokenizer } from '@tokenlab/bpe';
-import { countFileChunks } from '@tokenlab/bpe/node';
+import { countFileTable } from '@tokenlab/bpe/node';
 import { Tokenizer } from 'tokenizers';
 import { benchCorpus, machineInfo, sharedRoot } from './corpus.mjs';
 
@@ -36,10 +36,12 @@ function hexMerges(tokenizer) {
 
 async function childOurs(file, vocabSize, before) {
   // `before`: a build of an earlier @tokenlab/bpe (see BPE_BENCH_BEFORE below), for the before/after table.
-  const node = before ? await import(join(before, 'dist/node/index.js')) : { countFileChunks };
+  const node = before ? await import(join(before, 'dist/node/index.js')) : { countFileTable };
   const main = before ? await import(join(before, 'dist/index.js')) : { RegexTokenizer };
   const started = performance.now();
-  const counts = await node.countFileChunks([file], 'gpt4');
+  const counts = before
+    ? await node.countFileChunks([file], 'gpt4')
+    : await node.countFileTable([file], 'gpt4');
   const counted = performance.now();
   const tokenizer = new main.RegexTokenizer('gpt4');
   const summary = tokenizer.trainFromCounts(counts, vocabSize);
@@ -48,7 +50,7 @@ async function childOurs(file, vocabSize, before) {
     count: (counted - started) / 1000,
     merges: (done - counted) / 1000,
     total: (done - started) / 1000,
-    unique: counts.size,
+    unique: before ? counts.size : counts.lengths.length,
     vocab: summary.vocabSize,
     cpu: cpuSeconds(),
     maxRssMB: process.resourceUsage().maxRSS / 1024,
@@ -256,97 +258,186 @@ lines.push(
   '',
 );
 
-console.error('(a) taylorswift.txt, vocab 512 ...');
-const a = benchTaylorswift();
-const ours = a.basicMs + a.regexMs;
-lines.push('### (a) taylorswift.txt (185,768 B), vocab 512, Basic + Regex (GPT-4 pattern)', '');
-const quoted = MINBPE_QUOTED_SECONDS * 1000;
-lines.push(
-  '| trainer | Basic | Regex | Basic + Regex (wall) | CPU time | speed-up |',
-  '|---|---:|---:|---:|---:|---:|',
-  `| tokenlab (median of 7, in one process) | ${fmt(a.basicMs, 1)} ms | ${fmt(a.regexMs, 1)} ms | ${fmt(ours, 1)} ms | ${fmt(a.cpuMs, 1)} ms | ${fmt(quoted / ours, 0)}× vs the quoted 10.4 s |`,
-  `| tokenlab, best of 7 | | | ${fmt(a.bestMs, 1)} ms | | ${fmt(quoted / a.bestMs, 0)}× vs 10.4 s |`,
-  `| tokenlab, first run (cold JIT) | | | ${fmt(a.firstMs, 1)} ms | | ${fmt(quoted / a.firstMs, 0)}× vs 10.4 s |`,
-);
-if (a.python) {
-  const py = (a.python.basic_s + a.python.regex_s) * 1000;
+// BPE_BENCH_ONLY_TABLE=1 runs only (c) and keeps (a) and (b) as the last full run wrote them.
+const onlyTable = process.env.BPE_BENCH_ONLY_TABLE === '1';
+const previous = existsSync(join(here, 'results/bpe.md'))
+  ? readFileSync(join(here, 'results/bpe.md'), 'utf8')
+  : '';
+if (onlyTable && previous.includes('### (c)')) {
+  lines.length = 0;
   lines.push(
-    `| minbpe's algorithm in Python 3.11 (this run, once) | ${fmt(a.python.basic_s, 2)} s | ${fmt(a.python.regex_s, 2)} s | ${fmt(py / 1000, 2)} s | ${fmt(a.python.cpu_s, 2)} s | ours is ${fmt(py / ours, 0)}× faster (wall), ${fmt((a.python.cpu_s * 1000) / a.cpuMs, 0)}× (CPU) |`,
-  );
-}
-lines.push(
-  `| minbpe, quoted (issue: 10.4 s; quiet medians in anchor-benchmarks.md: 3.39 s + 7.54 s) | 3.39 s | 7.54 s | 10.4 s | | 1×; ${fmt(quoted / a.cpuMs, 0)}× against our CPU time |`,
-  '',
-);
-if (a.python)
-  lines.push(
-    `Same merges as the Python transcription of minbpe: Basic ${a.basicSame ? 'identical (256/256)' : 'DIFFERENT'}, Regex ${a.regexSame ? 'identical (256/256)' : 'DIFFERENT'}. minbpe itself is not installed here; the`,
-    'Python row runs a faithful transcription of its training loops (`get_stats`, `merge`, `max` over the dict, full',
-    'recount per merge) with the `regex` module, so it measures the same algorithm.',
+    previous.slice(0, previous.indexOf('### (c)')).trimEnd(),
+    '',
+    `Sections (a) and (b) are from the run described at the top; section (c) was re-run alone on ${date} (load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} at its start).`,
     '',
   );
-else lines.push(a.pythonNote, '');
-
-console.error('(b) large corpora ...');
-const corpora = [
-  ['English', 'en', 1],
-  ['English', 'en', 10],
-  ...(small
-    ? []
-    : [
-        ['English', 'en', 100],
-        ['Arabic', 'ar', undefined],
-      ]),
-];
-lines.push('### (b) GPT-4 split pattern, vocab 32,768, against Hugging Face `tokenizers` (native Rust)', '');
-lines.push(
-  '`tokenizers` 0.23.2 from npm: its Node binding trains only with the default `BpeTrainer` (vocab 30,000, no way to',
-  'set the size), so it is timed at 30,000 and we are timed at both 30,000 and 32,768. Its pre-tokenizer is set to the',
-  'same split as ours (the GPT-4 pattern, isolated, then ByteLevel without its own regex). Each run is a separate',
-  "process (peak RSS is that process's). Ours: chunks counted while streaming the file on worker threads, then merges.",
-  '',
-);
-lines.push(
-  '| corpus | MB | tokenlab 32,768: count + merges = total | peak RSS | tokenlab 30,000 total (CPU) | HF 30,000 total (CPU) | HF peak RSS | HF / tokenlab (30,000) | unique chunks | merges equal to HF |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-);
-for (const [name, lang, megabytes] of corpora) {
-  const file = benchCorpus(lang, megabytes);
-  const mb = statSync(file).size / 1e6;
-  console.error(`  ${name} ${fmt(mb, 1)} MB ...`);
-  const big = runChild('ours', file, 32768);
-  const same = runChild('ours', file, 30000);
-  const hf = runChild('hf', file);
-  const agree = agreement(same.mergeList, hf.mergeList);
+} else {
+  console.error('(a) taylorswift.txt, vocab 512 ...');
+  const a = benchTaylorswift();
+  const ours = a.basicMs + a.regexMs;
+  lines.push('### (a) taylorswift.txt (185,768 B), vocab 512, Basic + Regex (GPT-4 pattern)', '');
+  const quoted = MINBPE_QUOTED_SECONDS * 1000;
   lines.push(
-    `| ${name} | ${fmt(mb, 1)} | ${fmt(big.count)} + ${fmt(big.merges)} = ${fmt(big.total)} s | ${int(big.maxRssMB)} MB | ${fmt(same.total)} s (${fmt(same.cpu, 1)} s) | ${fmt(hf.total)} s (${fmt(hf.cpu, 1)} s) | ${int(hf.maxRssMB)} MB | ${fmt(hf.total / same.total)}× | ${int(big.unique)} | first ${int(agree.prefix)} in order; ${int(agree.shared)} of ${int(hf.mergeList.length)} shared |`,
+    '| trainer | Basic | Regex | Basic + Regex (wall) | CPU time | speed-up |',
+    '|---|---:|---:|---:|---:|---:|',
+    `| tokenlab (median of 7, in one process) | ${fmt(a.basicMs, 1)} ms | ${fmt(a.regexMs, 1)} ms | ${fmt(ours, 1)} ms | ${fmt(a.cpuMs, 1)} ms | ${fmt(quoted / ours, 0)}× vs the quoted 10.4 s |`,
+    `| tokenlab, best of 7 | | | ${fmt(a.bestMs, 1)} ms | | ${fmt(quoted / a.bestMs, 0)}× vs 10.4 s |`,
+    `| tokenlab, first run (cold JIT) | | | ${fmt(a.firstMs, 1)} ms | | ${fmt(quoted / a.firstMs, 0)}× vs 10.4 s |`,
+  );
+  if (a.python) {
+    const py = (a.python.basic_s + a.python.regex_s) * 1000;
+    lines.push(
+      `| minbpe's algorithm in Python 3.11 (this run, once) | ${fmt(a.python.basic_s, 2)} s | ${fmt(a.python.regex_s, 2)} s | ${fmt(py / 1000, 2)} s | ${fmt(a.python.cpu_s, 2)} s | ours is ${fmt(py / ours, 0)}× faster (wall), ${fmt((a.python.cpu_s * 1000) / a.cpuMs, 0)}× (CPU) |`,
+    );
+  }
+  lines.push(
+    `| minbpe, quoted (issue: 10.4 s; quiet medians in anchor-benchmarks.md: 3.39 s + 7.54 s) | 3.39 s | 7.54 s | 10.4 s | | 1×; ${fmt(quoted / a.cpuMs, 0)}× against our CPU time |`,
+    '',
+  );
+  if (a.python)
+    lines.push(
+      `Same merges as the Python transcription of minbpe: Basic ${a.basicSame ? 'identical (256/256)' : 'DIFFERENT'}, Regex ${a.regexSame ? 'identical (256/256)' : 'DIFFERENT'}. minbpe itself is not installed here; the`,
+      'Python row runs a faithful transcription of its training loops (`get_stats`, `merge`, `max` over the dict, full',
+      'recount per merge) with the `regex` module, so it measures the same algorithm.',
+      '',
+    );
+  else lines.push(a.pythonNote, '');
+
+  console.error('(b) large corpora ...');
+  const corpora = [
+    ['English', 'en', 1],
+    ['English', 'en', 10],
+    ...(small
+      ? []
+      : [
+          ['English', 'en', 100],
+          ['Arabic', 'ar', undefined],
+        ]),
+  ];
+  lines.push(
+    '### (b) GPT-4 split pattern, vocab 32,768, against Hugging Face `tokenizers` (native Rust)',
+    '',
+  );
+  lines.push(
+    '`tokenizers` 0.23.2 from npm: its Node binding trains only with the default `BpeTrainer` (vocab 30,000, no way to',
+    'set the size), so it is timed at 30,000 and we are timed at both 30,000 and 32,768. Its pre-tokenizer is set to the',
+    'same split as ours (the GPT-4 pattern, isolated, then ByteLevel without its own regex). Each run is a separate',
+    "process (peak RSS is that process's). Ours: chunks counted while streaming the file on worker threads, then merges.",
+    '',
+  );
+  lines.push(
+    '| corpus | MB | tokenlab 32,768: count + merges = total | peak RSS | tokenlab 30,000 total (CPU) | HF 30,000 total (CPU) | HF peak RSS | HF / tokenlab (30,000) | unique chunks | merges equal to HF |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const [name, lang, megabytes] of process.env.BPE_BENCH_SKIP_B === '1' ? [] : corpora) {
+    const file = benchCorpus(lang, megabytes);
+    const mb = statSync(file).size / 1e6;
+    console.error(`  ${name} ${fmt(mb, 1)} MB ...`);
+    const big = runChild('ours', file, 32768);
+    const same = runChild('ours', file, 30000);
+    const hf = runChild('hf', file);
+    const agree = agreement(same.mergeList, hf.mergeList);
+    lines.push(
+      `| ${name} | ${fmt(mb, 1)} | ${fmt(big.count)} + ${fmt(big.merges)} = ${fmt(big.total)} s | ${int(big.maxRssMB)} MB | ${fmt(same.total)} s (${fmt(same.cpu, 1)} s) | ${fmt(hf.total)} s (${fmt(hf.cpu, 1)} s) | ${int(hf.maxRssMB)} MB | ${fmt(hf.total / same.total)}× | ${int(big.unique)} | first ${int(agree.prefix)} in order; ${int(agree.shared)} of ${int(hf.mergeList.length)} shared |`,
+    );
+  }
+  lines.push(
+    '',
+    'HF breaks count ties by the smallest pair, minbpe (and so we) by first occurrence, so the merge lists agree up',
+    'to the first tie and then drift apart; "shared" counts HF merges (as byte pairs) that we also learn.',
+    "HF's vocabulary of 30,000 includes only the byte symbols it saw, so it learns a few more merges than 30,000 − 256.",
+    '',
   );
 }
-lines.push(
-  '',
-  'HF breaks count ties by the smallest pair, minbpe (and so we) by first occurrence, so the merge lists agree up',
-  'to the first tie and then drift apart; "shared" counts HF merges (as byte pairs) that we also learn.',
-  "HF's vocabulary of 30,000 includes only the byte symbols it saw, so it learns a few more merges than 30,000 − 256.",
-  '',
-);
-// (c) Before/after: the trainer of an earlier commit, built into BPE_BENCH_BEFORE (a folder with dist/index.js
-// and dist/node/index.js), against this one, alternating processes, on the two large corpora.
+
+// (c) The training table of issue 17, measured in one run: for each large corpus, PAIRS rounds of separate
+// processes in turn (the earlier build if BPE_BENCH_BEFORE names one, ours through the library, ours through
+// the CLI, SentencePiece, Hugging Face `tokenizers` in Python), each timed from outside by /usr/bin/time
+// (wall, peak RSS); per-round ratios, then their median.
 const BEFORE = process.env.BPE_BENCH_BEFORE;
 const BEFORE_LABEL = process.env.BPE_BENCH_BEFORE_LABEL ?? 'an earlier build';
 const PAIRS = Number(process.env.BPE_BENCH_PAIRS ?? 3);
-if (BEFORE && !small) {
-  console.error('(c) before / after ...');
+const PYTHON = process.env.BPE_BENCH_PYTHON ?? 'python3';
+const CLI = join(here, '../apps/cli/dist/main.js');
+
+const TRAINERS_PY = `
+import json, os, resource, sys, tempfile, time
+job, path, vocab = sys.argv[1], sys.argv[2], int(sys.argv[3])
+GPT4 = r"""${GPT4}"""
+started = time.perf_counter()
+if job == "spm":
+    import sentencepiece as spm
+    prefix = os.path.join(tempfile.mkdtemp(), "spm")
+    spm.SentencePieceTrainer.train(input=path, model_prefix=prefix, model_type="bpe", vocab_size=vocab,
+                                   num_threads=2, minloglevel=2)
+    version = spm.__version__
+else:
+    from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
+    import tokenizers
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(GPT4), behavior="isolated"),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
+    trainer = trainers.BpeTrainer(vocab_size=vocab, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    tokenizer.train([path], trainer)
+    version = tokenizers.__version__
+print(json.dumps({"total": time.perf_counter() - started, "version": version,
+                  "maxRssMB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+`;
+
+/** Run a command under /usr/bin/time: wall seconds, peak RSS (MB) and its stdout. */
+function timed(command, args, env = {}) {
+  const run = spawnSync('/usr/bin/time', ['-f', '@@time %e %M', command, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 26,
+  });
+  const match = /@@time ([\d.]+) (\d+)/.exec(run.stderr ?? '');
+  if (run.status !== 0 || !match) throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr}`);
+  return { wall: Number(match[1]), maxRssMB: Number(match[2]) / 1024, stdout: run.stdout };
+}
+
+function pythonHas(module) {
+  return spawnSync(PYTHON, ['-c', `import ${module}`]).status === 0;
+}
+
+if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
+  console.error('(c) the training table ...');
+  const dir = mkdtempSync(join(tmpdir(), 'bpe-table-'));
+  const script = join(dir, 'trainers.py');
+  writeFileSync(script, TRAINERS_PY);
+  const haveSpm = pythonHas('sentencepiece');
+  const haveHf = pythonHas('tokenizers');
+  const versions = {};
   lines.push(
-    '### (c) Chunk counting with the shared hand-written scanners: before and after',
+    '### (c) The training table: GPT-4 split, vocabulary 32,768, against SentencePiece and Hugging Face `tokenizers` in the same run',
     '',
-    `Before: ${BEFORE_LABEL} (GPT-4 chunks counted by a scanner of its own, inlined into each worker's source). After: this`,
-    "build (the GPT-2/GPT-4 scanners that @tokenlab/gpt's encoders use, in @tokenlab/bpe's `piece-scanners.ts`, run by",
-    `a compiled worker file). GPT-4 split, vocab 32,768, worker threads = the default (${Math.min(8, availableParallelism())} here), the same file read`,
-    `from disk each time; ${PAIRS} pairs of fresh processes, before and after alternating; medians, and the median of the`,
-    `per-pair ratios. Load average (1 min) at the start of each pair in the last column. Goal (issue 17): ≤ 1.5 s wall and ≤ 300 MB peak RSS on 2 cores for 100 MB of English.`,
+    `${PAIRS} rounds per corpus; in each round every trainer runs once as its own process, one after another, timed from`,
+    'outside by `/usr/bin/time` (wall time from process start to exit, file read included; peak RSS of the process and its',
+    'threads). Ratios are taken within each round, then the median of the rounds is given, so that load that changes',
+    'between rounds cancels out of the ratios more than out of the times. Rows:',
     '',
-    '| corpus | MB | before: count + merges = total | before peak RSS | after: count + merges = total | after peak RSS | before ÷ after (wall) | merges equal | load |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    `* **tokenlab (CLI)**: \`tokenlab train -v 32768 --quiet FILE\` (2 count workers, the default here), writing the .model/.vocab pair.`,
+    "* **tokenlab (library)**: `countFileTable([file], 'gpt4')` then `RegexTokenizer.trainFromCounts(table, 32768)` in a fresh Node process.",
+    ...(BEFORE
+      ? [
+          `* **before**: ${BEFORE_LABEL}: \`countFileChunks\` then \`trainFromCounts\`, the same calls the CLI made then.`,
+        ]
+      : []),
+    '* **SentencePiece**: `SentencePieceTrainer.train(model_type="bpe", vocab_size=32768, num_threads=2)`, other options',
+    "  at their defaults (so lines longer than 4,192 bytes are skipped, and SentencePiece's own normalisation and",
+    '  whitespace handling apply: a different algorithm, timed on the same file for the same vocabulary).',
+    '* **Hugging Face**: Python `tokenizers`, `BpeTrainer(vocab_size=32768)` with the GPT-4 split and ByteLevel as the',
+    '  pre-tokenizer (the same chunks as ours; it breaks count ties by the smallest pair, minbpe by first occurrence).',
+    '',
+    'Goals (issue 17): tokenlab ≤ 1.5 s wall, ≥ 5× SentencePiece, ≥ 7× Hugging Face, peak RSS ≤ 300 MB on 100 MB of English;',
+    'Arabic likewise.',
+    '',
+    '| corpus | MB | trainer | wall, median (per round) | peak RSS | SentencePiece ÷ tokenlab CLI | HF ÷ tokenlab CLI | before ÷ library | load (1 min) per round |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---|',
   );
   for (const [name, lang, megabytes] of [
     ['English', 'en', 100],
@@ -354,25 +445,84 @@ if (BEFORE && !small) {
   ]) {
     const file = benchCorpus(lang, megabytes);
     const mb = statSync(file).size / 1e6;
-    const befores = [];
-    const afters = [];
+    const runs = { cli: [], library: [], before: [], spm: [], hf: [] };
     const loads = [];
     let equal = true;
-    for (let pair = 0; pair < PAIRS; pair++) {
+    for (let round = 0; round < PAIRS; round++) {
+      console.error(`  ${name}, round ${round + 1} of ${PAIRS} ...`);
       loads.push(loadavg()[0].toFixed(1));
-      const b = runChild('before', file, 32768);
-      const a = runChild('ours', file, 32768);
-      equal &&= JSON.stringify(b.mergeList) === JSON.stringify(a.mergeList);
-      befores.push(b);
-      afters.push(a);
+      const out = join(dir, `model-${lang}-${round}`);
+      runs.cli.push(timed(process.execPath, [CLI, 'train', '-v', '32768', '--quiet', '-o', out, file]));
+      const result = join(dir, 'result.json');
+      const library = timed(process.execPath, [
+        fileURLToPath(import.meta.url),
+        '--child',
+        'ours',
+        file,
+        '32768',
+        result,
+      ]);
+      const ours = JSON.parse(readFileSync(result, 'utf8'));
+      runs.library.push({ ...library, inside: ours });
+      if (BEFORE) {
+        const before = timed(
+          process.execPath,
+          [fileURLToPath(import.meta.url), '--child', 'before', file, '32768', result],
+          { BPE_BENCH_BEFORE: BEFORE },
+        );
+        const theirs = JSON.parse(readFileSync(result, 'utf8'));
+        equal &&= JSON.stringify(theirs.mergeList) === JSON.stringify(ours.mergeList);
+        runs.before.push({ ...before, inside: theirs });
+      }
+      // minbpe's .model: version, pattern, the number of special tokens, those tokens, then the merges.
+      const modelLines = readFileSync(`${out}.model`, 'utf8').trim().split('\n');
+      const modelMerges = modelLines.slice(3 + Number(modelLines[2]));
+      equal &&= modelMerges.length === ours.mergeList.length;
+      if (haveSpm) {
+        const spm = timed(PYTHON, [script, 'spm', file, '32768']);
+        versions.spm = JSON.parse(spm.stdout).version;
+        runs.spm.push(spm);
+      }
+      if (haveHf) {
+        const hf = timed(PYTHON, [script, 'hf', file, '32768'], { RAYON_NUM_THREADS: '2' });
+        versions.hf = JSON.parse(hf.stdout).version;
+        runs.hf.push(hf);
+      }
     }
-    const med = (runs, key) => median(runs.map((run) => run[key]));
-    const ratio = median(befores.map((b, i) => b.total / afters[i].total));
+    const perRound = (list) => list.map((run) => fmt(run.wall)).join(', ');
+    const ratio = (list, base) =>
+      list.length === 0 ? '—' : `${fmt(median(list.map((run, i) => run.wall / base[i].wall)))}×`;
+    const med = (list, key) => median(list.map((run) => run[key]));
+    const row = (label, list, extra = ['', '', '']) =>
+      `| ${name} | ${fmt(mb, 1)} | ${label} | ${fmt(med(list, 'wall'))} s (${perRound(list)}) | ${int(med(list, 'maxRssMB'))} MB | ${extra.join(' | ')} | ${loads.join(', ')} |`;
     lines.push(
-      `| ${name} | ${fmt(mb, 1)} | ${fmt(med(befores, 'count'))} + ${fmt(med(befores, 'merges'))} = ${fmt(med(befores, 'total'))} s | ${int(med(befores, 'maxRssMB'))} MB | ${fmt(med(afters, 'count'))} + ${fmt(med(afters, 'merges'))} = ${fmt(med(afters, 'total'))} s | ${int(med(afters, 'maxRssMB'))} MB | ${fmt(ratio)}× | ${equal ? 'yes' : 'NO'} | ${loads.join(', ')} |`,
+      row('tokenlab (CLI)', runs.cli, [ratio(runs.spm, runs.cli), ratio(runs.hf, runs.cli), '']),
+      row(
+        `tokenlab (library; inside: count ${fmt(median(runs.library.map((r) => r.inside.count)))} + merges ${fmt(median(runs.library.map((r) => r.inside.merges)))} s)`,
+        runs.library,
+        ['', '', BEFORE ? ratio(runs.before, runs.library) : '—'],
+      ),
+    );
+    if (BEFORE)
+      lines.push(
+        row(
+          `before (inside: count ${fmt(median(runs.before.map((r) => r.inside.count)))} + merges ${fmt(median(runs.before.map((r) => r.inside.merges)))} s)`,
+          runs.before,
+        ),
+      );
+    if (runs.spm.length > 0) lines.push(row(`SentencePiece ${versions.spm}`, runs.spm));
+    if (runs.hf.length > 0) lines.push(row(`Hugging Face tokenizers ${versions.hf} (Python)`, runs.hf));
+    lines.push(
+      `| ${name} | | merges | ${BEFORE ? `before and library ${equal ? 'identical' : 'DIFFERENT'}` : `library and CLI ${equal ? 'same length' : 'DIFFERENT'}`} | | | | | |`,
     );
   }
+  if (!haveSpm || !haveHf)
+    lines.push(
+      '',
+      `Not run: ${[haveSpm ? '' : 'SentencePiece', haveHf ? '' : 'Hugging Face tokenizers'].filter(Boolean).join(', ')} (the Python ${PYTHON} cannot import it; set BPE_BENCH_PYTHON to a Python that can).`,
+    );
   lines.push('');
+  rmSync(dir, { recursive: true, force: true });
 }
 const report = lines.join('\n');
 writeFileSync(join(here, 'results/bpe.md'), `${report}\n`);

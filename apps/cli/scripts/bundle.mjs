@@ -9,7 +9,7 @@
 //   (`../package.json`, `../data/...`) the bundle keeps. The `dependencies` of package.json (natural, the HTML readers)
 //   stay outside, installed by npm. No source maps.
 // - `bundle/*.d.ts`: the declarations of the library entry (`index.d.ts` and what it imports).
-// - `bundle/count-worker.js`, `bundle/encode-worker.js`: the worker programs of BPE training and of
+// - `bundle/count-worker.js`, `bundle/range-count-worker.js`, `bundle/encode-worker.js`: the worker programs of BPE training and of
 //   parallel encoding, which their packages start from a file beside their code.
 // - `data/`: the texts of `@tokenlab/corpora` and the analogy questions of `@tokenlab/vectors`, which
 //   they read at run time from `../data/` beside their code.
@@ -42,6 +42,7 @@ const result = await build({
     main: join(dist, 'main.js'),
     index: join(dist, 'index.js'),
     'count-worker': join(packageRoot('@tokenlab/bpe'), 'dist/node/count-worker.js'),
+    'range-count-worker': join(packageRoot('@tokenlab/bpe'), 'dist/node/range-count-worker.js'),
     'encode-worker': join(packageRoot('@tokenlab/gpt'), 'dist/parallel/encode-worker.js'),
   },
   outdir: out,

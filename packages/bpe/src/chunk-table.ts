@@ -22,7 +22,8 @@ const encoder = new TextEncoder();
 
 /**
  * Build a {@link ChunkTable} from chunk counts in first-appearance order (a `Map` from
- * `countChunks`, or any iterable of `[chunk, count]`, the chunk as text or bytes). Chunks of one
+ * `countChunks`, or any iterable of `[chunk, count]`, the chunk as text or bytes); a table already
+ * built (by `countFileTable`, say) is checked and returned as it is. Chunks of one
  * byte hold no pair and are left out; they can never change a merge.
  *
  * @example
@@ -31,7 +32,22 @@ const encoder = new TextEncoder();
  * table.lengths; // Int32Array [2, 2]
  * ```
  */
-export function chunkTable(chunks: Iterable<readonly [string | Uint8Array, number]>): ChunkTable {
+export function chunkTable(
+  chunks: Iterable<readonly [string | Uint8Array, number]> | ChunkTable,
+): ChunkTable {
+  if (!(Symbol.iterator in chunks)) {
+    // Already a table (say from `countFileTable`): checked, not copied.
+    let total = 0;
+    for (let i = 0; i < chunks.counts.length; i++) {
+      const count = chunks.counts[i]!;
+      if (!Number.isInteger(count) || count < 0)
+        throw new RangeError(`chunk count must be a non-negative integer, got ${count} for chunk ${i}`);
+      total += chunks.lengths[i]!;
+    }
+    if (chunks.lengths.length !== chunks.counts.length || total !== chunks.bytes.length)
+      throw new RangeError('chunk table: the lengths must add up to the bytes, one count per chunk');
+    return chunks;
+  }
   const entries: Array<readonly [string | Uint8Array, number]> = [];
   let capacity = 0;
   for (const entry of chunks) {

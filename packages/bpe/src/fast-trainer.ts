@@ -14,8 +14,9 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  *
  * How it is fast. Every token is a node of a doubly linked list (typed arrays); each pair keeps its
  * count (weighted by chunk counts) and the ascending list of nodes where it was seen (one block of a
- * shared Int32Array pool; the blocks of the pairs a merge creates are appended after each merge). A merge walks
- * only that list and adjusts the counts of the neighbouring pairs. A max-heap ordered by
+ * shared Int32Array pool; the blocks of the pairs a merge creates are appended after each merge, and when the
+ * pool is full the blocks of pairs that no longer occur are dropped and the rest moved down). A merge walks
+ * only that list and adjusts the counts of the neighbouring pairs, looking each neighbour's pair up once per merge. A max-heap ordered by
  * (count desc, first node asc) picks the next pair lazily: an existing pair can only lose occurrences
  * (new pairs always contain the new id), so a heap entry's count and first node are bounds that can only
  * be too good. When the top entry's count is stale it is re-pushed with the true count; when the count is
@@ -34,6 +35,18 @@ export function trainMerges(table: ChunkTable, numMerges: number, options: Train
   return trainer.run(numMerges, options);
 }
 
+/** Fields of a node in `nodes`. */
+const TOKEN = 0;
+const NEXT = 1;
+const PREV = 2;
+const WEIGHT = 3;
+
+/** Kinds of neighbour pair a merge of (left, right) into id touches: (t, left), (t, id), (right, t), (id, t). */
+const LEFT_OLD = 0;
+const LEFT_NEW = 1;
+const RIGHT_OLD = 2;
+const RIGHT_NEW = 3;
+
 /** Pairs whose two ids are both below this are indexed directly (a 1,024 × 1,024 table, 4 MB). */
 const DIRECT = 1024;
 
@@ -48,12 +61,12 @@ function grow<T extends Int32Array | Float64Array>(array: T, size: number): T {
 }
 
 class FastTrainer {
-  // Nodes: one per byte of the unique chunks; merged-away nodes get token -1.
-  private readonly token: Int32Array;
-  private readonly next: Int32Array;
-  private readonly prev: Int32Array;
-  /** Chunk count of each node's chunk; null when every chunk occurs once (a BasicTokenizer's text). */
-  private readonly weight: Float64Array | null;
+  // Nodes: one per byte of the unique chunks, node i at 4i: token (-1 once merged away), next node,
+  // previous node (-1 at the chunk's ends), and its chunk's count when it fits 32 bits. Side by side,
+  // a node and its neighbours are read in one or two cache lines.
+  private readonly nodes: Int32Array;
+  /** Chunk count of each node's chunk when some count does not fit 32 bits (else in `nodes`). */
+  private readonly bigWeight: Float64Array | null;
 
   // Pairs, by dense index.
   // Pairs of two small ids (most pairs early on) are found by direct index, pair index + 1 (0 = none)...
@@ -87,36 +100,37 @@ class FastTrainer {
   private touchedStamp = new Int32Array(1024);
   private step = 1;
 
+  // Per merge, the pair each neighbour token forms (see neighbourPair), valid where the stamp is `step`.
+  private vocab = 0;
+  private cacheStamp = new Int32Array(0);
+  private cacheValue = new Int32Array(0);
+
   constructor(table: ChunkTable) {
     const n = table.bytes.length;
-    this.token = new Int32Array(n);
-    this.next = new Int32Array(n);
-    this.prev = new Int32Array(n);
-    const weighted = table.counts.some((count) => count !== 1);
-    const weight = weighted ? new Float64Array(n) : null;
-    this.weight = weight;
+    const nodes = new Int32Array(4 * n);
+    this.nodes = nodes;
+    const small = table.counts.every((count) => count <= 0x7fffffff);
+    const bigWeight = small ? null : new Float64Array(n);
+    this.bigWeight = bigWeight;
     let node = 0;
     for (let c = 0; c < table.lengths.length; c++) {
       const length = table.lengths[c]!;
       const count = table.counts[c]!;
       for (let k = 0; k < length; k++, node++) {
-        this.token[node] = table.bytes[node]!;
-        this.prev[node] = k === 0 ? -1 : node - 1;
-        this.next[node] = k === length - 1 ? -1 : node + 1;
-        if (weight) weight[node] = count;
+        const at = node << 2;
+        nodes[at + TOKEN] = table.bytes[node]!;
+        nodes[at + NEXT] = k === length - 1 ? -1 : node + 1;
+        nodes[at + PREV] = k === 0 ? -1 : node - 1;
+        if (bigWeight) bigWeight[node] = count;
+        else nodes[at + WEIGHT] = count;
       }
     }
     // Count occurrences per pair, then lay each pair's nodes out as one ascending block of the pool.
-    const pairAt = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const j = this.next[i]!;
-      if (j < 0) {
-        pairAt[i] = -1;
-        continue;
-      }
-      const pair = this.pairFor(this.token[i]!, this.token[j]!);
-      pairAt[i] = pair;
-      this.pairCount[pair] += weight ? weight[i]! : 1;
+      const j = nodes[(i << 2) + NEXT]!;
+      if (j < 0) continue;
+      const pair = this.pairFor(nodes[(i << 2) + TOKEN]!, nodes[(j << 2) + TOKEN]!);
+      this.pairCount[pair] += bigWeight ? bigWeight[i]! : nodes[(i << 2) + WEIGHT]!;
       this.occurrenceEnd[pair]!++;
     }
     let offset = 0;
@@ -126,11 +140,14 @@ class FastTrainer {
       this.occurrenceEnd[pair] = offset;
       offset += size;
     }
-    this.pool = new Int32Array(Math.max(1024, offset * 2));
+    this.pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
     this.poolSize = offset;
+    // Bytes pair up through the direct table, so looking each pair up again is cheaper than keeping it.
     for (let i = 0; i < n; i++) {
-      const pair = pairAt[i]!;
-      if (pair >= 0) this.pool[this.occurrenceEnd[pair]!++] = i;
+      const j = nodes[(i << 2) + NEXT]!;
+      if (j < 0) continue;
+      const pair = this.pairOf(nodes[(i << 2) + TOKEN]!, nodes[(j << 2) + TOKEN]!);
+      this.pool[this.occurrenceEnd[pair]!++] = i;
     }
     for (let pair = 0; pair < this.pairs; pair++)
       this.heapAppend(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
@@ -138,6 +155,9 @@ class FastTrainer {
   }
 
   run(numMerges: number, options: TrainOptions): TrainResult {
+    this.vocab = 256 + numMerges;
+    this.cacheStamp = new Int32Array(4 * this.vocab);
+    this.cacheValue = new Int32Array(4 * this.vocab);
     const merges: Array<[number, number]> = [];
     const counts: number[] = [];
     for (let m = 0; m < numMerges; m++) {
@@ -218,9 +238,10 @@ class FastTrainer {
 
   /** Whether node `i` still starts an occurrence of `pair`. */
   private occursAt(pair: number, i: number): boolean {
-    if (this.token[i] !== this.pairLeft[pair]) return false;
-    const j = this.next[i]!;
-    return j >= 0 && this.token[j] === this.pairRight[pair];
+    const nodes = this.nodes;
+    if (nodes[(i << 2) + TOKEN] !== this.pairLeft[pair]) return false;
+    const j = nodes[(i << 2) + NEXT]!;
+    return j >= 0 && nodes[(j << 2) + TOKEN] === this.pairRight[pair];
   }
 
   /** Pop heap entries until one is exact (see the class comment); -1 when no pair is left. */
@@ -261,7 +282,7 @@ class FastTrainer {
 
   /** Merge every occurrence of `pair` into `id`, updating neighbour counts and pushing new pairs. */
   private applyMerge(pair: number, id: number): void {
-    const { token, next, prev, weight } = this;
+    const { nodes, bigWeight } = this;
     const left = this.pairLeft[pair]!;
     const right = this.pairRight[pair]!;
     const pool = this.pool;
@@ -271,24 +292,27 @@ class FastTrainer {
     const end = this.occurrenceEnd[pair]!;
     for (let k = this.occurrenceStart[pair]!; k < end; k++) {
       const i = pool[k]!;
-      if (token[i] !== left) continue;
-      const j = next[i]!;
-      if (j < 0 || token[j] !== right) continue;
-      const w = weight ? weight[i]! : 1;
-      const x = prev[i]!;
-      const y = next[j]!;
+      const at = i << 2;
+      if (nodes[at + TOKEN] !== left) continue;
+      const j = nodes[at + NEXT]!;
+      if (j < 0 || nodes[(j << 2) + TOKEN] !== right) continue;
+      const w = bigWeight ? bigWeight[i]! : nodes[at + WEIGHT]!;
+      const x = nodes[at + PREV]!;
+      const y = nodes[(j << 2) + NEXT]!;
       if (x >= 0) {
-        this.pairCount[this.pairOf(token[x]!, left)] -= w;
-        this.addNew(token[x]!, id, w, x);
+        const t = nodes[(x << 2) + TOKEN]!;
+        this.pairCount[this.neighbourPair(LEFT_OLD, t, t, left)] -= w;
+        this.addNew(this.neighbourPair(LEFT_NEW, t, t, id), w, x);
       }
       if (y >= 0) {
-        this.pairCount[this.pairOf(right, token[y]!)] -= w;
-        this.addNew(id, token[y]!, w, i);
+        const t = nodes[(y << 2) + TOKEN]!;
+        this.pairCount[this.neighbourPair(RIGHT_OLD, t, right, t)] -= w;
+        this.addNew(this.neighbourPair(RIGHT_NEW, t, id, t), w, i);
       }
-      token[i] = id;
-      token[j] = -1;
-      next[i] = y;
-      if (y >= 0) prev[y] = i;
+      nodes[at + TOKEN] = id;
+      nodes[(j << 2) + TOKEN] = -1;
+      nodes[at + NEXT] = y;
+      if (y >= 0) nodes[(y << 2) + PREV] = i;
     }
     this.pairCount[pair] = 0;
     this.occurrenceStart[pair] = this.occurrenceEnd[pair]!;
@@ -300,9 +324,23 @@ class FastTrainer {
     }
   }
 
-  /** Count an occurrence (at `node`) of a pair that contains the new id. */
-  private addNew(a: number, b: number, w: number, node: number): void {
-    const q = this.pairFor(a, b);
+  /**
+   * The pair (a, b) that a neighbour with token `t` forms, of one of the four kinds a merge touches
+   * (t with the old left or right token, t with the new id), created if new. A merge meets the same few
+   * neighbours over and over, so each (kind, t) is looked up once per merge and then read from a small
+   * array instead of the pair hash.
+   */
+  private neighbourPair(kind: number, t: number, a: number, b: number): number {
+    const k = kind * this.vocab + t;
+    if (this.cacheStamp[k] === this.step) return this.cacheValue[k]!;
+    const pair = this.pairFor(a, b);
+    this.cacheStamp[k] = this.step;
+    this.cacheValue[k] = pair;
+    return pair;
+  }
+
+  /** Count an occurrence (at `node`) of pair `q`, which contains the new id. */
+  private addNew(q: number, w: number, node: number): void {
     this.pairCount[q] += w;
     if (this.stepSize === this.stepPairs.length) {
       this.stepPairs = grow(this.stepPairs, this.stepSize + 1);
@@ -325,7 +363,7 @@ class FastTrainer {
   private flushStep(): void {
     let total = 0;
     for (const q of this.touched) total += this.occurrenceEnd[q]!;
-    if (this.poolSize + total > this.pool.length) this.pool = grow(this.pool, this.poolSize + total);
+    if (this.poolSize + total > this.pool.length) this.compactPool(total);
     let offset = this.poolSize;
     for (const q of this.touched) {
       const size = this.occurrenceEnd[q]!;
@@ -337,6 +375,48 @@ class FastTrainer {
       const q = this.stepPairs[k]!;
       this.pool[this.occurrenceEnd[q]!++] = this.stepNodes[k]!;
     }
+    this.poolSize = offset;
+  }
+
+  /**
+   * Make room for `needed` more entries: drop the blocks of pairs that no longer occur and the dead
+   * entries at the front of the others, moving the live blocks down in pool order (so each stays
+   * ascending); grow only if that does not free enough. Pairs touched by the current merge are
+   * skipped: their blocks are about to be laid out anew.
+   */
+  private compactPool(needed: number): void {
+    const live: number[] = [];
+    let liveSize = 0;
+    for (let pair = 0; pair < this.pairs; pair++) {
+      if (this.touchedStamp[pair] === this.step) continue;
+      const size = this.occurrenceEnd[pair]! - this.occurrenceStart[pair]!;
+      if (this.pairCount[pair]! > 0 && size > 0) {
+        live.push(pair);
+        liveSize += size;
+      } else {
+        // A pair that no longer occurs never occurs again (new occurrences always hold the new id).
+        this.occurrenceStart[pair] = 0;
+        this.occurrenceEnd[pair] = 0;
+      }
+    }
+    const target =
+      (liveSize + needed) * 1.5 > this.pool.length
+        ? new Int32Array(Math.ceil((liveSize + needed) * 2))
+        : this.pool;
+    const start = this.occurrenceStart;
+    live.sort((a, b) => start[a]! - start[b]!);
+    let offset = 0;
+    for (const pair of live) {
+      const from = start[pair]!;
+      const to = this.occurrenceEnd[pair]!;
+      // Blocks move down in pool order, so copying within the pool never overwrites a block not yet moved.
+      if (target === this.pool) target.copyWithin(offset, from, to);
+      else target.set(this.pool.subarray(from, to), offset);
+      start[pair] = offset;
+      offset += to - from;
+      this.occurrenceEnd[pair] = offset;
+    }
+    this.pool = target;
     this.poolSize = offset;
   }
 

@@ -25,6 +25,7 @@ export {
   type TrainSummary,
 } from './bpe-tokenizer.js';
 export { type ChunkCounts, countChunks, mergeChunkCounts } from './chunk-counts.js';
+export { ChunkStore, mergePositionedChunks, type PositionedChunks } from './chunk-store.js';
 export { type ChunkTable, chunkTable } from './chunk-table.js';
 export { encodeChunk } from './encode-chunk.js';
 export {

@@ -7,7 +7,7 @@ import {
   type TrainSummary,
 } from './bpe-tokenizer.js';
 import { type ChunkCounts, countChunks } from './chunk-counts.js';
-import { chunkTable } from './chunk-table.js';
+import { type ChunkTable, chunkTable } from './chunk-table.js';
 import { trainMerges } from './fast-trainer.js';
 import { trainMergesReference } from './reference-trainer.js';
 import { type DroppedText, type PatternSpec, SplitPattern } from './split-pattern.js';
@@ -148,7 +148,7 @@ export class RegexTokenizer extends BpeTokenizer {
    * ```
    */
   trainFromCounts(
-    counts: ChunkCounts | Iterable<readonly [string | Uint8Array, number]>,
+    counts: ChunkCounts | Iterable<readonly [string | Uint8Array, number]> | ChunkTable,
     vocabSize: number,
     options: TokenizerTrainOptions = {},
   ): TrainSummary {

@@ -1,5 +1,5 @@
 import { checkVocabSize, type TrainSummary } from './bpe-tokenizer.js';
-import { chunkTable } from './chunk-table.js';
+import { type ChunkTable, chunkTable } from './chunk-table.js';
 import { trainMerges } from './fast-trainer.js';
 import type { TrainOptions } from './train-progress.js';
 
@@ -17,7 +17,7 @@ import type { TrainOptions } from './train-progress.js';
  * ```
  */
 export function trainFromCounts(
-  counts: Iterable<readonly [string | Uint8Array, number]>,
+  counts: Iterable<readonly [string | Uint8Array, number]> | ChunkTable,
   vocabSize: number,
   options: TrainOptions = {},
 ): TrainSummary {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { BasicTokenizer, countChunks, RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
-import { countFileChunks, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
+import { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
@@ -15,7 +15,7 @@ const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out
 Trains a byte-level BPE tokenizer exactly as minbpe does (the same merges in the same order) on the
 FILEs (joined by newlines; stdin when none is given), and writes minbpe's two files, PREFIX.model
 and PREFIX.vocab. Files are read as Python's text mode reads them (\\r\\n becomes \\n); for the regex
-tokenizer with the gpt2 or gpt4 pattern they are streamed and counted on worker threads.
+tokenizer with the gpt2 or gpt4 pattern, worker threads read and count byte ranges of them.
 
 Options:
   -t, --tokenizer NAME   basic (no split pattern) or regex (default: regex)
@@ -204,12 +204,25 @@ export const trainCommand: Command = {
       } else if (values.reference) {
         const text =
           stdinText ??
-          (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').replace(/\r\n?/g, '\n');
+          (await Promise.all(files.map((f) => readFile(f, 'utf8'))))
+            .map((text) => text.replace(/\r\n?/g, '\n'))
+            .join('\n');
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.train(text, vocabSize, options);
         const loss = patternLoss(text, regex.split);
         if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
+      } else if (stdinText === undefined && regex.split.cuttable) {
+        // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves; these
+        // patterns leave no character out of the chunks, so there is no loss to report.
+        const table = await countFileTable(files, regex.split, {
+          ...(workerCount === undefined ? {} : { workers: workerCount }),
+          onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
+        });
+        uniqueChunks = table.lengths.length;
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = regex.trainFromCounts(table, vocabSize, options);
       } else {
         let characters = stdinText?.length ?? 0;
         const counts =

@@ -53,7 +53,15 @@ export async function* readTextBlocks(
   };
   for (let f = 0; f < files.length; f++) {
     const file = files[f]!;
-    if (f > 0) yield translate('\n', false);
+    if (f > 0) {
+      // A file's last `\r` is its own newline (Python reads each file on its own), not half of a `\r\n`
+      // with the join.
+      if (pendingCR) {
+        pendingCR = false;
+        yield '\n';
+      }
+      yield '\n';
+    }
     const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     const handle = await open(file, 'r');
     try {

@@ -1,0 +1,330 @@
+import type { ChunkTable } from './chunk-table.js';
+
+/**
+ * Distinct chunks as UTF-8 bytes laid end to end, each with its count and the position of its first
+ * occurrence. Ordered by `firsts` it is a {@link ChunkTable} in first-appearance order, which is what
+ * the trainer needs to break ties as minbpe does; the positions are what let counts made in any order
+ * (pieces on several threads, shards on several machines) be put back in that order.
+ *
+ * @example
+ * ```ts
+ * const store = new ChunkStore();
+ * store.add('the cat the', 0, 3, 0);
+ * store.add('the cat the', 3, 7, 3);
+ * store.add('the cat the', 7, 11, 7);
+ * const chunks: PositionedChunks = store.positioned();
+ * chunks.lengths; // Int32Array [3, 4, 4]
+ * chunks.firsts; // Float64Array [0, 3, 7]
+ * ```
+ */
+export interface PositionedChunks extends ChunkTable {
+  /** Where each chunk first occurs (any increasing measure of position in the text). */
+  firsts: Float64Array;
+}
+
+const INITIAL = 1 << 12;
+/** Chunks of at most this many UTF-16 units are kept inside their slot. */
+const SHORT = 8;
+/** Slots fill to this fraction before the table doubles. */
+const LOAD = 0.7;
+/** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
+const COUNT_SPILL = 1 << 30;
+
+/**
+ * An open-addressing hash table of distinct chunks held in typed arrays: a chunk is hashed straight
+ * from the text it occurs in, and only a chunk seen for the first time is copied (its UTF-16 units, into
+ * one growing array), so counting allocates nothing per chunk and its memory grows with the number of
+ * distinct chunks, never with the text.
+ *
+ * @example
+ * ```ts
+ * const store = new ChunkStore();
+ * const text = 'the cat the';
+ * store.add(text, 0, 3, 0);
+ * store.add(text, 3, 7, 3);
+ * store.add(text, 7, 11, 7);
+ * store.distinct; // 3
+ * ```
+ */
+export class ChunkStore {
+  // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
+  // chunk's UTF-16 units two per int when it has at most SHORT of them, else where its units start in
+  // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
+  private slots = new Int32Array(INITIAL * 16);
+  private mask = INITIAL * 2 - 1;
+  private limit = Math.floor(INITIAL * 2 * LOAD);
+  private starts = new Int32Array(INITIAL);
+  private lengths = new Int32Array(INITIAL);
+  private counts = new Float64Array(INITIAL);
+  private firsts = new Float64Array(INITIAL);
+  private units = new Uint16Array(INITIAL * 8);
+  private used = 0;
+  private size = 0;
+
+  /** How many distinct chunks have been added. */
+  get distinct(): number {
+    return this.size;
+  }
+
+  /**
+   * Count the chunk `text[start, end)`, which occurs at `position`. Positions must not decrease from one
+   * call to the next (a chunk's first position is the one it was first added with).
+   */
+  add(text: string, start: number, end: number, position: number): void {
+    let hash = 0x811c9dc5;
+    for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), 0x01000193);
+    const length = end - start;
+    const { slots, mask } = this;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot << 3;
+      const entry = slots[at + 1]!;
+      if (entry === 0) {
+        this.insert(at, text, start, length, hash, position);
+        return;
+      }
+      if (slots[at] !== hash || slots[at + 3] !== length) continue;
+      if (
+        length <= SHORT
+          ? this.sameShort(at + 4, text, start, end)
+          : this.sameLong(at + 4, text, start, length)
+      ) {
+        if (++slots[at + 2]! === COUNT_SPILL) {
+          this.counts[entry - 1]! += COUNT_SPILL;
+          slots[at + 2] = 0;
+        }
+        return;
+      }
+    }
+  }
+
+  private sameShort(at: number, text: string, start: number, end: number): boolean {
+    const slots = this.slots;
+    let p = start;
+    for (; p + 1 < end; p += 2, at++)
+      if (slots[at] !== (text.charCodeAt(p) | (text.charCodeAt(p + 1) << 16))) return false;
+    return p === end || slots[at] === text.charCodeAt(p);
+  }
+
+  private sameLong(at: number, text: string, start: number, length: number): boolean {
+    const { units } = this;
+    const from = this.slots[at]!;
+    for (let k = 0; k < length; k++) if (units[from + k] !== text.charCodeAt(start + k)) return false;
+    return true;
+  }
+
+  private insert(at: number, text: string, start: number, length: number, hash: number, position: number) {
+    const c = this.size;
+    if (c === this.starts.length) {
+      this.starts = grow(this.starts, c + 1);
+      this.lengths = grow(this.lengths, c + 1);
+      this.counts = grow(this.counts, c + 1);
+      this.firsts = grow(this.firsts, c + 1);
+    }
+    if (this.used + length > this.units.length) this.units = grow(this.units, this.used + length);
+    const units = this.units;
+    const from = this.used;
+    for (let k = 0; k < length; k++) units[from + k] = text.charCodeAt(start + k);
+    this.used += length;
+    this.starts[c] = from;
+    this.lengths[c] = length;
+    this.counts[c] = 0;
+    this.firsts[c] = position;
+    const slots = this.slots;
+    slots[at] = hash;
+    slots[at + 1] = ++this.size;
+    slots[at + 2] = 1;
+    slots[at + 3] = length;
+    if (length <= SHORT) {
+      const end = start + length;
+      let p = start;
+      let w = at + 4;
+      for (; p + 1 < end; p += 2) slots[w++] = text.charCodeAt(p) | (text.charCodeAt(p + 1) << 16);
+      if (p < end) slots[w] = text.charCodeAt(p);
+    } else slots[at + 4] = from;
+    if (this.size > this.limit) this.rehash();
+  }
+
+  private rehash(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    this.mask = (this.slots.length >> 3) - 1;
+    this.limit = Math.floor((this.mask + 1) * LOAD);
+    for (let at = 0; at < old.length; at += 8) {
+      if (old[at + 1] === 0) continue;
+      let slot = old[at]! & this.mask;
+      while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
+      this.slots.set(old.subarray(at, at + 8), slot << 3);
+    }
+  }
+
+  /**
+   * The chunks as UTF-8, in the order they were first added (not sorted by position). The text must
+   * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
+   */
+  positioned(): PositionedChunks {
+    const { units, size, slots } = this;
+    const counts = this.counts.slice(0, size);
+    for (let at = 0; at < slots.length; at += 8)
+      if (slots[at + 1] !== 0) counts[slots[at + 1]! - 1]! += slots[at + 2]!;
+    const bytes = new Uint8Array(this.used * 3);
+    const lengths = new Int32Array(size);
+    let w = 0;
+    for (let c = 0; c < size; c++) {
+      const from = w;
+      const end = this.starts[c]! + this.lengths[c]!;
+      for (let p = this.starts[c]!; p < end; p++) {
+        const unit = units[p]!;
+        if (unit < 0x80) bytes[w++] = unit;
+        else if (unit < 0x800) {
+          bytes[w++] = 0xc0 | (unit >> 6);
+          bytes[w++] = 0x80 | (unit & 0x3f);
+        } else if (unit >= 0xd800 && unit <= 0xdbff && p + 1 < end) {
+          const point = 0x10000 + ((unit - 0xd800) << 10) + (units[++p]! - 0xdc00);
+          bytes[w++] = 0xf0 | (point >> 18);
+          bytes[w++] = 0x80 | ((point >> 12) & 0x3f);
+          bytes[w++] = 0x80 | ((point >> 6) & 0x3f);
+          bytes[w++] = 0x80 | (point & 0x3f);
+        } else {
+          bytes[w++] = 0xe0 | (unit >> 12);
+          bytes[w++] = 0x80 | ((unit >> 6) & 0x3f);
+          bytes[w++] = 0x80 | (unit & 0x3f);
+        }
+      }
+      lengths[c] = w - from;
+    }
+    return {
+      bytes: bytes.slice(0, w),
+      lengths,
+      counts,
+      firsts: this.firsts.slice(0, size),
+    };
+  }
+}
+
+/**
+ * Add up positioned chunk tables (counts of pieces of one text, or of shards of a corpus, in any order):
+ * a chunk's counts are summed and its first position is the smallest; the result is ordered by first
+ * position, so it is a {@link ChunkTable} in first-appearance order, ready for `trainMerges`.
+ *
+ * @example
+ * ```ts
+ * const a = new ChunkStore();
+ * a.add('b a', 1, 3, 1);
+ * const b = new ChunkStore();
+ * b.add('b a', 0, 1, 0);
+ * b.add('b a', 1, 3, 1);
+ * const all = mergePositionedChunks([a.positioned(), b.positioned()]);
+ * all.counts; // Float64Array [1, 2]: 'b' first, then ' a'
+ * ```
+ */
+export function mergePositionedChunks(parts: readonly PositionedChunks[]): PositionedChunks {
+  const merged = parts.length === 1 ? parts[0]! : unionByBytes(parts);
+  return orderByFirst(merged);
+}
+
+/** One table holding every distinct chunk of `parts` (in no particular order). */
+function unionByBytes(parts: readonly PositionedChunks[]): PositionedChunks {
+  let capacity = 0;
+  let bytesCapacity = 0;
+  for (const part of parts) {
+    capacity += part.lengths.length;
+    bytesCapacity += part.bytes.length;
+  }
+  let slotCount = 16;
+  while (slotCount < capacity * 2) slotCount *= 2;
+  const slots = new Int32Array(slotCount);
+  const mask = slotCount - 1;
+  const hashes = new Int32Array(capacity);
+  const starts = new Int32Array(capacity);
+  const bytes = new Uint8Array(bytesCapacity);
+  const lengths = new Int32Array(capacity);
+  const counts = new Float64Array(capacity);
+  const firsts = new Float64Array(capacity);
+  let size = 0;
+  let used = 0;
+  for (const part of parts) {
+    const source = part.bytes;
+    let offset = 0;
+    for (let i = 0; i < part.lengths.length; i++) {
+      const length = part.lengths[i]!;
+      let hash = 0x811c9dc5;
+      for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
+      let slot = hash & mask;
+      for (;;) {
+        const entry = slots[slot]!;
+        if (entry === 0) {
+          const c = size++;
+          bytes.set(source.subarray(offset, offset + length), used);
+          hashes[c] = hash;
+          starts[c] = used;
+          lengths[c] = length;
+          counts[c] = part.counts[i]!;
+          firsts[c] = part.firsts[i]!;
+          used += length;
+          slots[slot] = c + 1;
+          break;
+        }
+        const c = entry - 1;
+        if (
+          hashes[c] === hash &&
+          lengths[c] === length &&
+          sameBytes(bytes, starts[c]!, source, offset, length)
+        ) {
+          counts[c] += part.counts[i]!;
+          if (part.firsts[i]! < firsts[c]!) firsts[c] = part.firsts[i]!;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      offset += length;
+    }
+  }
+  return {
+    bytes: bytes.subarray(0, used),
+    lengths: lengths.subarray(0, size),
+    counts: counts.subarray(0, size),
+    firsts: firsts.subarray(0, size),
+  };
+}
+
+function sameBytes(a: Uint8Array, at: number, b: Uint8Array, bt: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a[at + k] !== b[bt + k]) return false;
+  return true;
+}
+
+/** The same chunks, ordered by first position. */
+function orderByFirst(table: PositionedChunks): PositionedChunks {
+  const n = table.lengths.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const { firsts } = table;
+  order.sort((a, b) => firsts[a]! - firsts[b]!);
+  const offsets = new Float64Array(n);
+  for (let i = 0, offset = 0; i < n; i++) {
+    offsets[i] = offset;
+    offset += table.lengths[i]!;
+  }
+  const bytes = new Uint8Array(table.bytes.length);
+  const lengths = new Int32Array(n);
+  const counts = new Float64Array(n);
+  const sorted = new Float64Array(n);
+  let w = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    const length = table.lengths[i]!;
+    bytes.set(table.bytes.subarray(offsets[i]!, offsets[i]! + length), w);
+    w += length;
+    lengths[k] = length;
+    counts[k] = table.counts[i]!;
+    sorted[k] = firsts[i]!;
+  }
+  return { bytes, lengths, counts, firsts: sorted };
+}
+
+function grow<T extends Int32Array | Float64Array | Uint16Array>(array: T, size: number): T {
+  let length = array.length * 2;
+  while (length < size) length *= 2;
+  const grown = new (array.constructor as new (size: number) => T)(length);
+  grown.set(array);
+  return grown;
+}

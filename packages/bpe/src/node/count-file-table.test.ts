@@ -1,0 +1,136 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText, readGolden } from '@tokenlab/test-support';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countChunks } from '../chunk-counts.js';
+import type { ChunkTable } from '../chunk-table.js';
+import { RegexTokenizer } from '../regex-tokenizer.js';
+import { countFileChunks } from './corpus.js';
+import { CorpusBytes } from './corpus-bytes.js';
+import { countFileTable } from './count-file-table.js';
+
+const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
+const dir = mkdtempSync(join(tmpdir(), 'tokenlab-bpe-table-'));
+let fileNumber = 0;
+
+function file(content: string | Uint8Array): string {
+  const path = join(dir, `f${fileNumber++}.txt`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** The table as `[chunk, count]` entries, like the `Map` of `countChunks`. */
+function entries(table: ChunkTable): Array<[string, number]> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const out: Array<[string, number]> = [];
+  for (let i = 0, offset = 0; i < table.lengths.length; i++) {
+    const length = table.lengths[i]!;
+    out.push([decoder.decode(table.bytes.subarray(offset, offset + length)), table.counts[i]!]);
+    offset += length;
+  }
+  return out;
+}
+
+/** What Python's text mode reads from these files, joined by newlines (as training reads them). */
+function pythonText(contents: readonly string[]): string {
+  return contents.map((text) => text.replace(/\r\n?/g, '\n')).join('\n');
+}
+
+describe('countFileTable equals countChunks over the whole text', () => {
+  it('on the training texts in two files, GPT-4 and GPT-2, in small ranges on two workers and in one thread', async () => {
+    const contents = [texts.slice(0, 2).join('\n'), texts.slice(2).join('\n')];
+    const files = contents.map(file);
+    const whole = pythonText(contents);
+    for (const pattern of ['gpt4', 'gpt2'] as const) {
+      const expected = [...countChunks(whole, pattern)];
+      expect(entries(await countFileTable(files, pattern, { rangeSize: 700, workers: 2 }))).toEqual(expected);
+      expect(entries(await countFileTable(files, pattern, { rangeSize: 50, workers: 1 }))).toEqual(expected);
+    }
+  });
+
+  it('trains the same merges as training on the text', async () => {
+    const contents = texts;
+    const table = await countFileTable(contents.map(file), 'gpt4', { rangeSize: 1000, workers: 2 });
+    expect(new RegexTokenizer('gpt4').trainFromCounts(table, 400).merges).toEqual(
+      new RegexTokenizer('gpt4').train(pythonText(contents), 400).merges,
+    );
+  });
+
+  it('reads newlines file by file as Python does, and keeps a byte-order mark', async () => {
+    const contents = ['one\r\ntwo\rthree\r', '\ufeffAnd\r\n\r\nso  \n\nB\r', '\nC'];
+    const files = contents.map(file);
+    const expected = [...countChunks(pythonText(contents), 'gpt4')];
+    for (const rangeSize of [1, 3, 1000])
+      expect(entries(await countFileTable(files, 'gpt4', { rangeSize, workers: 1 }))).toEqual(expected);
+    // The streamed Map counter reads them the same way.
+    expect([...(await countFileChunks(files, 'gpt4', { blockSize: 3, workers: 1 }))]).toEqual(expected);
+    const raw = [...countChunks(contents.join('\n'), 'gpt4')];
+    expect(entries(await countFileTable(files, 'gpt4', { universalNewlines: false, workers: 1 }))).toEqual(
+      raw,
+    );
+  });
+
+  it(
+    'on hostile text cut in many places',
+    async () => {
+      const hostile = hostileText({
+        pieces: ['\r\n', '\n', '\r', ' \n', 'x\nA', '.\n\u0628', '\u00a0\nb', '\n\u{10400}', "'s\n", '  '],
+        runs: [' ', '\n', 'a', '\u0628', '😀', '\u{20000}', '\u3000'],
+      });
+      await fc.assert(
+        fc.asyncProperty(hostile, hostile, fc.integer({ min: 1, max: 40 }), async (a, b, rangeSize) => {
+          const contents = [a, b].map((text) =>
+            text.replace(/[\ud800-\udfff]/g, (unit, at, whole) =>
+              // Lone surrogates cannot be written as UTF-8; keep pairs, replace the rest.
+              /[\ud800-\udbff][\udc00-\udfff]/.test(whole.slice(at, at + 2)) ||
+              /[\ud800-\udbff][\udc00-\udfff]/.test(whole.slice(at - 1, at + 1))
+                ? unit
+                : 'x',
+            ),
+          );
+          const files = contents.map(file);
+          const expected = [...countChunks(pythonText(contents), 'gpt4')];
+          expect(entries(await countFileTable(files, 'gpt4', { rangeSize, workers: 1 }))).toEqual(expected);
+        }),
+        { numRuns: Math.max(20, FUZZ_RUNS >> 2) },
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it('names the file and byte of invalid UTF-8, in whichever range it lies', async () => {
+    const good = file('fine text\nhere\n');
+    const bad = file(
+      Buffer.concat([Buffer.from('ok\nAnd more\nText '), Buffer.from([0xe2, 0x28]), Buffer.from('\nZ')]),
+    );
+    for (const workers of [1, 2])
+      await expect(countFileTable([good, bad], 'gpt4', { rangeSize: 4, workers })).rejects.toThrow(
+        `${bad}: not valid UTF-8 at byte 17`,
+      );
+  });
+
+  it('other patterns are counted by the general path, in first-appearance order', async () => {
+    const path = file('b a b\nc a');
+    expect(entries(await countFileTable([path], String.raw`\w+| `, { workers: 1 }))).toEqual([
+      ...countChunks('b a b\nc a', String.raw`\w+| `),
+    ]);
+  });
+});
+
+describe('CorpusBytes.safeCut', () => {
+  it('cuts only after a newline that follows a non-space and precedes a letter', () => {
+    const path = file('ab \nx.\n1y\nZ\u00a0\n\u0628q\n\u0628');
+    const corpus = new CorpusBytes([path]);
+    const cuts: number[] = [];
+    for (let at = 0; at < corpus.length; ) {
+      at = corpus.safeCut(at + 1);
+      if (at < corpus.length) cuts.push(at);
+    }
+    corpus.close();
+    // Not after 'ab ' or a no-break space (white space), nor before '1' (not a letter); after 'y' before
+    // 'Z', and after 'q' before an Arabic letter.
+    expect(cuts).toEqual([10, 18]);
+  });
+});
