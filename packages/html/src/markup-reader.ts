@@ -107,7 +107,8 @@ class MarkupReader {
         this.tagName();
       },
       onopentagend: (end) => this.live() && this.startTag(at(end) + 1, false),
-      onselfclosingtag: (end) => this.live() && this.startTag(at(end) + 1, true),
+      // The tokenizer allows spaces between '/' and '>'; html.parser reads `<p / >` as a start tag.
+      onselfclosingtag: (end) => this.live() && this.startTag(at(end) + 1, s[at(end) - 1] === '/'),
       onclosetag: (start, end) => this.live() && this.closeTag(at(start), at(end)),
       oncomment: (start, end, endOffset) => this.live() && this.comment(at(start), at(end), endOffset),
       ondeclaration: (start, end) => {
@@ -136,7 +137,7 @@ class MarkupReader {
 
   read(): void {
     let from = 0;
-    while (!this.done && from < this.s.length) from = this.tokenize(from);
+    while (!this.done && (from < this.s.length || this.inTag)) from = this.tokenize(from);
   }
 
   /** Runs a fresh tokenizer from `from`; returns where the next one starts (the length when done). */
@@ -215,8 +216,14 @@ class MarkupReader {
     tokenizerEnd: number,
   ): void {
     if (q > this.cursor && !this.skipped(q)) return;
-    if (construct === UNFINISHED) return this.unfinished(q);
-    if (construct === UNDECIDED) return this.unfinished(q);
+    if (construct === UNFINISHED) {
+      this.unfinished(q);
+      return;
+    }
+    if (construct === UNDECIDED) {
+      this.unfinished(q);
+      return;
+    }
     construct.report();
     this.cursor = construct.end;
     if (construct.end !== tokenizerEnd) this.restart(construct.end);
@@ -308,9 +315,15 @@ class MarkupReader {
   private tail(): void {
     const q = this.cursor;
     if (q >= this.s.length) return;
-    if (this.s[q] !== '<') return this.restIsText(q);
+    if (this.s[q] !== '<') {
+      this.restIsText(q);
+      return;
+    }
     const construct = this.constructAt(q);
-    if (construct === UNFINISHED || construct === UNDECIDED) return this.unfinished(q);
+    if (construct === UNFINISHED || construct === UNDECIDED) {
+      this.unfinished(q);
+      return;
+    }
     construct.report();
     this.restart(construct.end);
   }
@@ -335,10 +348,16 @@ class MarkupReader {
         }
         // The tokenizer keeps `</>` and `</ ...>` as text; html.parser reads an end tag or comment.
         const construct = this.constructAt(i);
-        if (construct === UNFINISHED || construct === UNDECIDED) return this.unfinished(i);
+        if (construct === UNFINISHED || construct === UNDECIDED) {
+          this.unfinished(i);
+          return;
+        }
         construct.report();
         i = construct.end;
-        if (i > to) return this.restart(i);
+        if (i > to) {
+          this.restart(i);
+          return;
+        }
         continue;
       }
       i = this.reference(i);
