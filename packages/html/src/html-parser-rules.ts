@@ -14,6 +14,9 @@ export class HtmlParserRules {
   private readonly rawTextEnds = new Map<string, (from: number) => number>();
   private readonly commentClose: (from: number) => number;
   private readonly bracketCloses: Record<1 | 2, (from: number) => { start: number; end: number } | undefined>;
+  /** The last start tag whose name was measured (the reader asks again while the tag is open). */
+  private lastTagStart = -1;
+  private lastTagNameEnd = -1;
 
   constructor(private readonly s: string) {
     this.commentClose = rememberingSearch((from) => findCommentClose(s, from));
@@ -32,9 +35,12 @@ export class HtmlParserRules {
 
   /** Where the name html.parser gives the start tag at `i` ends (it also stops at a NUL). */
   startTagNameEnd(i: number): number {
+    if (i === this.lastTagStart) return this.lastTagNameEnd;
     const { s } = this;
     let p = i + 2;
     while (p < s.length && !endsTagName(s[p] as string)) p++;
+    this.lastTagStart = i;
+    this.lastTagNameEnd = p;
     return p;
   }
 

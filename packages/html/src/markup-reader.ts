@@ -40,7 +40,7 @@ const HTMLPARSER2_SPECIAL = new Set(['script', 'style', 'title', 'textarea', 'xm
 /** What a tokenizer is given first to go on inside a start tag, before an attribute name. */
 const TAG_RESUMPTION = '<a ';
 /** The first piece of input a tokenizer is given; each next piece is twice as long. */
-const FIRST_PIECE = 64;
+const FIRST_PIECE = 16;
 
 const isHtmlSpace = (c: string | undefined): boolean =>
   c === ' ' || c === '\n' || c === '\t' || c === '\f' || c === '\r';
@@ -128,7 +128,7 @@ class MarkupReader {
       },
       onend: () => this.live() && this.tail(),
       onattribname: () => {},
-      onattribdata: (start, end) => this.live() && this.attributeValue(at(start), at(end)),
+      onattribdata: (start) => this.live() && this.attributeValue(at(start)),
       onattribentity: () => {},
       onattribend: () => {},
       ontextentity: () => {},
@@ -147,8 +147,13 @@ class MarkupReader {
     const tokenizer = new Tokenizer({ decodeEntities: false }, this.callbacks);
     this.tokenizer = tokenizer;
     if (this.inTag) {
-      // Back inside a start tag: a made-up tag start puts the tokenizer where attributes begin.
       this.inTag = false;
+      // With no '>' ahead the tag is unfinished, however its attributes go on.
+      if (this.rules.char('>', from) < 0) {
+        this.unfinished(this.tagStart);
+        return this.restartAt;
+      }
+      // Back inside a start tag: a made-up tag start puts the tokenizer where attributes begin.
       this.resumingTag = true;
       this.base = from - TAG_RESUMPTION.length;
       tokenizer.write(TAG_RESUMPTION);
@@ -250,7 +255,12 @@ class MarkupReader {
   /** html.parser's reading of the `<` construct at `q` (start tags and text are left to the tokenizer). */
   private constructAt(q: number): Construct | typeof UNFINISHED | typeof UNDECIDED {
     const { s, rules, events } = this;
-    if (isAsciiLetter(s[q + 1] ?? '')) return rules.char('>', q + 1) < 0 ? UNFINISHED : UNDECIDED;
+    if (isAsciiLetter(s[q + 1] ?? '')) {
+      const nameEnd = this.strayAfterName(q);
+      if (nameEnd >= 0) return { end: nameEnd, report: () => events.data(s.slice(q, nameEnd)) };
+      // Past its name, html.parser ends a start tag only at a '>'.
+      return rules.char('>', q + 1) < 0 ? UNFINISHED : UNDECIDED;
+    }
     if (s.startsWith('</', q)) {
       const tag = rules.endTag(q);
       if (!tag) return UNFINISHED;
@@ -331,6 +341,12 @@ class MarkupReader {
   /** Text as the tokenizer found it, with html.parser's references and its reading of `</>` and `</ >`. */
   private text(from: number, to: number): void {
     const { s, events } = this;
+    if (this.tagStart >= this.cursor) {
+      // The tokenizer gives what follows a start tag's '/' at the end of the input as text; the tag is
+      // unfinished.
+      this.unfinished(this.tagStart);
+      return;
+    }
     if (from > this.cursor && !this.skipped(from)) return;
     let i = Math.max(from, this.cursor);
     while (i < to) {
@@ -401,33 +417,49 @@ class MarkupReader {
 
   /**
    * A start tag's name, which html.parser ends at a NUL too: then its pattern finds no attribute
-   * after the name, and the tag so far is text.
+   * after the name (unless the name ends with a quote), and the tag so far is text.
    */
   private tagName(): void {
     const q = this.tagStart;
     if (q > this.cursor && !this.skipped(q)) return;
-    const nameEnd = this.rules.startTagNameEnd(q);
-    this.tagEnd = nameEnd;
-    if (this.s[nameEnd] !== '\0') return;
+    this.tagEnd = this.rules.startTagNameEnd(q);
+    const nameEnd = this.strayAfterName(q);
+    if (nameEnd < 0) return;
     this.events.data(this.s.slice(q, nameEnd));
     this.restart(nameEnd);
   }
 
   /**
-   * An unquoted attribute value that starts with '=' after '=': html.parser takes all the '=' (and
-   * spaces) before the value, so a quote there starts a quoted value, which may run past the space
-   * or '>' where the tokenizer ended the value. The tag then goes on after the closing quote.
+   * Where the name of the start tag at `q` ends if a NUL follows it, which html.parser's pattern
+   * cannot read as an attribute (an attribute may start right after a quote, so `<a"\0>` is a tag
+   * with the attribute "\0"); else -1.
    */
-  private attributeValue(start: number, end: number): void {
+  private strayAfterName(q: number): number {
+    const nameEnd = this.rules.startTagNameEnd(q);
+    const last = this.s[nameEnd - 1];
+    return this.s[nameEnd] === '\0' && last !== '"' && last !== "'" ? nameEnd : -1;
+  }
+
+  /**
+   * An unquoted attribute value as the tokenizer found it, after `=` and HTML's spaces. html.parser
+   * takes every '=' right after the first and then any of Python's spaces (U+00A0, U+0085, U+000B,
+   * ... too), so where a quote follows those, its value is quoted and may end past the space or '>'
+   * where the tokenizer ended it (`<a b=='x>y'>`, `<a b=\u00a0'x>y'>`). The tag then goes on after
+   * the closing quote, with a fresh tokenizer. (With no closing quote html.parser backtracks to an
+   * unquoted value, as the tokenizer read it.)
+   */
+  private attributeValue(start: number): void {
     const { s } = this;
-    if (s[start] !== '=' || s[start - 1] !== '=') return;
-    let p = start;
+    let equals = start - 1;
+    while (isHtmlSpace(s[equals])) equals--;
+    if (s[equals] !== '=') return;
+    let p = equals + 1;
     while (s[p] === '=') p++;
     while (p < s.length && isPythonSpace(s[p] as string)) p++;
     const quote = s[p];
-    if (quote !== "'" && quote !== '"') return;
+    if (p <= start || (quote !== "'" && quote !== '"')) return;
     const close = this.rules.char(quote, p + 1);
-    if (close < 0 || close < end) return;
+    if (close < 0) return;
     this.restartAt = close + 1;
     this.inTag = true;
     this.tokenizer?.pause();
