@@ -32,12 +32,16 @@ GROUPS = {
     ],
     "a NUL right after a tag name": [
         "<a\u0000>x", "<br\u0000>x", "<script\u0000>x</script>y", "<a\u0000", "<a\"\u0000-->x", "<<ax  ==<a &]]>;<a&#x41\"\u0000-->",
-        "<a&#x41\u0000\u0000", "<a&amp;\u0000x>y",
+        "<a&#x41\u0000\u0000", "<a&amp;\u0000x>y", "<a\u000b\u0000>x", "<a\u00a0\u0000>x", "<a\u0085\u0000",
     ],
     "`==` or Python's spaces before a quote start a quoted value": [
         "<a b=='c>'d>e", "<a b=\u00a0'x>y'>z", "<a b=\u000b\"x>y\">z", "<a b=\u00a0'x'c='>'>z",
         "<a b =\u2003 'x>y' c>z", "<a b=\u0085'x>y'>z<b>w</b>", "<a b=\u001c\u001d'x>y'>z", "<a b==\u00a0'x>y'>z",
         "<a b=\u00a0\"x\"y=\"z>w\">q", "<a b=='c><i>'", "<a b=\u00a0'x y>z", "<a b= ='x>y'>z",
+    ],
+    "a quote that never closes: html.parser backtracks, and a space before it makes it an attribute name": [
+        "<a b= 'x>y", "<a b ='x>y", "<a b = \"x>y", "<a b='x>y", "<a b ='x>y<a c= \"z>w<a d='q>r", "<a b= 'x c=\"d>e\">f",
+        "<a b= 'x/>y", "<p b= 'x>y</p>z",
     ],
     "unfinished markup at the end of the input": [
         "q<a b=\"x", "<a&amp&#x41/\"</", "<a b/ &amp;", "<a/", "<a b='x' c=\"y>z", "<!-- x", "<![CDATA[x",
@@ -48,7 +52,7 @@ GROUPS = {
 PIECES = [
     "=", "==", "=\u00a0", "\u00a0'", "'x>y'", "\"x>y\"", "<a b=", " c=", "<a b=\u00a0'c'>", "/ >", "<p / >",
     "<script / >", "</ script>", "</script x>", "<!-->", "<!--->", "-- >", "<!>", "] ]>", "<xmp>", "</xmp>",
-    "</a/b>", "</ a b>", "</\u00a0a>", "<a\u0000", "</a\u0000b>", "<img/src=x/>", "<a/b/c/>",
+    "= '", "= \"", " ='", "</a/b>", "</ a b>", "</\u00a0a>", "<a\u0000", "</a\u0000b>", "<img/src=x/>", "<a/b/c/>",
 ]
 
 

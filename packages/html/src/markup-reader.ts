@@ -84,6 +84,8 @@ class MarkupReader {
   /** The `<` of the start tag the tokenizer is reading, and the name it reads. */
   private tagStart = -1;
   private tokenizerTagName = '';
+  /** Where the last attribute name the tokenizer read ends. */
+  private attributeNameEnd = -1;
   /** Where html.parser ends the name of that tag. */
   private tagEnd = -1;
   private readonly callbacks: TokenizerCallbacks;
@@ -103,6 +105,7 @@ class MarkupReader {
           return;
         }
         this.tagStart = at(start) - 1;
+        this.attributeNameEnd = -1;
         this.tokenizerTagName = s.slice(at(start), at(end)).toLowerCase();
         this.tagName();
       },
@@ -127,7 +130,9 @@ class MarkupReader {
         this.settle(q, this.constructAt(q), at(end) + 1);
       },
       onend: () => this.live() && this.tail(),
-      onattribname: () => {},
+      onattribname: (_start, end) => {
+        this.attributeNameEnd = at(end);
+      },
       onattribdata: (start) => this.live() && this.attributeValue(at(start)),
       onattribentity: () => {},
       onattribend: () => {},
@@ -330,12 +335,41 @@ class MarkupReader {
       return;
     }
     const construct = this.constructAt(q);
+    if (construct === UNDECIDED && q === this.tagStart) {
+      this.unclosedQuote();
+      return;
+    }
     if (construct === UNFINISHED || construct === UNDECIDED) {
       this.unfinished(q);
       return;
     }
     construct.report();
     this.restart(construct.end);
+  }
+
+  /**
+   * The tokenizer ended inside the start tag at `tagStart` although a '>' follows: it is inside a
+   * quoted value whose closing quote never comes. html.parser's pattern then backtracks: where a
+   * space comes before the '=' or the quote, the value is empty (or absent) and the quote starts
+   * the next attribute's name, so the tag goes on after the quote (`<a b= 'x>` is a tag); else the
+   * tag is unfinished (`<a b='x>` is text).
+   */
+  private unclosedQuote(): void {
+    const { s } = this;
+    const nameEnd = this.attributeNameEnd;
+    let p = nameEnd;
+    while (isHtmlSpace(s[p])) p++;
+    const equals = p;
+    p++;
+    while (isHtmlSpace(s[p])) p++;
+    const quoted = nameEnd > this.tagStart && s[equals] === '=' && (s[p] === "'" || s[p] === '"');
+    if (!quoted || (equals === nameEnd && p === equals + 1)) {
+      this.unfinished(this.tagStart);
+      return;
+    }
+    this.restartAt = p + 1;
+    this.inTag = true;
+    this.tokenizer?.pause();
   }
 
   /** Text as the tokenizer found it, with html.parser's references and its reading of `</>` and `</ >`. */
@@ -431,13 +465,14 @@ class MarkupReader {
 
   /**
    * Where the name of the start tag at `q` ends if a NUL follows it, which html.parser's pattern
-   * cannot read as an attribute (an attribute may start right after a quote, so `<a"\0>` is a tag
-   * with the attribute "\0"); else -1.
+   * cannot read as an attribute (one may start right after a quote or one of Python's spaces, which
+   * a name may hold: `<a"\0>` and `<a\v\0>` are tags with the attribute "\0"); else -1.
    */
   private strayAfterName(q: number): number {
     const nameEnd = this.rules.startTagNameEnd(q);
     const last = this.s[nameEnd - 1];
-    return this.s[nameEnd] === '\0' && last !== '"' && last !== "'" ? nameEnd : -1;
+    const attributeMayStart = last === '"' || last === "'" || isPythonSpace(last as string);
+    return this.s[nameEnd] === '\0' && !attributeMayStart ? nameEnd : -1;
   }
 
   /**
