@@ -39,6 +39,10 @@ GROUPS = {
         "<a b =\u2003 'x>y' c>z", "<a b=\u0085'x>y'>z<b>w</b>", "<a b=\u001c\u001d'x>y'>z", "<a b==\u00a0'x>y'>z",
         "<a b=\u00a0\"x\"y=\"z>w\">q", "<a b=='c><i>'", "<a b=\u00a0'x y>z", "<a b= ='x>y'>z",
     ],
+    "a bare value ends at any of Python's spaces, and a quote after them has no end": [
+        "<a b=x\u00a0c='d>e'>f", "<a b=='x\u00a0c='d>e'>f", "<a b=\u00a0'x='y>z'>w", "<a b==\t<='>x",
+        "<a b=x\u0085c=\"d>e\">f", "<a b=x\u000bc>d",
+    ],
     "a quote that never closes: html.parser backtracks, and a space before it makes it an attribute name": [
         "<a b= 'x>y", "<a b ='x>y", "<a b = \"x>y", "<a b='x>y", "<a b ='x>y<a c= \"z>w<a d='q>r", "<a b= 'x c=\"d>e\">f",
         "<a b= 'x/>y", "<p b= 'x>y</p>z",
@@ -52,7 +56,7 @@ GROUPS = {
 PIECES = [
     "=", "==", "=\u00a0", "\u00a0'", "'x>y'", "\"x>y\"", "<a b=", " c=", "<a b=\u00a0'c'>", "/ >", "<p / >",
     "<script / >", "</ script>", "</script x>", "<!-->", "<!--->", "-- >", "<!>", "] ]>", "<xmp>", "</xmp>",
-    "= '", "= \"", " ='", "</a/b>", "</ a b>", "</\u00a0a>", "<a\u0000", "</a\u0000b>", "<img/src=x/>", "<a/b/c/>",
+    "= '", "= \"", " ='", "=x\u00a0c='", "\u0085c=", "</a/b>", "</ a b>", "</\u00a0a>", "<a\u0000", "</a\u0000b>", "<img/src=x/>", "<a/b/c/>",
 ]
 
 

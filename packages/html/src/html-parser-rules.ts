@@ -45,6 +45,64 @@ export class HtmlParserRules {
   }
 
   /**
+   * Where the name of the start tag at `i` ends if a NUL follows it, which html.parser's pattern
+   * cannot read as an attribute, so that the tag so far is text; else -1. (An attribute may start
+   * right after a quote or one of Python's spaces, which a name may hold: `<a"\0>` and `<a\v\0>`
+   * are tags with the attribute "\0".)
+   */
+  nulAfterStartTagName(i: number): number {
+    const { s } = this;
+    const nameEnd = this.startTagNameEnd(i);
+    const last = s[nameEnd - 1] as string;
+    const attributeMayStart = last === '"' || last === "'" || isPythonSpace(last);
+    return s[nameEnd] === '\0' && !attributeMayStart ? nameEnd : -1;
+  }
+
+  /**
+   * Where html.parser ends the attribute value that htmlparser2 reads unquoted from `start` (after
+   * `=` and HTML's spaces, up to an HTML space or '>'). html.parser's pattern takes every '=' right
+   * after the first and then any of Python's spaces (U+00A0, U+0085, U+000B, ... too), then a quoted
+   * value or a bare one that ends at any of Python's spaces, so its value may end elsewhere
+   * (`<a b=='x>y'>`, `<a b=\u00a0'x>y'>`, `<a b=x\u00a0c='>'>`). With no closing quote it
+   * backtracks: to an empty value before the spaces (the quote then starts an attribute name), or to
+   * a bare value from the last '='.
+   */
+  attributeValueEnd(start: number): number {
+    const { s } = this;
+    let equals = start - 1;
+    while (isHtmlSpace(s[equals])) equals--;
+    let afterEquals = equals + 1;
+    while (s[afterEquals] === '=') afterEquals++;
+    const p = skipSpaces(s, afterEquals);
+    const quote = s[p];
+    if (quote !== "'" && quote !== '"') return bareValueEnd(s, p);
+    const close = this.char(quote, p + 1);
+    if (close >= 0) return close + 1;
+    if (p > afterEquals) return p;
+    return bareValueEnd(s, afterEquals - 1);
+  }
+
+  /**
+   * For a start tag at `tagStart` left inside a quoted value whose closing quote never comes (the
+   * value of the attribute whose name ends at `attributeNameEnd`): html.parser's pattern backtracks,
+   * and where a space comes before the '=' or the quote, the value is empty (or absent) and the quote
+   * starts the next attribute's name, so the tag goes on after the quote (`<a b= 'x>` is a tag).
+   * Returns that position, or -1 when the tag is unfinished (`<a b='x>` is text).
+   */
+  unclosedQuoteResumption(tagStart: number, attributeNameEnd: number): number {
+    const { s } = this;
+    if (attributeNameEnd <= tagStart) return -1;
+    let p = attributeNameEnd;
+    while (isHtmlSpace(s[p])) p++;
+    const equals = p;
+    p++;
+    while (isHtmlSpace(s[p])) p++;
+    if (s[equals] !== '=' || (s[p] !== "'" && s[p] !== '"')) return -1;
+    if (equals === attributeNameEnd && p === equals + 1) return -1;
+    return p + 1;
+  }
+
+  /**
    * The end tag, bogus comment or `</>` at `i` (which starts with `</`): what html.parser reports
    * and where it ends, or undefined when it is unfinished (no `>` follows).
    */
@@ -137,6 +195,9 @@ const isAsciiAlnum = (c: string): boolean => isAsciiLetter(c) || isAsciiDigit(c)
 /** Characters that end a tag name in html.parser: not every space, but a NUL. */
 const endsTagName = (c: string): boolean =>
   c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === ' ' || c === '/' || c === '>' || c === '\0';
+/** HTML's spaces, which htmlparser2's tokenizer skips (Python's `\s` has more). */
+export const isHtmlSpace = (c: string | undefined): boolean =>
+  c === ' ' || c === '\n' || c === '\t' || c === '\f' || c === '\r';
 const isDeclarationNameChar = (c: string): boolean => isAsciiAlnum(c) || c === '-' || c === '_' || c === '.';
 
 /**
@@ -176,6 +237,13 @@ function rememberingRange(
 function skipSpaces(s: string, from: number): number {
   let p = from;
   while (p < s.length && isPythonSpace(s[p] as string)) p++;
+  return p;
+}
+
+/** End of a bare attribute value from `from`: at the first of Python's spaces or '>'. */
+function bareValueEnd(s: string, from: number): number {
+  let p = from;
+  while (p < s.length && s[p] !== '>' && !isPythonSpace(s[p] as string)) p++;
   return p;
 }
 

@@ -1,6 +1,5 @@
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
-import { HtmlParserRules, isAsciiLetter, RAW_TEXT_ELEMENTS } from './html-parser-rules.js';
-import { isPythonSpace } from './python-space.js';
+import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { HtmlParserRules, isAsciiLetter, isHtmlSpace, RAW_TEXT_ELEMENTS } from './html-parser-rules.js';
 import { matchCharRef, matchEntityRef } from './text-references.js';
 
 /**
@@ -41,9 +40,6 @@ const HTMLPARSER2_SPECIAL = new Set(['script', 'style', 'title', 'textarea', 'xm
 const TAG_RESUMPTION = '<a ';
 /** The first piece of input a tokenizer is given; each next piece is twice as long. */
 const FIRST_PIECE = 16;
-
-const isHtmlSpace = (c: string | undefined): boolean =>
-  c === ' ' || c === '\n' || c === '\t' || c === '\f' || c === '\r';
 
 /**
  * Reads HTML as Python's `html.parser` does for Beautiful Soup, with htmlparser2's `Tokenizer`
@@ -133,9 +129,10 @@ class MarkupReader {
       onattribname: (_start, end) => {
         this.attributeNameEnd = at(end);
       },
-      onattribdata: (start) => this.live() && this.attributeValue(at(start)),
+      onattribdata: () => {},
       onattribentity: () => {},
-      onattribend: () => {},
+      // Only the end of a value: the tokenizer also reports a value in parts, where a piece of input ends.
+      onattribend: (quote, end) => this.live() && quote === QuoteType.Unquoted && this.unquotedValue(at(end)),
       ontextentity: () => {},
     };
   }
@@ -226,11 +223,7 @@ class MarkupReader {
     tokenizerEnd: number,
   ): void {
     if (q > this.cursor && !this.skipped(q)) return;
-    if (construct === UNFINISHED) {
-      this.unfinished(q);
-      return;
-    }
-    if (construct === UNDECIDED) {
+    if (construct === UNFINISHED || construct === UNDECIDED) {
       this.unfinished(q);
       return;
     }
@@ -261,7 +254,7 @@ class MarkupReader {
   private constructAt(q: number): Construct | typeof UNFINISHED | typeof UNDECIDED {
     const { s, rules, events } = this;
     if (isAsciiLetter(s[q + 1] ?? '')) {
-      const nameEnd = this.strayAfterName(q);
+      const nameEnd = rules.nulAfterStartTagName(q);
       if (nameEnd >= 0) return { end: nameEnd, report: () => events.data(s.slice(q, nameEnd)) };
       // Past its name, html.parser ends a start tag only at a '>'.
       return rules.char('>', q + 1) < 0 ? UNFINISHED : UNDECIDED;
@@ -326,7 +319,10 @@ class MarkupReader {
     }
   }
 
-  /** The tokenizer reached the end of the input; what it left unread is an unfinished construct. */
+  /**
+   * The tokenizer reached the end of the input; what it left unread is an unfinished construct, or
+   * a start tag with a quote that never closes.
+   */
   private tail(): void {
     const q = this.cursor;
     if (q >= this.s.length) return;
@@ -348,26 +344,19 @@ class MarkupReader {
   }
 
   /**
-   * The tokenizer ended inside the start tag at `tagStart` although a '>' follows: it is inside a
-   * quoted value whose closing quote never comes. html.parser's pattern then backtracks: where a
-   * space comes before the '=' or the quote, the value is empty (or absent) and the quote starts
-   * the next attribute's name, so the tag goes on after the quote (`<a b= 'x>` is a tag); else the
-   * tag is unfinished (`<a b='x>` is text).
+   * The tokenizer ended inside the start tag at `tagStart` although a '>' follows: inside a quoted
+   * value whose closing quote never comes. Where html.parser reads the quote as an attribute name,
+   * the tag goes on after it; else the tag is unfinished.
    */
   private unclosedQuote(): void {
-    const { s } = this;
-    const nameEnd = this.attributeNameEnd;
-    let p = nameEnd;
-    while (isHtmlSpace(s[p])) p++;
-    const equals = p;
-    p++;
-    while (isHtmlSpace(s[p])) p++;
-    const quoted = nameEnd > this.tagStart && s[equals] === '=' && (s[p] === "'" || s[p] === '"');
-    if (!quoted || (equals === nameEnd && p === equals + 1)) {
-      this.unfinished(this.tagStart);
-      return;
-    }
-    this.restartAt = p + 1;
+    const resume = this.rules.unclosedQuoteResumption(this.tagStart, this.attributeNameEnd);
+    if (resume < 0) this.unfinished(this.tagStart);
+    else this.resumeInTag(resume);
+  }
+
+  /** Stops the current tokenizer; the next one goes on inside the open start tag at `at`. */
+  private resumeInTag(at: number): void {
+    this.restartAt = at;
     this.inTag = true;
     this.tokenizer?.pause();
   }
@@ -449,55 +438,29 @@ class MarkupReader {
     return i + 1;
   }
 
-  /**
-   * A start tag's name, which html.parser ends at a NUL too: then its pattern finds no attribute
-   * after the name (unless the name ends with a quote), and the tag so far is text.
-   */
+  /** A start tag's name, which html.parser ends at a NUL too, where the tag so far may be text. */
   private tagName(): void {
     const q = this.tagStart;
     if (q > this.cursor && !this.skipped(q)) return;
     this.tagEnd = this.rules.startTagNameEnd(q);
-    const nameEnd = this.strayAfterName(q);
+    const nameEnd = this.rules.nulAfterStartTagName(q);
     if (nameEnd < 0) return;
     this.events.data(this.s.slice(q, nameEnd));
     this.restart(nameEnd);
   }
 
   /**
-   * Where the name of the start tag at `q` ends if a NUL follows it, which html.parser's pattern
-   * cannot read as an attribute (one may start right after a quote or one of Python's spaces, which
-   * a name may hold: `<a"\0>` and `<a\v\0>` are tags with the attribute "\0"); else -1.
+   * An unquoted attribute value the tokenizer read up to `end`, after the last attribute name, '='
+   * and HTML's spaces. html.parser may end it elsewhere, and the tag then goes on from there.
    */
-  private strayAfterName(q: number): number {
-    const nameEnd = this.rules.startTagNameEnd(q);
-    const last = this.s[nameEnd - 1];
-    const attributeMayStart = last === '"' || last === "'" || isPythonSpace(last as string);
-    return this.s[nameEnd] === '\0' && !attributeMayStart ? nameEnd : -1;
-  }
-
-  /**
-   * An unquoted attribute value as the tokenizer found it, after `=` and HTML's spaces. html.parser
-   * takes every '=' right after the first and then any of Python's spaces (U+00A0, U+0085, U+000B,
-   * ... too), so where a quote follows those, its value is quoted and may end past the space or '>'
-   * where the tokenizer ended it (`<a b=='x>y'>`, `<a b=\u00a0'x>y'>`). The tag then goes on after
-   * the closing quote, with a fresh tokenizer. (With no closing quote html.parser backtracks to an
-   * unquoted value, as the tokenizer read it.)
-   */
-  private attributeValue(start: number): void {
+  private unquotedValue(end: number): void {
     const { s } = this;
-    let equals = start - 1;
-    while (isHtmlSpace(s[equals])) equals--;
-    if (s[equals] !== '=') return;
-    let p = equals + 1;
-    while (s[p] === '=') p++;
-    while (p < s.length && isPythonSpace(s[p] as string)) p++;
-    const quote = s[p];
-    if (p <= start || (quote !== "'" && quote !== '"')) return;
-    const close = this.rules.char(quote, p + 1);
-    if (close < 0) return;
-    this.restartAt = close + 1;
-    this.inTag = true;
-    this.tokenizer?.pause();
+    let start = this.attributeNameEnd;
+    while (isHtmlSpace(s[start])) start++;
+    start++;
+    while (isHtmlSpace(s[start])) start++;
+    const valueEnd = this.rules.attributeValueEnd(start);
+    if (valueEnd !== end) this.resumeInTag(valueEnd);
   }
 
   private startTag(end: number, selfClosing: boolean): void {
