@@ -287,7 +287,7 @@ describe('tokenlab compare: samples and options', () => {
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout) as CompareReport;
     const counts = (report: CompareReport) =>
-      report.languages[1]!.rows.map((row) => [row.name, row.tokens, row.types]);
+      report.languages[1]!.rows.map((row) => [row.name, row.tokens, row.distinct]);
     expect(counts(json)).toEqual(counts(expected));
     expect(json.languages[1]!.rows.find((row) => row.name === 'utf8')!.tokens).toBe(
       Buffer.byteLength(lines.join('')),
