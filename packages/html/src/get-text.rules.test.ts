@@ -34,6 +34,20 @@ const RULES: [title: string, html: string, text: string][] = [
     'ab',
   ],
   ['an unclosed script loses its content', 'a<script>b', 'a'],
+  // Where htmlparser2's tokenizer reads the markup differently and html.parser's rule is applied.
+  ['`/ >` ends a start tag, not an empty element', '<script / >x</script>y<pre / >  </pre>', 'y  '],
+  ['`</>` and `</ >` are markup, not text', 'a</>b</ >c', 'abc'],
+  ['a comment ends at `-- >` and not at `<!-->`', '<!-->a-- >b<!-- a -- >c-->d', 'bc-->d'],
+  ['`<!>` is an empty comment', '<!>a>b', 'a>b'],
+  ['a NUL right after a tag name makes the tag text', '<a\u0000>x</a\u0000>y', '<a\u0000>xy'],
+  ["'==' before a quote starts a quoted value", "<a b=='c d>e' f>g", 'g'],
+  [
+    'title, textarea and xmp hold markup',
+    '<title>a<b>c</b></title><textarea><p>x</textarea><xmp><b>y</b></xmp>',
+    'acxy',
+  ],
+  ['a script ends at `</ script>`, not at `</script x>`', '<script>x</script x>y</ script>z', 'z'],
+  ['a marked section ends at `] ]>`', '<![CDATA[a] ]>b]]>c', 'ab]]>c'],
 ];
 
 describe('getText follows bs4 4.11.2 (html.parser)', () => {

@@ -1,6 +1,7 @@
 import { decodeCharRef } from './char-ref.js';
 import { NAMED_ENTITIES } from './entities.generated.js';
-import { type MarkupEvents, pythonStrip, scanMarkup } from './markup-scanner.js';
+import { type MarkupEvents, readMarkup } from './markup-reader.js';
+import { pythonStrip } from './python-space.js';
 
 /**
  * Options of {@link getText}, named like the arguments of bs4's `get_text`.
@@ -174,7 +175,7 @@ function collectStrings(html: string): string[] {
       special(text.slice(0, 6).toUpperCase() === 'CDATA[' ? 'cdata' : 'other', text.slice(6)),
     processingInstruction: (text) => special('other', text),
   };
-  scanMarkup(html, events);
+  readMarkup(html, events);
   endData();
   return strings;
 }

@@ -16,5 +16,5 @@
 
 export { type FeedEntry, FeedError, feedEntries } from './feed-entries.js';
 export { type GetTextOptions, getText } from './get-text.js';
-export { HtmlParseError } from './markup-scanner.js';
+export { HtmlParseError } from './html-parse-error.js';
 export { type ReadableTextOptions, readableText } from './readable-text.js';

@@ -12,3 +12,12 @@ const PYTHON_SPACES = new Set(
 
 /** True for one of Python's whitespace characters. */
 export const isPythonSpace = (c: string): boolean => PYTHON_SPACES.has(c);
+
+/** Strips Python's whitespace from both ends, as `str.strip()`. */
+export function pythonStrip(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPythonSpace(text[start] as string)) start++;
+  while (end > start && isPythonSpace(text[end - 1] as string)) end--;
+  return text.slice(start, end);
+}

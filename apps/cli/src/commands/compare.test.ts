@@ -252,6 +252,51 @@ describe('tokenlab compare: samples and options', () => {
     expect(unknown.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*utf8/);
   });
 
+  it('reads a windows-1256 Arabic file with --input-encoding as it reads the same text in UTF-8', async () => {
+    // windows-1256's bytes for the characters it has, from its decoder.
+    const decoder = new TextDecoder('windows-1256');
+    const byteOf = new Map<string, number>();
+    for (let byte = 0; byte < 256; byte++) byteOf.set(decoder.decode(Uint8Array.of(byte)), byte);
+    const lines = (await excerpt('wikinews-ar-plain', 'فيلم', 12))
+      .split('\n')
+      .filter((line) => [...line].every((char) => byteOf.has(char)));
+    expect(lines.length).toBeGreaterThan(5);
+    const text = `${lines.join('\n')}\n`;
+    const utf8File = join(dir, 'ar-utf8.txt');
+    const cp1256File = join(dir, 'ar-1256.txt');
+    await writeFile(utf8File, text);
+    await writeFile(cp1256File, Uint8Array.from([...text].map((char) => byteOf.get(char)!)));
+    const compare = (file: string, ...more: string[]) =>
+      runCapture([
+        'compare',
+        '--en',
+        enFile,
+        '--ar',
+        file,
+        '--tokenizers',
+        'utf8,whitespace',
+        '--vocab-sizes',
+        'none',
+        '--out',
+        join(dir, 'cp1256'),
+        '--json',
+        ...more,
+      ]);
+    const expected = JSON.parse((await compare(utf8File)).stdout) as CompareReport;
+    const run = await compare(cp1256File, '--input-encoding', 'windows-1256');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as CompareReport;
+    const counts = (report: CompareReport) =>
+      report.languages[1]!.rows.map((row) => [row.name, row.tokens, row.distinct]);
+    expect(counts(json)).toEqual(counts(expected));
+    expect(json.languages[1]!.rows.find((row) => row.name === 'utf8')!.tokens).toBe(
+      Buffer.byteLength(lines.join('')),
+    );
+    const undeclared = await compare(cp1256File);
+    expect(undeclared.code).toBe(2);
+    expect(undeclared.stderr).toMatch(/not valid UTF-8/);
+  });
+
   it('draws progress bars on a terminal only', async () => {
     const argv = ['--en', enFile, '--ar', arFile, '--tokenizers', 'utf8,bpe', '--vocab-sizes', '300'];
     const tty = { ...silentIO(), isTTY: true };

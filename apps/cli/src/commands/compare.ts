@@ -1,4 +1,5 @@
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { type CommandIO, readTextFile, UsageError, writeLine } from '../io.js';
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
 import { type BuiltReport, buildReport } from '../report/build.js';
@@ -48,15 +49,19 @@ export function parseTextRequests(values: { en?: string; ar?: string; text?: str
   return [...requests.values()];
 }
 
-/** The requests whose file is a URL, with the downloaded text. */
-async function downloadTexts(
+/**
+ * The requests with the text of their file read here when it is a URL or when `--input-encoding`
+ * or `--replace-invalid` says how to decode it (plain UTF-8 files are read by the report).
+ */
+async function readRequestedTexts(
   requests: TextRequest[],
   io: CommandIO,
   options: InputOptions,
 ): Promise<TextRequest[]> {
+  const decodingGiven = options.encoding !== undefined || options.replaceInvalid === true;
   const read: TextRequest[] = [];
   for (const request of requests) {
-    if (request.file === undefined || !isUrlOperand(request.file)) {
+    if (request.file === undefined || (!isUrlOperand(request.file) && !decodingGiven)) {
       read.push(request);
       continue;
     }
@@ -95,6 +100,7 @@ export async function runCompare(
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
     bidi: { type: 'string', default: 'logical' },
+    ...INPUT_DECODING_OPTIONS,
     ...URL_INPUT_OPTIONS,
   });
   if (String(values.out).trim() === '')
@@ -103,7 +109,7 @@ export async function runCompare(
     );
   const bidi = parseBidiOption(String(values.bidi));
   const quiet = Boolean(values.quiet);
-  const texts = await downloadTexts(
+  const texts = await readRequestedTexts(
     parseTextRequests(values as { en?: string; ar?: string; text?: string[] }),
     io,
     inputOptionsFrom(values),
@@ -150,8 +156,8 @@ article) and Arabic '${DEFAULT_CORPORA.ar}' (Arabic Wikinews without diacritics)
 about 180 KB; the Arabic:English ratio also uses the UDHR, the same text in both languages.
 
 Options:
-      --en FILE             English text (UTF-8) instead of the bundled corpus
-      --ar FILE             Arabic text (UTF-8) instead of the bundled corpus
+      --en FILE             English text (UTF-8 unless --input-encoding) instead of the bundled corpus
+      --ar FILE             Arabic text (UTF-8 unless --input-encoding) instead of the bundled corpus
       --text LANG=FILE      one more language (repeatable), e.g. --text fr=french.txt
                             (each FILE may be an http:// or https:// URL)
       --tokenizers LIST     comma-separated registry names to run (default: all), plus 'bpe' for
@@ -163,6 +169,7 @@ Options:
                             that do bidi themselves, and for pipes) or 'visual' (reordered here, for
                             terminals that draw characters in arrival order, e.g. xterm)
   -q, --quiet               no tables, progress bars or warnings; print only the report paths
+${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                show this help`,
   async run(argv, io) {

@@ -1,7 +1,9 @@
 import { loadPunktModel, PUNKT_MODELS, type PunktModelName } from '@tokenlab/classic';
+import { replaceControlCharacters } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
+import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { readInputDocuments, readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
@@ -13,6 +15,9 @@ export const sentencesCommand: Command = {
 
 Splits the FILEs (or stdin) into sentences with a Punkt model, as NLTK's sent_tokenize does,
 and prints one sentence per line (newlines inside a sentence shown as \\n).
+With --feed, each feed entry is split on its own (no sentence runs from one entry into the next)
+and printed on one line: SOURCE#N, then its sentences, tab-separated (START:END before each with
+--spans; a JSON object {"document", "title", "link", "sentences"} per line with --json).
 
 Options:
       --model NAME  english (NLTK's model, default) or arabic (trained on Arabic news and Wikipedia text)
@@ -46,7 +51,25 @@ ${URL_INPUT_HELP}
         await writeLine(io.stdout, JSON.stringify(render(line)));
       return 0;
     }
-    const text = await readInputText(positionals, io, inputOptionsFrom(values));
+    const options = inputOptionsFrom(values);
+    if (options.web?.feed) {
+      for (const document of await readInputDocuments(positionals, io, options)) {
+        const found = punkt.spanTokenize(document.text);
+        const cells = found.map(([start, end]) => {
+          const sentence = replaceControlCharacters(document.text.slice(start, end));
+          return spans ? `${start}:${end} ${sentence}` : sentence;
+        });
+        await writeDocumentLine(
+          io,
+          document,
+          { sentences: render(document.text) },
+          cells,
+          Boolean(values.json),
+        );
+      }
+      return 0;
+    }
+    const text = await readInputText(positionals, io, options);
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(render(text)));
       return 0;
