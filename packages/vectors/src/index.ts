@@ -25,6 +25,14 @@ export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { formatModel, type ModelParseOptions, parseModel } from './model-file.js';
 export { SeededRandom } from './random.js';
+export {
+  type StartTrainingThread,
+  serveTrainingThread,
+  type TrainingThread,
+  type TrainingThreadJob,
+  type TrainingThreadReply,
+  type TrainingThreadStart,
+} from './training-threads.js';
 export { type SparseRows, type TruncatedSvdOptions, truncatedSvd } from './truncated-svd.js';
 export {
   buildVocabulary,
