@@ -24,9 +24,27 @@ export interface TrainingThreadStart {
   /** Down-sampling thresholds per word. */
   keepThreshold: Float64Array;
   /** The negative sampler's cumulative table, bucket starts and bucket shift (with `negative > 0`). */
-  negative: { table: Int32Array; starts: Int32Array; shift: number } | undefined;
+  negative:
+    | {
+        /** The cumulative unigram^0.75 table. */
+        table: Int32Array;
+        /** The first row of each bucket. */
+        starts: Int32Array;
+        /** log2 of a bucket's width. */
+        shift: number;
+      }
+    | undefined;
   /** The Huffman tree's paths (with `hs`). */
-  tree: { offsets: Uint32Array; codes: Uint8Array; points: Uint32Array } | undefined;
+  tree:
+    | {
+        /** Start of each word's path. */
+        offsets: Uint32Array;
+        /** The branches taken. */
+        codes: Uint8Array;
+        /** The inner nodes passed. */
+        points: Uint32Array;
+      }
+    | undefined;
   /** Seed of the thread's random stream. */
   seed: number;
   /** The thread's number: which scratch vectors it owns. */

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { TrainingThread } from './training-threads.js';
 
 /**
- * Starts a Node worker thread training Word2Vec: what {@link Word2VecOptions.threads} takes in Node.
+ * Starts a Node worker thread training Word2Vec: what the `threads` option of `Word2Vec.trainAsync` takes in Node.
  *
  * @example
  * ```ts
