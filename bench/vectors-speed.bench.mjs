@@ -133,8 +133,8 @@ ${rows
 
 Memory: the weights gensim and tokenlab train (\`syn0\` and \`syn1neg\`, vocabulary × 100 × 4 bytes × 2)
 are ${mb(rows[0].weights)} (gensim ${mb(rows[0].gensimWeights)}); tokenlab trains them in place in one
-WebAssembly memory of ${mb(rows[0].training)} (the weights, the threads' scratch vectors, rounded up to
-64 KiB pages). Peak resident memory of the whole process (runtime, vocabulary and reading included):
+WebAssembly memory of ${mb(rows[0].training)} (the weights, the negative sampler's tables and the threads'
+scratch space, rounded up to 64 KiB pages). Peak resident memory of the whole process (runtime, vocabulary and reading included):
 
 | model | workers | gensim | tokenlab |
 |---|---:|---:|---:|
