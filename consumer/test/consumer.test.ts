@@ -244,6 +244,22 @@ describe('packed packages installed with npm', () => {
       expect(two.stdout).toBe(one.stdout);
       await npx('train', '--vocab-size', '260', '--workers', '2', '--out', 'big', 'big.txt');
       expect(readFileSync(join(alone, 'big.model'), 'utf8').split('\n')).toHaveLength(3 + 4 + 1);
+      // Word2Vec on two worker threads: the bundle's word2vec-worker.js.
+      writeFileSync(join(alone, 'small.txt'), 'the cat sat on the mat\nthe dog sat on the rug\n'.repeat(200));
+      await npx(
+        'embed',
+        'train',
+        '--workers',
+        '2',
+        '--epochs',
+        '1',
+        '--min-count',
+        '1',
+        '--out',
+        'v.txt',
+        'small.txt',
+      );
+      expect(readFileSync(join(alone, 'v.txt'), 'utf8').split('\n')[0]).toBe('7 100');
     } finally {
       rmSync(alone, { recursive: true, force: true });
     }

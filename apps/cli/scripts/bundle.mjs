@@ -9,8 +9,9 @@
 //   (`../package.json`, `../data/...`) the bundle keeps. The `dependencies` of package.json (natural, the HTML readers)
 //   stay outside, installed by npm. No source maps.
 // - `bundle/*.d.ts`: the declarations of the library entry (`index.d.ts` and what it imports).
-// - `bundle/count-worker.js`, `bundle/range-count-worker.js`, `bundle/encode-worker.js`: the worker programs of BPE training and of
-//   parallel encoding, which their packages start from a file beside their code.
+// - `bundle/count-worker.js`, `bundle/range-count-worker.js`, `bundle/encode-worker.js`, `bundle/word2vec-worker.js`:
+//   the worker programs of BPE training, parallel encoding and Word2Vec training, which their packages start
+//   from a file beside their code.
 // - `data/`: the texts of `@tokenlab/corpora` and the analogy questions of `@tokenlab/vectors`, which
 //   they read at run time from `../data/` beside their code.
 // - `licenses/`: the licences of the data the bundle carries (corpora, GPT ranks, Punkt models).
@@ -44,6 +45,7 @@ const result = await build({
     'count-worker': join(packageRoot('@tokenlab/bpe'), 'dist/node/count-worker.js'),
     'range-count-worker': join(packageRoot('@tokenlab/bpe'), 'dist/node/range-count-worker.js'),
     'encode-worker': join(packageRoot('@tokenlab/gpt'), 'dist/parallel/encode-worker.js'),
+    'word2vec-worker': join(packageRoot('@tokenlab/vectors'), 'dist/word2vec-worker.js'),
   },
   outdir: out,
   bundle: true,

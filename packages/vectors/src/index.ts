@@ -22,9 +22,18 @@ export {
 export { type CountVectorsOptions, countVectors, MAX_DENSE_PPMI_WORDS } from './count-vectors.js';
 export { float32Repr } from './float32-repr.js';
 export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
+export type { TrainingMemoryHandle } from './kernels/word2vec-kernels.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { formatModel, type ModelParseOptions, parseModel } from './model-file.js';
 export { SeededRandom } from './random.js';
+export {
+  type StartTrainingThread,
+  serveTrainingThread,
+  type TrainingThread,
+  type TrainingThreadJob,
+  type TrainingThreadReply,
+  type TrainingThreadStart,
+} from './training-threads.js';
 export { type SparseRows, type TruncatedSvdOptions, truncatedSvd } from './truncated-svd.js';
 export {
   buildVocabulary,
@@ -53,4 +62,4 @@ export {
   parseWord2VecBinary,
   parseWord2VecText,
 } from './word2vec-format.js';
-export type { Word2VecWeights } from './word2vec-trainer.js';
+export type { TrainerSettings, TrainingLayout, Word2VecWeights } from './word2vec-trainer.js';

@@ -1,5 +1,6 @@
 /**
- * Node-only helpers for `@tokenlab/vectors`: read and write word2vec and GloVe files by path.
+ * Node-only helpers for `@tokenlab/vectors`: read and write word2vec and GloVe files by path, stream a
+ * corpus file, train on worker threads (`startWorkerThread`).
  *
  * @example
  * ```ts
@@ -23,6 +24,8 @@ import {
   parseWord2VecBinary,
   parseWord2VecText,
 } from './word2vec-format.js';
+
+export { startWorkerThread } from './worker-threads.js';
 
 /**
  * Options of {@link loadWord2VecFormat} and {@link saveWord2VecFormat}.

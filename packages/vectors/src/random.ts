@@ -38,6 +38,19 @@ export class SeededRandom {
   }
 
   /**
+   * Moves to a position of the sequence (as read from {@link SeededRandom.state}, here or by code that
+   * draws from the same sequence elsewhere, such as the WebAssembly training loops).
+   *
+   * @example
+   * ```ts
+   * random.state = saved;
+   * ```
+   */
+  set state(value: number) {
+    this.state_ = value >>> 0;
+  }
+
+  /**
    * The next integer in [0, 2^32).
    *
    * @example

@@ -1,6 +1,7 @@
 import type { HuffmanTree } from './huffman-tree.js';
+import type { TrainingMemory, Word2VecKernels } from './kernels/word2vec-kernels.js';
+import type { NegativeSampler } from './negative-sampler.js';
 import type { SeededRandom } from './random.js';
-import type { Vocabulary } from './vocabulary.js';
 
 /**
  * The training parameters a trainer needs (the resolved {@link Word2VecOptions}).
@@ -43,197 +44,426 @@ export interface Word2VecWeights {
   outputHierarchical: Float32Array | undefined;
 }
 
-/** gensim never updates on a dot product beyond ±6, where the sigmoid is saturated. */
-const MAX_EXP = 6;
+/**
+ * Where the weights and the per-thread scratch vectors lie in a training memory (byte offsets; −1 for
+ * a matrix the settings do not use).
+ *
+ * @example
+ * ```ts
+ * const layout: TrainingLayout = { vectorSize: 100, input: 0, outputNegative: 400, outputHierarchical: -1, scratch: 800 };
+ * ```
+ */
+export interface TrainingLayout {
+  /** Dimension of the vectors. */
+  vectorSize: number;
+  /** Start of `syn0`. */
+  input: number;
+  /** Start of `syn1neg`, or −1. */
+  outputNegative: number;
+  /** Start of `syn1`, or −1. */
+  outputHierarchical: number;
+  /**
+   * Start of the threads' scratch space: thread t owns `scratchStride` bytes from `scratch + t · scratchStride`:
+   * the hidden vector, the error vector, the output rows to predict (`pairCapacity` pairs of int32: byte
+   * offset, label), the context rows (`contextCapacity` int32 byte offsets), the parameter block of the
+   * WebAssembly sentence loops, a sentence's rows (10,000 int32) and the table of σ.
+   */
+  scratch: number;
+  /** Bytes of scratch space per thread. */
+  scratchStride: number;
+  /** Output rows one prediction may need: the target and the negative samples, or the Huffman path, or both. */
+  pairCapacity: number;
+  /** Context words one CBOW prediction may sum. */
+  contextCapacity: number;
+  /** Threads the scratch space has room for. */
+  threads: number;
+  /** Start of the negative sampler's cumulative table (int32 per word), or −1. */
+  negativeTable: number;
+  /** Start of the negative sampler's bucket starts (int32 each), or −1. */
+  negativeStarts: number;
+}
+
+/**
+ * What training reads besides the weights: the down-sampling thresholds, the negative sampler, the tree.
+ *
+ * @example
+ * ```ts
+ * const tables: TrainingTables = { keepThreshold: vocabulary.keepThreshold, sampler, tree: undefined };
+ * ```
+ */
+export interface TrainingTables {
+  /** A word is kept when a random integer in [0, 2^32) is at most its threshold. */
+  keepThreshold: Float64Array;
+  /** Draws negative words (with `negative > 0`). */
+  sampler: NegativeSampler | undefined;
+  /** The Huffman tree's paths (with `hs`). */
+  tree: Pick<HuffmanTree, 'offsets' | 'codes' | 'points'> | undefined;
+}
+
 /** Trained word2vec weights stay within a few units; one beyond this means the learning rate is far too large. */
 const MAX_WEIGHT = 1e4;
 
 /**
- * One model's stochastic gradient descent: trains sentences (as vocabulary rows) at a given learning rate,
- * as gensim's `train_batch_sg` / `train_batch_cbow` do, updating the weights in place.
+ * The bytes a training memory needs for `rows` words: the weight matrices the settings use, then two
+ * scratch vectors per thread.
  *
  * @example
  * ```ts
- * const trainer = new Word2VecTrainer(vocabulary, tree, settings, weights, random);
- * trainer.trainSentence([0, 3, 1], 0.025);
+ * const { bytes, layout } = trainingLayout(14_787, settings, 1);
+ * ```
+ */
+export function trainingLayout(
+  rows: number,
+  settings: Pick<TrainerSettings, 'vectorSize' | 'hs' | 'negative' | 'window'>,
+  threads: number,
+  samplerStarts = 0,
+): { bytes: number; layout: TrainingLayout } {
+  const size = settings.vectorSize;
+  const matrix = rows * size * 4;
+  let next = matrix;
+  const outputNegative = settings.negative > 0 ? next : -1;
+  if (settings.negative > 0) next += matrix;
+  const outputHierarchical = settings.hs ? next : -1;
+  if (settings.hs) next += Math.max(0, rows - 1) * size * 4;
+  const sampled = settings.negative > 0 && samplerStarts > 0;
+  const negativeTable = sampled ? next : -1;
+  if (sampled) next += rows * 4;
+  const negativeStarts = sampled ? next : -1;
+  if (sampled) next += samplerStarts * 4;
+  const scratch = align16(next);
+  const pairCapacity = 1 + settings.negative + (settings.hs ? MAX_CODE_LENGTH : 0);
+  const contextCapacity = Math.min(2 * settings.window, 2 * MAX_SENTENCE_ROWS);
+  const scratchStride = align16(
+    2 * size * 4 +
+      pairCapacity * 8 +
+      contextCapacity * 4 +
+      BLOCK_BYTES +
+      MAX_SENTENCE_ROWS * 4 +
+      16 + // the σ table starts at the next multiple of 16
+      SIGMOID_TABLE_BYTES,
+  );
+  return {
+    bytes: scratch + threads * scratchStride,
+    layout: {
+      vectorSize: size,
+      input: 0,
+      outputNegative,
+      outputHierarchical,
+      scratch,
+      scratchStride,
+      pairCapacity,
+      contextCapacity,
+      threads,
+      negativeTable,
+      negativeStarts,
+    },
+  };
+}
+
+function align16(bytes: number): number {
+  return Math.ceil(bytes / 16) * 16;
+}
+
+/**
+ * Longest Huffman path: a word at depth d has a count at most the corpus's over the Fibonacci number
+ * F(d + 2), so below 2^53 tokens no path is longer than 76.
+ */
+const MAX_CODE_LENGTH = 80;
+/** Longest sentence piece trained at once (gensim's 10,000 words). */
+export const MAX_SENTENCE_ROWS = 10_000;
+
+/**
+ * A thread's parameter block for the WebAssembly sentence loops: int32 fields at these byte offsets
+ * (word2vec-kernels.wat reads them).
+ */
+const BLOCK = {
+  random: 0,
+  divergedDot: 4,
+  window: 8,
+  negative: 12,
+  input: 16,
+  outputNegative: 20,
+  stride: 24,
+  size: 28,
+  hidden: 32,
+  work: 36,
+  pairs: 40,
+  contexts: 44,
+  negativeTable: 48,
+  negativeStarts: 52,
+  shift: 56,
+  total: 60,
+  cbowMean: 64,
+  rows: 68,
+} as const;
+const BLOCK_BYTES = 80;
+/** The WebAssembly kernels' table of σ (8,193 f64), one per thread. */
+const SIGMOID_TABLE_BYTES = 8193 * 8;
+
+/**
+ * One thread's stochastic gradient descent: trains sentences (as vocabulary rows) at a given learning
+ * rate, as gensim's `train_batch_sg` / `train_batch_cbow` do, updating the weights of a training memory
+ * in place through its kernels.
+ *
+ * @example
+ * ```ts
+ * const trainer = new Word2VecTrainer(memory, layout, settings, tables, random, 0);
+ * trainer.trainRows(Int32Array.of(0, 3, 1), 3, 0.025);
  * ```
  */
 export class Word2VecTrainer {
-  private readonly work: Float64Array;
-  private readonly hidden: Float64Array;
+  private readonly kernels: Word2VecKernels;
   private readonly size: number;
+  private readonly stride: number;
+  private readonly hidden: number;
+  private readonly work: number;
+  private readonly pairs: number;
+  private readonly contexts: number;
+  private readonly workValues: Float32Array;
+  /** Int32 view of the whole memory, for the lists of pairs and contexts. */
+  private readonly integers: Int32Array;
+  /** The parameter block of the WebAssembly sentence loops, or −1 when they are not used. */
+  private readonly block: number;
+  /**
+   * Where to put a sentence's rows before {@link Word2VecTrainer.trainRows}: in the training memory, so
+   * that the WebAssembly loops read them without a copy.
+   */
+  readonly rowBuffer: Int32Array;
   private alpha = 0;
   /** The epoch being trained (1-based), for error messages. */
   epoch = 1;
 
   /**
-   * A trainer over `weights` (updated in place), drawing from `random`.
+   * A trainer over the weights in `memory` (updated in place) at `layout`, drawing from `random`, using the
+   * scratch vectors of `thread`.
    *
    * @example
    * ```ts
-   * const trainer = new Word2VecTrainer(vocabulary, undefined, settings, weights, new SeededRandom(1));
+   * const trainer = new Word2VecTrainer(memory, layout, settings, tables, new SeededRandom(1), 0);
    * ```
    */
   constructor(
-    private readonly vocabulary: Vocabulary,
-    private readonly tree: HuffmanTree | undefined,
+    private readonly memory: TrainingMemory,
+    private readonly layout: TrainingLayout,
     private readonly settings: TrainerSettings,
-    private readonly weights: Word2VecWeights,
+    private readonly tables: TrainingTables,
     readonly random: SeededRandom,
+    thread: number,
   ) {
+    this.kernels = memory.kernels;
     this.size = settings.vectorSize;
-    this.work = new Float64Array(this.size);
-    this.hidden = new Float64Array(this.size);
-  }
-
-  /**
-   * Trains one sentence given as vocabulary rows (unknown and down-sampled words already removed).
-   *
-   * @example
-   * ```ts
-   * trainer.trainSentence(rows, 0.02);
-   * ```
-   */
-  trainSentence(rows: readonly number[], alpha: number): void {
-    this.alpha = alpha;
-    if (this.settings.sg) this.skipGram(rows);
-    else this.cbow(rows);
-  }
-
-  /**
-   * A learning rate far too large rarely yields NaN: the first updates blow the output weights up, every later
-   * dot product lies beyond ±6 and is skipped, and training stalls silently. So a weight beyond ±10,000 counts
-   * as divergence too, reported with the epoch.
-   *
-   * @example
-   * ```ts
-   * trainer.checkWeights();
-   * ```
-   */
-  checkWeights(): void {
-    const { input, outputNegative, outputHierarchical } = this.weights;
-    for (const matrix of [input, outputNegative, outputHierarchical]) {
-      if (!matrix) continue;
-      for (let i = 0; i < matrix.length; i++) {
-        const value = matrix[i] as number;
-        if (!(Math.abs(value) <= MAX_WEIGHT)) this.diverged(value);
-      }
+    this.stride = this.size * 4;
+    if (!(thread >= 0 && thread < layout.threads))
+      throw new RangeError(`thread ${thread} has no scratch space (${layout.threads} threads)`);
+    this.hidden = layout.scratch + thread * layout.scratchStride;
+    this.work = this.hidden + this.stride;
+    this.pairs = this.work + this.stride;
+    this.contexts = this.pairs + layout.pairCapacity * 8;
+    this.workValues = new Float32Array(memory.buffer, this.work, this.size);
+    this.integers = new Int32Array(memory.buffer);
+    const block = this.contexts + layout.contextCapacity * 4;
+    this.rowBuffer = new Int32Array(memory.buffer, block + BLOCK_BYTES, MAX_SENTENCE_ROWS);
+    this.kernels.useSigmoidTable?.(align16(this.rowBuffer.byteOffset + MAX_SENTENCE_ROWS * 4));
+    const { sampler, tree } = tables;
+    const sentenceLoops =
+      this.kernels.cbowSentence !== undefined && sampler !== undefined && tree === undefined;
+    this.block = sentenceLoops && layout.negativeTable >= 0 ? block : -1;
+    if (this.block >= 0 && sampler) {
+      const fields: [number, number][] = [
+        [BLOCK.window, settings.window],
+        [BLOCK.negative, settings.negative],
+        [BLOCK.input, layout.input],
+        [BLOCK.outputNegative, layout.outputNegative],
+        [BLOCK.stride, this.stride],
+        [BLOCK.size, this.size],
+        [BLOCK.hidden, this.hidden],
+        [BLOCK.work, this.work],
+        [BLOCK.pairs, this.pairs],
+        [BLOCK.contexts, this.contexts],
+        [BLOCK.negativeTable, layout.negativeTable],
+        [BLOCK.negativeStarts, layout.negativeStarts],
+        [BLOCK.shift, sampler.shift],
+        [BLOCK.total, sampler.table[sampler.table.length - 1] as number],
+        [BLOCK.cbowMean, settings.cbowMean ? 1 : 0],
+        [BLOCK.rows, this.rowBuffer.byteOffset],
+      ];
+      for (const [offset, value] of fields) this.integers[(this.block + offset) >> 2] = value;
     }
   }
 
+  /**
+   * Keeps the words of `words[from, to)` that down-sampling keeps (one random draw each), writing them to
+   * `rows`; returns how many.
+   *
+   * @example
+   * ```ts
+   * const kept = trainer.downsample(words, 0, words.length, rows);
+   * ```
+   */
+  downsample(words: Int32Array, from: number, to: number, rows: Int32Array): number {
+    const keep = this.tables.keepThreshold;
+    const random = this.random;
+    let kept = 0;
+    for (let i = from; i < to; i++) {
+      const row = words[i] as number;
+      if ((keep[row] as number) < random.nextUint32()) continue;
+      rows[kept++] = row;
+    }
+    return kept;
+  }
+
+  /**
+   * Trains one sentence given as its first `length` vocabulary rows (unknown and down-sampled words
+   * already removed).
+   *
+   * @example
+   * ```ts
+   * trainer.trainRows(rows, kept, 0.02);
+   * ```
+   */
+  trainRows(rows: Int32Array, length: number, alpha: number): void {
+    this.alpha = alpha;
+    if (this.block >= 0) this.sentenceLoop(rows, length, alpha);
+    else if (this.settings.sg) this.skipGram(rows, length);
+    else this.cbow(rows, length);
+  }
+
+  /** The whole sentence in one WebAssembly call, the random state handed over and back. */
+  private sentenceLoop(rows: Int32Array, length: number, alpha: number): void {
+    if (rows !== this.rowBuffer) this.rowBuffer.set(rows.subarray(0, length));
+    const integers = this.integers;
+    const at = this.block >> 2;
+    integers[at] = this.random.state | 0;
+    const kernels = this.kernels as Required<Word2VecKernels>;
+    const failed = this.settings.sg
+      ? kernels.skipGramSentence(this.block, length, alpha)
+      : kernels.cbowSentence(this.block, length, alpha);
+    this.random.state = integers[at] as number;
+    if (failed !== 0)
+      this.diverged(new Float32Array(this.memory.buffer, this.block + BLOCK.divergedDot, 1)[0] as number);
+  }
+
   /** Each context word's input vector learns to predict the centre word. */
-  private skipGram(rows: readonly number[]): void {
-    const { window } = this.settings;
-    const size = this.size;
-    const input = this.weights.input;
-    const hidden = this.hidden;
-    const work = this.work;
-    for (let i = 0; i < rows.length; i++) {
-      const shrink = this.random.nextUint32() % window;
+  private skipGram(rows: Int32Array, length: number): void {
+    const window = this.settings.window >>> 0;
+    const stride = this.stride;
+    const input = this.layout.input;
+    const random = this.random;
+    const errors = this.workValues;
+    for (let i = 0; i < length; i++) {
+      const shrink = random.nextUint32() % window; // both unsigned 32-bit: an integer remainder
       const from = Math.max(0, i - window + shrink);
-      const to = Math.min(rows.length, i + window + 1 - shrink);
+      const to = Math.min(length, i + window + 1 - shrink);
+      const target = rows[i] as number;
       for (let j = from; j < to; j++) {
         if (j === i) continue;
-        const inputOffset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++) {
-          hidden[k] = input[inputOffset + k] as number;
-          work[k] = 0;
-        }
-        this.predict(rows[i] as number);
-        for (let k = 0; k < size; k++)
-          input[inputOffset + k] = (input[inputOffset + k] as number) + (work[k] as number);
+        const context = input + (rows[j] as number) * stride;
+        errors.fill(0);
+        this.predict(context, target);
+        this.kernels.axpy(this.work, context, this.size, 1);
       }
     }
   }
 
   /** The mean (or sum) of the context vectors learns to predict the centre word; each context word takes the update. */
-  private cbow(rows: readonly number[]): void {
-    const { window, cbowMean } = this.settings;
+  private cbow(rows: Int32Array, length: number): void {
+    const window = this.settings.window >>> 0;
+    const cbowMean = this.settings.cbowMean;
     const size = this.size;
-    const input = this.weights.input;
-    for (let i = 0; i < rows.length; i++) {
-      const shrink = this.random.nextUint32() % window;
+    const stride = this.stride;
+    const input = this.layout.input;
+    const kernels = this.kernels;
+    const random = this.random;
+    const integers = this.integers;
+    const contexts = this.contexts;
+    for (let i = 0; i < length; i++) {
+      const shrink = random.nextUint32() % window; // both unsigned 32-bit: an integer remainder
       const from = Math.max(0, i - window + shrink);
-      const to = Math.min(rows.length, i + window + 1 - shrink);
-      this.hidden.fill(0);
+      const to = Math.min(length, i + window + 1 - shrink);
       let count = 0;
       for (let j = from; j < to; j++) {
-        if (j === i) continue;
-        const offset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++)
-          this.hidden[k] = (this.hidden[k] as number) + (input[offset + k] as number);
-        count++;
+        if (j !== i) integers[(contexts >> 2) + count++] = input + (rows[j] as number) * stride;
       }
       if (count === 0) continue;
-      if (cbowMean) for (let k = 0; k < size; k++) this.hidden[k] = (this.hidden[k] as number) / count;
-      this.work.fill(0);
-      this.predict(rows[i] as number);
+      kernels.gather(contexts, count, this.hidden, size);
+      if (cbowMean && count > 1) kernels.scale(this.hidden, size, 1 / count);
+      this.workValues.fill(0);
+      this.predict(this.hidden, rows[i] as number);
       // As gensim: the summed variant spreads the error over the context words, the mean variant does not.
-      if (!cbowMean) for (let k = 0; k < size; k++) this.work[k] = (this.work[k] as number) / count;
-      for (let j = from; j < to; j++) {
-        if (j === i) continue;
-        const offset = (rows[j] as number) * size;
-        for (let k = 0; k < size; k++)
-          input[offset + k] = (input[offset + k] as number) + (this.work[k] as number);
-      }
+      kernels.scatter(this.work, contexts, count, size, cbowMean ? 1 : 1 / count);
     }
   }
 
-  /** `hidden` learns to predict `target`: hierarchical softmax first, then negative sampling, as gensim. */
-  private predict(target: number): void {
-    const { outputHierarchical, outputNegative } = this.weights;
-    if (outputHierarchical && this.tree) {
-      const { offsets, codes, points } = this.tree;
-      for (let step = offsets[target] as number; step < (offsets[target + 1] as number); step++) {
+  /**
+   * The vector at `hidden` learns to predict `target`: hierarchical softmax first, then negative sampling,
+   * as gensim. The negative words are drawn first (updates draw nothing, so the order of draws is gensim's).
+   */
+  private predict(hidden: number, target: number): void {
+    const stride = this.stride;
+    const integers = this.integers;
+    let at = this.pairs >> 2;
+    const tree = this.tables.tree;
+    if (tree) {
+      const { offsets, codes, points } = tree;
+      const output = this.layout.outputHierarchical;
+      const end = offsets[target + 1] as number;
+      if (end - (offsets[target] as number) > MAX_CODE_LENGTH)
+        throw new RangeError(`a Huffman path longer than ${MAX_CODE_LENGTH}`);
+      for (let step = offsets[target] as number; step < end; step++) {
+        integers[at++] = output + (points[step] as number) * stride;
         // gensim's label for a branch is 1 − code.
-        this.update(outputHierarchical, points[step] as number, 1 - (codes[step] as number));
+        integers[at++] = 1 - (codes[step] as number);
       }
     }
-    if (outputNegative) {
-      const table = this.vocabulary.negativeTable;
-      const tableTotal = table[table.length - 1] as number;
-      this.update(outputNegative, target, 1);
-      for (let d = 0; d < this.settings.negative; d++) {
-        const row = lowerBound(table, this.random.nextUint32() % tableTotal);
+    const sampler = this.tables.sampler;
+    if (sampler) {
+      const output = this.layout.outputNegative;
+      const random = this.random;
+      integers[at++] = output + target * stride;
+      integers[at++] = 1;
+      for (let d = this.settings.negative; d > 0; d--) {
+        const row = sampler.draw(random.nextUint32());
         if (row === target) continue;
-        this.update(outputNegative, row, 0);
+        integers[at++] = output + row * stride;
+        integers[at++] = 0;
       }
     }
-  }
-
-  /** One logistic step of `hidden` against output row `row` towards `label`; the input-side error goes to `work`. */
-  private update(output: Float32Array, row: number, label: number): void {
-    const size = this.size;
-    const hidden = this.hidden;
-    const work = this.work;
-    const offset = row * size;
-    let dot = 0;
-    for (let k = 0; k < size; k++) dot += (hidden[k] as number) * (output[offset + k] as number);
-    if (!Number.isFinite(dot)) this.diverged(dot);
-    if (dot <= -MAX_EXP || dot >= MAX_EXP) return;
-    const gradient = (label - 1 / (1 + Math.exp(-dot))) * this.alpha;
-    for (let k = 0; k < size; k++) {
-      const weight = output[offset + k] as number;
-      work[k] = (work[k] as number) + gradient * weight;
-      output[offset + k] = weight + gradient * (hidden[k] as number);
+    const count = (at - (this.pairs >> 2)) >> 1;
+    const failed = this.kernels.predict(hidden, this.work, this.size, this.pairs, count, this.alpha);
+    if (failed !== 0) {
+      const row = integers[(this.pairs >> 2) + 2 * (failed - 1)] as number;
+      this.diverged(this.kernels.dot(hidden, row, this.size));
     }
   }
 
   private diverged(value: number): never {
-    throw new RangeError(
-      `training diverged in epoch ${this.epoch} (learning rate ${this.alpha}): a weight reached ${value}; lower alpha`,
-    );
+    throw divergence(this.epoch, this.alpha, value);
   }
 }
 
-/** First index whose value is ≥ `value` (Python's `bisect_left`). */
-function lowerBound(table: Float64Array, value: number): number {
-  let low = 0;
-  let high = table.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((table[middle] as number) < value) low = middle + 1;
-    else high = middle;
+/**
+ * A learning rate far too large rarely yields NaN: the first updates blow the output weights up, every later
+ * dot product lies beyond ±6 and is skipped, and training stalls silently. So a weight beyond ±10,000 counts
+ * as divergence too, reported with the epoch and learning rate.
+ *
+ * @example
+ * ```ts
+ * checkWeights(model.state().weights, 1, 0.025); // throws RangeError if training diverged
+ * ```
+ */
+export function checkWeights(weights: Word2VecWeights, epoch: number, alpha: number): void {
+  const { input, outputNegative, outputHierarchical } = weights;
+  for (const matrix of [input, outputNegative, outputHierarchical]) {
+    if (!matrix) continue;
+    for (let i = 0; i < matrix.length; i++) {
+      const value = matrix[i] as number;
+      if (!(Math.abs(value) <= MAX_WEIGHT)) throw divergence(epoch, alpha, value);
+    }
   }
-  return low;
+}
+
+function divergence(epoch: number, alpha: number, value: number): RangeError {
+  return new RangeError(
+    `training diverged in epoch ${epoch} (learning rate ${alpha}): a weight reached ${value}; lower alpha`,
+  );
 }

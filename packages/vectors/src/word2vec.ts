@@ -1,8 +1,20 @@
 import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
+import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
 import { KeyedVectors } from './keyed-vectors.js';
+import { NegativeSampler } from './negative-sampler.js';
 import { SeededRandom } from './random.js';
+import type { StartTrainingThread, TrainingThread, TrainingThreadReply } from './training-threads.js';
 import { type Vocabulary, VocabularyCounter, vocabularyFromCounts } from './vocabulary.js';
-import { type TrainerSettings, Word2VecTrainer, type Word2VecWeights } from './word2vec-trainer.js';
+import {
+  checkWeights,
+  MAX_SENTENCE_ROWS,
+  type TrainerSettings,
+  type TrainingLayout,
+  type TrainingTables,
+  trainingLayout,
+  Word2VecTrainer,
+  type Word2VecWeights,
+} from './word2vec-trainer.js';
 
 /**
  * Parameters of {@link Word2Vec.train}, named and defaulted as gensim's `Word2Vec`.
@@ -41,6 +53,14 @@ export interface Word2VecOptions {
   epochs?: number;
   /** Seed of the initial vectors, down-sampling, windows and negative samples (default 1, as gensim). */
   seed?: number;
+  /**
+   * Training threads (default 1: training runs in the calling thread, deterministic for a seed). More
+   * train in parallel on shared weights without locks, as gensim's `workers` (not deterministic); they
+   * need {@link Word2VecOptions.threads} and the asynchronous `trainAsync`.
+   */
+  workers?: number;
+  /** Starts a training thread when `workers` > 1: `startWorkerThread` of `@tokenlab/vectors/node` in Node. */
+  threads?: StartTrainingThread;
   /** Called after each epoch, and every {@link Word2VecOptions.progressEvery} tokens. */
   onProgress?: (progress: Word2VecProgress) => void;
   /** Also report progress each time this many more tokens have been read (default 0: only after each epoch). */
@@ -57,7 +77,9 @@ export interface Word2VecOptions {
  * ```
  */
 export type Word2VecSettings = Readonly<
-  Required<Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab'>>
+  Required<
+    Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab' | 'threads'>
+  >
 > & {
   /** Bound on distinct words while counting (gensim's `max_vocab_size`); undefined: none. */
   readonly maxVocabSize: number | undefined;
@@ -109,6 +131,10 @@ export interface TrainCallOptions {
   onProgress?: (progress: Word2VecProgress) => void;
   /** Also report progress each time this many more tokens have been read (default 0). */
   progressEvery?: number;
+  /** Training threads for this call (default the model's `workers`); see {@link Word2VecOptions.workers}. */
+  workers?: number;
+  /** Starts a training thread when `workers` > 1 (see {@link Word2VecOptions.threads}). */
+  threads?: StartTrainingThread;
 }
 
 /**
@@ -147,8 +173,12 @@ export type SyncCorpus = Iterable<readonly string[]> | (() => Iterable<readonly 
  */
 export const MAX_VECTOR_SIZE = 10_000;
 
-/** gensim hands sentences to the trainer in pieces of at most 10,000 words. */
-const MAX_WORDS_IN_BATCH = 10_000;
+/** gensim hands sentences to the trainer in pieces of at most 10,000 words, and its threads jobs of about as many. */
+const MAX_WORDS_IN_BATCH = MAX_SENTENCE_ROWS;
+/** Jobs waiting or running per training thread: enough to keep it busy while the corpus is read. */
+const JOBS_PER_THREAD = 2;
+/** More training threads than this is surely a mistake. */
+const MAX_WORKERS = 256;
 
 /**
  * Everything a model is: what the model file (`formatModel`, `saveModel`) holds to continue training exactly.
@@ -198,7 +228,10 @@ export class Word2Vec {
   /** The Huffman tree of hierarchical softmax (with `hs`). */
   readonly tree: HuffmanTree | undefined;
   private readonly vocabulary: Vocabulary;
-  private readonly weights: Word2VecWeights;
+  private weights: Word2VecWeights;
+  /** The memory the weights live in while trained, and where; undefined until the first training of loaded weights. */
+  private training: { memory: TrainingMemory; layout: TrainingLayout } | undefined;
+  private tables: TrainingTables | undefined;
   private readonly random: SeededRandom;
   private runEpochs: number;
   private epochsDone: number;
@@ -216,6 +249,7 @@ export class Word2Vec {
     this.tree = state.settings.hs ? huffmanTree(state.counts) : undefined;
     this.weights = state.weights;
     this.random = new SeededRandom(state.randomState);
+    this.training = undefined;
     this.runEpochs = state.runEpochs;
     this.epochsDone = state.epochsDone;
   }
@@ -264,7 +298,11 @@ export class Word2Vec {
    */
   static train(corpus: SyncCorpus, options: Word2VecOptions = {}): Word2Vec {
     const model = Word2Vec.buildVocab(corpus, options);
-    model.train(corpus, { onProgress: options.onProgress, progressEvery: options.progressEvery });
+    model.train(corpus, {
+      onProgress: options.onProgress,
+      progressEvery: options.progressEvery,
+      workers: options.workers,
+    });
     return model;
   }
 
@@ -280,7 +318,12 @@ export class Word2Vec {
    */
   static async trainAsync(corpus: Corpus, options: Word2VecOptions = {}): Promise<Word2Vec> {
     const model = await Word2Vec.buildVocabAsync(corpus, options);
-    await model.trainAsync(corpus, { onProgress: options.onProgress, progressEvery: options.progressEvery });
+    await model.trainAsync(corpus, {
+      onProgress: options.onProgress,
+      progressEvery: options.progressEvery,
+      workers: options.workers,
+      threads: options.threads,
+    });
     return model;
   }
 
@@ -355,22 +398,63 @@ export class Word2Vec {
       );
     }
     const random = new SeededRandom(settings.seed);
-    const input = new Float32Array(rows * size);
+    // The weights are made in the memory training works on, so that training needs no copy of them.
+    const threads = Math.max(1, settings.workers);
+    const sampler = settings.negative > 0 ? NegativeSampler.fromTable(vocabulary.negativeTable) : undefined;
+    const training = allocateTraining(rows, settings, threads, threads > 1, sampler);
+    const { input } = training.weights;
     for (let i = 0; i < input.length; i++) input[i] = (random.nextFloat() * 2 - 1) / size;
-    return new Word2Vec({
+    const model = new Word2Vec({
       settings,
       words: vocabulary.words,
       counts: vocabulary.counts,
       totalTokens: vocabulary.totalTokens,
-      weights: {
-        input,
-        outputNegative: settings.negative > 0 ? new Float32Array(rows * size) : undefined,
-        outputHierarchical: settings.hs ? new Float32Array(Math.max(0, rows - 1) * size) : undefined,
-      },
+      weights: training.weights,
       runEpochs: settings.epochs,
       epochsDone: 0,
       randomState: random.state,
     });
+    model.training = { memory: training.memory, layout: training.layout };
+    model.tables = { keepThreshold: model.vocabulary.keepThreshold, sampler, tree: model.tree };
+    return model;
+  }
+
+  /**
+   * The training memory for `threads` threads (shared between threads when `shared`): the current one
+   * when it fits, else a new one the weights are copied into (the model's weights then live there).
+   */
+  private trainingMemory(threads: number, shared: boolean) {
+    const current = this.training;
+    const isShared =
+      current !== undefined &&
+      typeof SharedArrayBuffer !== 'undefined' &&
+      current.memory.buffer instanceof SharedArrayBuffer;
+    if (current && current.layout.threads >= threads && isShared === shared) return current;
+    const training = allocateTraining(
+      this.vocabulary.words.length,
+      this.options,
+      threads,
+      shared,
+      this.trainingTables().sampler,
+    );
+    training.weights.input.set(this.weights.input);
+    if (this.weights.outputNegative) training.weights.outputNegative?.set(this.weights.outputNegative);
+    if (this.weights.outputHierarchical)
+      training.weights.outputHierarchical?.set(this.weights.outputHierarchical);
+    this.weights = training.weights;
+    this.training = { memory: training.memory, layout: training.layout };
+    return this.training;
+  }
+
+  /** The down-sampling thresholds, negative sampler and tree, made once. */
+  private trainingTables(): TrainingTables {
+    this.tables ??= {
+      keepThreshold: this.vocabulary.keepThreshold,
+      sampler:
+        this.options.negative > 0 ? NegativeSampler.fromTable(this.vocabulary.negativeTable) : undefined,
+      tree: this.tree,
+    };
+    return this.tables;
   }
 
   /**
@@ -405,6 +489,11 @@ export class Word2Vec {
    * ```
    */
   train(corpus: SyncCorpus, options: TrainCallOptions = {}): void {
+    if ((options.workers ?? this.options.workers) > 1) {
+      throw new Error(
+        'training on worker threads is asynchronous: call trainAsync (with threads, such as startWorkerThread of @tokenlab/vectors/node)',
+      );
+    }
     const run = this.startRun(options);
     for (let e = 0; e < run.epochs; e++) {
       const read = run.epoch();
@@ -422,6 +511,18 @@ export class Word2Vec {
    * ```
    */
   async trainAsync(corpus: Corpus, options: TrainCallOptions = {}): Promise<void> {
+    const workers = options.workers ?? this.options.workers;
+    checkInteger('workers', workers, 1, MAX_WORKERS);
+    if (workers > 1) {
+      const threads = options.threads;
+      if (!threads) {
+        throw new Error(
+          `workers ${workers} needs a way to start threads: pass threads (startWorkerThread of @tokenlab/vectors/node in Node)`,
+        );
+      }
+      await this.trainThreaded(corpus, options, workers, threads);
+      return;
+    }
     const run = this.startRun(options);
     for (let e = 0; e < run.epochs; e++) {
       const read = run.epoch();
@@ -430,8 +531,8 @@ export class Word2Vec {
     }
   }
 
-  /** The epoch loop shared by the synchronous and asynchronous `train`. */
-  private startRun(options: TrainCallOptions) {
+  /** The run's epochs, learning-rate schedule and progress reports, shared by every way of training. */
+  private schedule(options: TrainCallOptions) {
     if (this.epochsDone === this.runEpochs) {
       const epochs = options.epochs ?? this.options.epochs;
       checkInteger('epochs', epochs, 1);
@@ -445,76 +546,239 @@ export class Word2Vec {
     checkInteger('progressEvery', progressEvery, 0);
     this.cachedWv = undefined;
     const { alpha: startAlpha, minAlpha } = this.options;
-    const vocabulary = this.vocabulary;
-    const trainer = new Word2VecTrainer(
-      vocabulary,
-      this.tree,
-      trainerSettings(this.options),
-      this.weights,
-      this.random,
-    );
-    const perEpoch = vocabulary.totalTokens;
+    const perEpoch = this.vocabulary.totalTokens;
     const totalTokens = perEpoch * this.runEpochs;
-    let tokensRead = 0;
-    let tokensTrained = 0;
-    let epochRead = 0;
+    const state = { tokensRead: 0, tokensTrained: 0, epochRead: 0, alpha: startAlpha };
     let nextReport = progressEvery;
-    let alpha = startAlpha;
-    const rows: number[] = [];
     const report = (epochDone: boolean) =>
       options.onProgress?.({
         epoch: this.epochsDone + 1 - (epochDone ? 1 : 0),
         epochs: this.runEpochs,
         epochDone,
-        tokensRead,
-        tokensTrained,
-        alpha,
+        tokensRead: state.tokensRead,
+        tokensTrained: state.tokensTrained,
+        alpha: state.alpha,
       });
-    const read = (sentence: readonly string[]) => {
-      for (let start = 0; start < sentence.length; start += MAX_WORDS_IN_BATCH) {
-        const end = Math.min(sentence.length, start + MAX_WORDS_IN_BATCH);
-        const progress = (this.epochsDone * perEpoch + epochRead) / totalTokens;
-        alpha = startAlpha - (startAlpha - minAlpha) * Math.min(1, progress);
-        rows.length = 0;
-        for (let i = start; i < end; i++) {
-          const row = vocabulary.index.get(sentence[i] as string);
-          if (row === undefined) continue;
-          if ((vocabulary.keepThreshold[row] as number) < this.random.nextUint32()) continue;
-          rows.push(row);
-        }
-        trainer.trainSentence(rows, alpha);
-        epochRead += end - start;
-        tokensRead += end - start;
-        tokensTrained += rows.length;
-        if (progressEvery > 0 && tokensRead >= nextReport) {
-          report(false);
-          while (nextReport <= tokensRead) nextReport += progressEvery;
-        }
-      }
-    };
     return {
       epochs,
-      epoch: () => {
-        epochRead = 0;
-        trainer.epoch = this.epochsDone + 1;
-        return read;
+      state,
+      /** The learning rate at the current point of the run (linear decay over the corpus tokens read). */
+      alphaNow: () => {
+        const progress = (this.epochsDone * perEpoch + state.epochRead) / totalTokens;
+        state.alpha = startAlpha - (startAlpha - minAlpha) * Math.min(1, progress);
+        return state.alpha;
+      },
+      /** Counts tokens read (and trained), reporting progress every `progressEvery` read. */
+      advance: (read: number, trained: number) => {
+        state.epochRead += read;
+        state.tokensRead += read;
+        state.tokensTrained += trained;
+        if (progressEvery > 0 && state.tokensRead >= nextReport) {
+          report(false);
+          while (nextReport <= state.tokensRead) nextReport += progressEvery;
+        }
+      },
+      startEpoch: () => {
+        state.epochRead = 0;
       },
       endEpoch: () => {
-        if (epochRead === 0) {
+        if (state.epochRead === 0) {
           throw new Error(
             `the corpus yielded no tokens in epoch ${this.epochsDone + 1}: an iterator can be read only once; pass an array, a re-iterable object or a function returning a fresh iterable`,
           );
         }
-        trainer.checkWeights();
         this.epochsDone++;
         report(true);
       },
     };
   }
+
+  /** The epoch loop in the calling thread, shared by the synchronous and asynchronous `train`. */
+  private startRun(options: TrainCallOptions) {
+    const run = this.schedule(options);
+    const { memory, layout } = this.trainingMemory(1, false);
+    const trainer = new Word2VecTrainer(
+      memory,
+      layout,
+      trainerSettings(this.options),
+      this.trainingTables(),
+      this.random,
+      0,
+    );
+    const index = this.vocabulary.index;
+    const words = new Int32Array(MAX_WORDS_IN_BATCH);
+    const read = (sentence: readonly string[]) => {
+      for (let start = 0; start < sentence.length; start += MAX_WORDS_IN_BATCH) {
+        const end = Math.min(sentence.length, start + MAX_WORDS_IN_BATCH);
+        const alpha = run.alphaNow();
+        let known = 0;
+        for (let i = start; i < end; i++) {
+          const row = index.get(sentence[i] as string);
+          if (row !== undefined) words[known++] = row;
+        }
+        const kept = trainer.downsample(words, 0, known, trainer.rowBuffer);
+        trainer.trainRows(trainer.rowBuffer, kept, alpha);
+        run.advance(end - start, kept);
+      }
+    };
+    return {
+      epochs: run.epochs,
+      epoch: () => {
+        run.startEpoch();
+        trainer.epoch = this.epochsDone + 1;
+        return read;
+      },
+      endEpoch: () => {
+        if (run.state.epochRead > 0) checkWeights(this.weights, trainer.epoch, run.state.alpha);
+        run.endEpoch();
+      },
+    };
+  }
+
+  /**
+   * The epochs on `workers` threads sharing the weights (Hogwild, as gensim): this thread reads the
+   * corpus, turns it into jobs of about 10,000 words (vocabulary rows) each with the learning rate of its
+   * place in the run, and keeps every thread busy with at most two jobs; threads down-sample and train.
+   */
+  private async trainThreaded(
+    corpus: Corpus,
+    options: TrainCallOptions,
+    workers: number,
+    start: StartTrainingThread,
+  ): Promise<void> {
+    const run = this.schedule(options);
+    const { memory, layout } = this.trainingMemory(workers, true);
+    const tables = this.trainingTables();
+    const sampler = tables.sampler;
+    const tree = tables.tree;
+    const threads: TrainingThread[] = [];
+    const busy: number[] = [];
+    let failure: Error | undefined;
+    let wake: (() => void) | undefined;
+    const waitForReply = () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    const settle = (thread: number, reply: TrainingThreadReply | Error) => {
+      if (reply instanceof Error) failure ??= reply;
+      else if (reply.error !== undefined) failure ??= new RangeError(reply.error);
+      else run.advance(0, reply.trained);
+      busy[thread] = (busy[thread] as number) - 1;
+      const resume = wake;
+      wake = undefined;
+      resume?.();
+    };
+    try {
+      for (let t = 0; t < workers; t++) {
+        const thread = start();
+        threads.push(thread);
+        busy.push(0);
+        thread.onReply((reply) => settle(t, reply));
+        thread.onFailure((error) => settle(t, error));
+        thread.post({
+          type: 'start',
+          memory: memory.handle,
+          layout,
+          settings: trainerSettings(this.options),
+          keepThreshold: tables.keepThreshold,
+          negative: sampler && { table: sampler.table, starts: sampler.starts, shift: sampler.shift },
+          tree: tree && { offsets: tree.offsets, codes: tree.codes, points: tree.points },
+          seed: this.random.nextUint32(),
+          thread: t,
+        });
+      }
+      const index = this.vocabulary.index;
+      let jobId = 0;
+      let words = new Int32Array(MAX_WORDS_IN_BATCH);
+      let ends: number[] = [];
+      let known = 0;
+      let read = 0;
+      let alpha = run.alphaNow();
+      const send = async () => {
+        let thread = -1;
+        for (;;) {
+          if (failure) throw failure;
+          thread = busy.indexOf(Math.min(...busy));
+          if ((busy[thread] as number) < JOBS_PER_THREAD) break;
+          await waitForReply();
+        }
+        const job = { words: words.slice(0, known), ends: Int32Array.from(ends) };
+        busy[thread] = (busy[thread] as number) + 1;
+        (threads[thread] as TrainingThread).post(
+          { type: 'job', id: jobId++, ...job, alpha, epoch: this.epochsDone + 1 },
+          [job.words.buffer as ArrayBuffer, job.ends.buffer as ArrayBuffer],
+        );
+        run.advance(read, 0);
+        ends = [];
+        known = 0;
+        read = 0;
+        alpha = run.alphaNow();
+      };
+      for (let e = 0; e < run.epochs; e++) {
+        run.startEpoch();
+        alpha = run.alphaNow();
+        for await (const sentence of open(corpus)) {
+          for (let from = 0; from < sentence.length; from += MAX_WORDS_IN_BATCH) {
+            const to = Math.min(sentence.length, from + MAX_WORDS_IN_BATCH);
+            if (read + (to - from) > MAX_WORDS_IN_BATCH && read > 0) await send();
+            if (words.length < known + (to - from)) {
+              const grown = new Int32Array(known + (to - from));
+              grown.set(words.subarray(0, known));
+              words = grown;
+            }
+            for (let i = from; i < to; i++) {
+              const row = index.get(sentence[i] as string);
+              if (row !== undefined) words[known++] = row;
+            }
+            ends.push(known);
+            read += to - from;
+          }
+        }
+        if (read > 0) await send();
+        while (busy.some((jobs) => jobs > 0)) {
+          if (failure) throw failure;
+          await waitForReply();
+        }
+        if (failure) throw failure;
+        if (run.state.epochRead > 0) checkWeights(this.weights, this.epochsDone + 1, run.state.alpha);
+        run.endEpoch();
+      }
+    } finally {
+      await Promise.all(threads.map((thread) => thread.close()));
+    }
+  }
 }
 
 function open(corpus: Corpus): Iterable<readonly string[]> | AsyncIterable<readonly string[]> {
   return typeof corpus === 'function' ? corpus() : corpus;
+}
+
+/**
+ * The weight matrices of a model of `rows` words in a new training memory for `threads` threads, with
+ * the negative sampler's tables (which the WebAssembly sentence loops read there).
+ */
+function allocateTraining(
+  rows: number,
+  settings: Word2VecSettings,
+  threads: number,
+  shared: boolean,
+  sampler: NegativeSampler | undefined,
+) {
+  const { bytes, layout } = trainingLayout(rows, settings, threads, sampler?.starts.length ?? 0);
+  const memory = createTrainingMemory(bytes, shared);
+  if (sampler && layout.negativeTable >= 0) {
+    new Int32Array(memory.buffer, layout.negativeTable, rows).set(sampler.table);
+    new Int32Array(memory.buffer, layout.negativeStarts, sampler.starts.length).set(sampler.starts);
+  }
+  const size = settings.vectorSize;
+  const matrix = (offset: number, count: number) =>
+    offset < 0 ? undefined : new Float32Array(memory.buffer, offset, count * size);
+  const weights: Word2VecWeights = {
+    input: matrix(layout.input, rows) as Float32Array,
+    outputNegative: matrix(layout.outputNegative, rows),
+    outputHierarchical: matrix(layout.outputHierarchical, Math.max(0, rows - 1)),
+  };
+  return { memory, layout, weights };
 }
 
 function trainerSettings(settings: Word2VecSettings): TrainerSettings {
@@ -544,6 +808,7 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
     minAlpha: options.minAlpha ?? 0.0001,
     epochs: options.epochs ?? 5,
     seed: options.seed ?? 1,
+    workers: options.workers ?? 1,
   };
   for (const name of ['sg', 'hs', 'cbowMean'] as const) {
     if (typeof settings[name] !== 'boolean')
@@ -554,6 +819,7 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
   checkInteger('minCount', settings.minCount, 0);
   checkInteger('negative', settings.negative, 0, 1000);
   checkInteger('epochs', settings.epochs, 1);
+  checkInteger('workers', settings.workers, 1, MAX_WORKERS);
   if (settings.maxVocabSize !== undefined) checkInteger('maxVocabSize', settings.maxVocabSize, 1);
   if (settings.maxFinalVocab !== undefined) checkInteger('maxFinalVocab', settings.maxFinalVocab, 1);
   for (const name of ['sample', 'alpha', 'minAlpha'] as const) {

@@ -27,6 +27,37 @@ function corpus(): string {
 }
 
 describe('tokenlab embed', () => {
+  it('trains on two worker threads (--workers 2)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const input = join(dir, 'corpus.txt');
+    await writeFile(input, corpus());
+    const out = join(dir, 'v.txt');
+    const trained = await runCapture([
+      'embed',
+      'train',
+      '--out',
+      out,
+      '--vector-size',
+      '16',
+      '--window',
+      '3',
+      '--min-count',
+      '1',
+      '--sample',
+      '0',
+      '--workers',
+      '2',
+      input,
+    ]);
+    expect(trained.stderr).toContain('epoch 5/5: 24000 tokens trained');
+    expect(trained.code).toBe(0);
+    const kv = parseWord2VecText(await readFile(out));
+    const nearest = kv.mostSimilar({ positive: ['cat'], topn: 3 }).map((s) => s.word);
+    expect(nearest.every((word) => ['dog', 'cow', 'horse', 'sheep', 'goat'].includes(word))).toBe(true);
+    const refused = await runCapture(['embed', 'train', '--out', out, '--workers', 'two', input]);
+    expect(refused.stderr).toContain("--workers must be a whole number, got 'two'");
+  });
+
   it('trains, saves gensim text vectors and answers nearest words and analogies', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'embed-'));
     const out = join(dir, 'v.txt');

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
 import { countVectors, Word2Vec } from '@tokenlab/vectors';
 import {
@@ -7,6 +8,7 @@ import {
   readAnalogyQuestions,
   saveModel,
   saveWord2VecFormat,
+  startWorkerThread,
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, UsageError, writeLine } from '../io.js';
@@ -14,7 +16,7 @@ import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] [FILE...]
-       tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [FILE...]
+       tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [--workers N] [FILE...]
        tokenlab embed count --out FILE [options] [FILE...]
        tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--json] WORD...
        tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json] A B C
@@ -48,6 +50,8 @@ Options of train:
       --alpha X             initial learning rate (default 0.025)
       --min-alpha X         final learning rate (default 0.0001)
       --seed N              random seed (default 1)
+      --workers N           training threads (default 1, deterministic for a seed; more train in
+                            parallel on shared weights, as gensim's workers, not deterministic)
       --binary              save --out in the binary format
 Options of count:
       --out FILE            save the vectors (word2vec format; --binary for binary)
@@ -134,9 +138,16 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     alpha: { type: 'string' },
     'min-alpha': { type: 'string' },
     seed: { type: 'string' },
+    workers: { type: 'string' },
     binary: { type: 'boolean' },
     ...URL_INPUT_OPTIONS,
   });
+  let workers = integerOption(values, 'workers');
+  if (workers !== undefined && workers > availableParallelism()) {
+    // Each thread costs memory whether or not a core is free for it.
+    io.stderr.write(`--workers ${workers} capped at the ${availableParallelism()} cores of this machine\n`);
+    workers = availableParallelism();
+  }
   const out = typeof values.out === 'string' ? values.out : undefined;
   const modelPath = typeof values.model === 'string' ? values.model : undefined;
   if (!out && !modelPath)
@@ -167,7 +178,12 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     if (given.length > 0)
       throw new UsageError(`--resume keeps the saved model's parameters; drop --${given.join(', --')}`);
     model = await loadModel(values.resume);
-    await model.trainAsync(corpus, { epochs: integerOption(values, 'epochs'), onProgress });
+    await model.trainAsync(corpus, {
+      epochs: integerOption(values, 'epochs'),
+      onProgress,
+      workers,
+      threads: startWorkerThread,
+    });
   } else {
     model = await Word2Vec.trainAsync(corpus, {
       sg: values.sg === true,
@@ -183,6 +199,8 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
       alpha: numberOption(values, 'alpha'),
       minAlpha: numberOption(values, 'min-alpha'),
       seed: integerOption(values, 'seed'),
+      workers,
+      threads: startWorkerThread,
       onProgress,
     });
   }

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TrainingThread } from './training-threads.js';
+
+/**
+ * Starts a Node worker thread training Word2Vec: what the `threads` option of `Word2Vec.trainAsync` takes in Node.
+ *
+ * @example
+ * ```ts
+ * import { Word2Vec } from '@tokenlab/vectors';
+ * import { lineSentences, startWorkerThread } from '@tokenlab/vectors/node';
+ * const model = await Word2Vec.trainAsync(lineSentences('corpus.txt'), { workers: 2, threads: startWorkerThread });
+ * ```
+ */
+export function startWorkerThread(): TrainingThread {
+  const worker = new Worker(workerProgram(), workerOptions());
+  return {
+    post: (request, transfer) => worker.postMessage(request, transfer),
+    onReply: (listener) => worker.on('message', listener),
+    onFailure: (listener) => {
+      worker.on('error', listener);
+      worker.on('exit', (code) => {
+        if (code !== 0) listener(new Error(`a Word2Vec worker thread stopped with exit code ${code}`));
+      });
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * The compiled worker program beside this module; from the TypeScript sources (as tests run them), the
+ * package's build of it.
+ */
+function workerProgram(): string {
+  const here = import.meta.url;
+  const path = fileURLToPath(
+    new URL(here.endsWith('.ts') ? '../dist/word2vec-worker.js' : './word2vec-worker.js', here),
+  );
+  if (!existsSync(path))
+    throw new Error(`@tokenlab/vectors: the worker program ${path} is missing; build the package first`);
+  return path;
+}
+
+/**
+ * This process's Node options less the `source` export condition (the program is compiled JavaScript,
+ * so what it imports must resolve to builds too); none when there is nothing to drop, so that the worker
+ * inherits them.
+ */
+function workerOptions(): { execArgv?: string[] } {
+  const argv = process.execArgv;
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
+    else if (argv[i] !== '--conditions=source') kept.push(argv[i] as string);
+  }
+  return kept.length === argv.length ? {} : { execArgv: kept };
+}
