@@ -19,7 +19,23 @@ function random(seed: number): () => number {
 
 // Pieces that make and unmake part boundaries: newlines between letters, blank lines, spaces at
 // line ends, both scripts, digits, combining marks, an emoji.
-const PIECES = ['\n', '\n\n', ' \n', '\n ', 'a', 'word ', 'x\ny', 'مرحبا ', 'بِسْمِ', '2014', '٣٤٥', '👋🏽', '\t', '.', 'Z\n'];
+const PIECES = [
+  '\n',
+  '\n\n',
+  ' \n',
+  '\n ',
+  'a',
+  'word ',
+  'x\ny',
+  'مرحبا ',
+  'بِسْمِ',
+  '2014',
+  '٣٤٥',
+  '👋🏽',
+  '\t',
+  '.',
+  'Z\n',
+];
 
 /** `at`, moved back off the middle of a surrogate pair (an editor never cuts one). */
 function whole(text: string, at: number): number {
@@ -99,8 +115,7 @@ describe('applyChange', () => {
       text = apply(text, change);
       cut = applyChange(cut, change).cut;
       cut.byteStarts!.forEach((offset, i) => {
-        if (offset >= 0)
-          expect(offset).toBe(new TextEncoder().encode(text.slice(0, cut.starts[i]!)).length);
+        if (offset >= 0) expect(offset).toBe(new TextEncoder().encode(text.slice(0, cut.starts[i]!)).length);
       });
     }
   });
@@ -164,7 +179,11 @@ describe('CountedText', () => {
         for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
           const change =
             next() < 0.1 ? ([0, text.length, randomText(next, 20)] as const) : randomChange(text, next);
-          const undo: TextChange = [change[0], change[0] + change[2].length, text.slice(change[0], change[1])];
+          const undo: TextChange = [
+            change[0],
+            change[0] + change[2].length,
+            text.slice(change[0], change[1]),
+          ];
           text = apply(text, change);
           batch.push(change);
           if (next() < 0.2) {
