@@ -60,7 +60,7 @@ async function linkFor(text) {
 async function measure(browser, url, text) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   await page.goto(`${url}${await linkFor('x')}`);
-  await page.waitForSelector('body[data-ready]');
+  await page.waitForSelector('body[data-ready]', { timeout: 600_000 });
   // Select the whole text, as a person does before pasting over it.
   await page.focus('#text .cm-content');
   await page.keyboard.press('Control+A');
@@ -93,6 +93,15 @@ async function measure(browser, url, text) {
   if (!paste.pasted) throw new Error('the paste did not put the whole text in the text box');
   // The cursor near the top of the text: the start, then a few lines down and along.
   await page.keyboard.press('Control+Home');
+  // The page's main-thread CPU time per edit, from a trace (less sensitive to the machine's load
+  // than wall time: time spent waiting for a core is not counted).
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...data.value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
   const edits = [];
   for (let i = 0; i < EDITS; i++) {
     await page.keyboard.press('ArrowDown');
@@ -134,15 +143,56 @@ async function measure(browser, url, text) {
     edits.push(await page.evaluate(() => window.editDone));
     await page.waitForSelector('body[data-ready]', { timeout: 600_000 });
   }
+  const traced = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.end');
+  await traced;
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();
   return {
+    editCpu: editCpuTimes(events),
     ...paste,
     edits: edits.map((edit) => edit.frame),
     editDraws: edits.map((edit) => edit.draw),
     editCounts: edits.map((edit) => edit.counted),
     elementsAfter: elements,
   };
+}
+
+/**
+ * For each typed key in a trace, the thread time of the page's main thread from its keydown to the
+ * end of the first frame committed after the columns were drawn (the `draw` measure's end).
+ */
+function editCpuTimes(events) {
+  const drawEnds = events.filter((e) => e.name === 'draw' && e.ph === 'e').map((e) => e.ts);
+  const pid = events.find((e) => e.name === 'draw')?.pid;
+  const main = events
+    .filter((e) => e.pid === pid && e.ph === 'X' && e.dur !== undefined)
+    .filter(
+      (e) =>
+        e.tid ===
+        events.find((t) => t.name === 'thread_name' && t.pid === pid && t.args.name === 'CrRendererMain')
+          ?.tid,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const times = [];
+  for (const input of main.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'textInput')) {
+    const keydown = main
+      .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown' && e.ts < input.ts)
+      .at(-1);
+    const drawEnd = drawEnds.find((ts) => ts > input.ts);
+    const commit =
+      drawEnd === undefined ? undefined : main.find((e) => e.name === 'Commit' && e.ts > drawEnd);
+    if (!keydown || !commit) continue;
+    let cpu = 0;
+    let busyUntil = 0;
+    for (const e of main) {
+      if (e.ts < keydown.ts || e.ts >= commit.ts + commit.dur || e.ts < busyUntil) continue;
+      cpu += (e.tdur ?? e.dur) / 1000;
+      busyUntil = e.ts + e.dur;
+    }
+    times.push(cpu);
+  }
+  return times;
 }
 
 const loadBefore = loadavg();
@@ -177,6 +227,7 @@ for (const language of ['en', 'ar']) {
       edits: [],
       editDraws: [],
       editCounts: [],
+      editCpu: [],
       elements: 0,
     };
   for (let run = 0; run < RUNS; run++) {
@@ -186,7 +237,7 @@ for (const language of ['en', 'ar']) {
       const last = await measure(browser, build.server.url, text);
       const into = results[build.name][language];
       for (const key of ['firstScreen', 'draw', 'counted']) into[key].push(last[key]);
-      for (const key of ['edits', 'editDraws', 'editCounts']) into[key].push(...last[key]);
+      for (const key of ['edits', 'editDraws', 'editCounts', 'editCpu']) into[key].push(...last[key]);
       into.elements = Math.max(into.elements, last.elements, last.elementsAfter);
       console.log(
         `${language} ${build.name} run ${run + 1}: first screen ${last.firstScreen.toFixed(0)} ms (draw ${last.draw.toFixed(0)} ms), counted ${last.counted.toFixed(0)} ms, edits ${last.edits.map((e) => e.toFixed(0)).join(' ')} ms (draw ${last.editDraws.map((e) => e.toFixed(0)).join(' ')}; counted ${last.editCounts.map((e) => e.toFixed(0)).join(' ')}), ${last.elements} elements`,
@@ -212,7 +263,7 @@ const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
-const ms = (values) => `${median(values).toFixed(0)}`;
+const ms = (values) => (values.length > 0 ? `${median(values).toFixed(0)}` : 'n/a');
 const all = (values) => values.map((value) => value.toFixed(0)).join(', ');
 /** The spread of many values: the middle half, and the whole range. */
 const spread = (values) =>
@@ -226,7 +277,8 @@ const lines = [
   `* Columns: ${COLUMNS.join(', ')} (all line-local: tokenized part by part, see apps/web/README.md).`,
   `* Machine: ${machineInfo()}, ${cpus().length} cores, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
   `* ${RUNS} runs, each in a fresh page; medians in milliseconds. An edit is one key typed near the top of the text (${EDITS} keys per run), from keydown to the next frame after the columns are redrawn; its spread is over every key of every run.`,
-  '* Where the keys land matters: English lines are short, so every key is typed in a line the columns show, and each column redraws that line; the Arabic text has paragraphs of 300–1,400 characters (one line each), so the first keys land in a paragraph that fills the columns\' view (each column redraws and repaints all of it: the slow end of the spread) and the later ones in paragraphs below the columns\' view (lines out of view are neither laid out nor painted).',
+  '* "main-thread CPU time" is the thread time of the page\'s main thread from the keydown to the end of the first frame committed after the columns are redrawn, read from a Chromium trace taken during the edits (`devtools.timeline` and its detailed category): it leaves out the time the thread waited for a core, so it depends much less on the load than the wall times above (the trace itself adds a little to every measure, to both builds alike).',
+  "* Where the keys land matters: English lines are short, so every key is typed in a line the columns show, and each column redraws that line; the Arabic text has paragraphs of 300–1,400 characters (one line each), so the first keys land in a paragraph that fills the columns' view (each column redraws and repaints all of it: the slow end of the spread) and the later ones in paragraphs below the columns' view (lines out of view are neither laid out nor painted).",
   '* "first screen" runs from the paste event to the first frame after the text box (CodeMirror, drawing only the lines in view) and the columns are drawn; "draw" is the playground\'s own share (its `draw` performance measure: cutting the visible lines, tokenizing them, building their elements). "every count known" is when the worker has counted the whole text for every column (the page stays responsive meanwhile); after an edit, when the counts of the edited text are all shown.',
 ];
 if (baseline)
@@ -247,6 +299,7 @@ const MEASURES = [
   ['edits', 'edit: keydown to next frame', 'keys'],
   ['editDraws', 'edit: draw', 'keys'],
   ['editCounts', 'edit: every count known', 'keys'],
+  ['editCpu', "edit: the page's main-thread CPU time", 'keys'],
 ];
 for (const language of ['en', 'ar']) {
   const name = language === 'en' ? 'English' : 'Arabic';
