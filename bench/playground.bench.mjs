@@ -8,12 +8,16 @@
 //    playground's own share of it (the `draw` measure: from the update's start to the columns
 //    drawn) and the time until every count is known (counted in a worker);
 // 2. edit: a key typed near the top of the text, from keydown to the first frame after the redraw,
-//    and the playground's `draw` share of it (median of EDITS keys per run);
+//    the playground's `draw` share of it, and from keydown to every count of the new text known
+//    (EDITS keys per run; the median and spread over every key of every run);
 // 3. the number of elements in the page.
+//
+// PLAYGROUND_BASELINE=<a built playground's folder> measures that build too, run for run
+// alternating with apps/web/dist in the same browser, and adds its medians and the ratios.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchCorpus, machineInfo } from './corpus.mjs';
@@ -23,6 +27,7 @@ const root = resolve(here, '..');
 // PLAYGROUND_RUNS=1 for a quick look while working on the playground; the recorded numbers use 5.
 const RUNS = Number(process.env.PLAYGROUND_RUNS ?? 5);
 const EDITS = 5;
+const BASELINE = process.env.PLAYGROUND_BASELINE;
 const COLUMNS = [
   'codepoints',
   'utf8',
@@ -55,7 +60,7 @@ async function linkFor(text) {
 async function measure(browser, url, text) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
   await page.goto(`${url}${await linkFor('x')}`);
-  await page.waitForSelector('body[data-ready]');
+  await page.waitForSelector('body[data-ready]', { timeout: 600_000 });
   // Select the whole text, as a person does before pasting over it.
   await page.focus('#text .cm-content');
   await page.keyboard.press('Control+A');
@@ -88,24 +93,45 @@ async function measure(browser, url, text) {
   if (!paste.pasted) throw new Error('the paste did not put the whole text in the text box');
   // The cursor near the top of the text: the start, then a few lines down and along.
   await page.keyboard.press('Control+Home');
+  // The page's main-thread CPU time per edit, from a trace (less sensitive to the machine's load
+  // than wall time: time spent waiting for a core is not counted).
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...data.value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
   const edits = [];
   for (let i = 0; i < EDITS; i++) {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.evaluate(() => {
       performance.clearMeasures();
-      // From keydown, watch for the redraw (a new `draw` measure) and time the frame after it.
+      // From keydown, watch for the redraw (a new `draw` measure) and time the frame after it;
+      // then for the page to be ready again (every count of the new text known).
       window.editDone = new Promise((resolve) => {
         window.addEventListener(
           'keydown',
           () => {
             const keyAt = performance.now();
+            let frame;
+            let draw;
             const check = () => {
-              const draw = performance.getEntriesByName('draw').at(-1);
-              if (!draw) return setTimeout(check, 1);
+              const measured = performance.getEntriesByName('draw').at(-1);
+              if (!measured) return setTimeout(check, 1);
+              draw = measured.duration;
               requestAnimationFrame(() =>
-                setTimeout(() => resolve({ frame: performance.now() - keyAt, draw: draw.duration }), 0),
+                setTimeout(() => {
+                  frame = performance.now() - keyAt;
+                  waitReady();
+                }, 0),
               );
+            };
+            const waitReady = () => {
+              const ready = performance.getEntriesByName('count').at(-1);
+              if (!ready || !document.body.dataset.ready) return setTimeout(waitReady, 1);
+              resolve({ frame, draw, counted: ready.startTime + ready.duration - keyAt });
             };
             check();
           },
@@ -117,18 +143,62 @@ async function measure(browser, url, text) {
     edits.push(await page.evaluate(() => window.editDone));
     await page.waitForSelector('body[data-ready]', { timeout: 600_000 });
   }
+  const traced = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.end');
+  await traced;
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();
   return {
+    editCpu: editCpuTimes(events),
     ...paste,
-    edit: median(edits.map((edit) => edit.frame)),
-    editDraw: median(edits.map((edit) => edit.draw)),
+    edits: edits.map((edit) => edit.frame),
+    editDraws: edits.map((edit) => edit.draw),
+    editCounts: edits.map((edit) => edit.counted),
     elementsAfter: elements,
   };
 }
 
+/**
+ * For each typed key in a trace, the thread time of the page's main thread from its keydown to the
+ * end of the first frame committed after the columns were drawn (the `draw` measure's end).
+ */
+function editCpuTimes(events) {
+  const drawEnds = events.filter((e) => e.name === 'draw' && e.ph === 'e').map((e) => e.ts);
+  const pid = events.find((e) => e.name === 'draw')?.pid;
+  const main = events
+    .filter((e) => e.pid === pid && e.ph === 'X' && e.dur !== undefined)
+    .filter(
+      (e) =>
+        e.tid ===
+        events.find((t) => t.name === 'thread_name' && t.pid === pid && t.args.name === 'CrRendererMain')
+          ?.tid,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const times = [];
+  for (const input of main.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'textInput')) {
+    const keydown = main
+      .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown' && e.ts < input.ts)
+      .at(-1);
+    const drawEnd = drawEnds.find((ts) => ts > input.ts);
+    const commit =
+      drawEnd === undefined ? undefined : main.find((e) => e.name === 'Commit' && e.ts > drawEnd);
+    if (!keydown || !commit) continue;
+    let cpu = 0;
+    let busyUntil = 0;
+    for (const e of main) {
+      if (e.ts < keydown.ts || e.ts >= commit.ts + commit.dur || e.ts < busyUntil) continue;
+      cpu += (e.tdur ?? e.dur) / 1000;
+      busyUntil = e.ts + e.dur;
+    }
+    times.push(cpu);
+  }
+  return times;
+}
+
 const loadBefore = loadavg();
-const server = await startStaticServer({ root: join(root, 'apps/web/dist'), port: 0 });
+const builds = [{ name: 'current', root: join(root, 'apps/web/dist') }];
+if (BASELINE) builds.unshift({ name: 'baseline', root: resolve(BASELINE) });
+for (const build of builds) build.server = await startStaticServer({ root: build.root, port: 0 });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -142,33 +212,41 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-const rows = [];
 const corpora = {};
+/** results[build][language]: every measure of every run. */
+const results = Object.fromEntries(builds.map((build) => [build.name, {}]));
 for (const language of ['en', 'ar']) {
   const path = benchCorpus(language, 1);
   const text = readFileSync(path, 'utf8');
   corpora[language] = { bytes: Buffer.byteLength(text), lines: text.split('\n').length - 1 };
-  const runs = [];
+  for (const build of builds)
+    results[build.name][language] = {
+      firstScreen: [],
+      draw: [],
+      counted: [],
+      edits: [],
+      editDraws: [],
+      editCounts: [],
+      editCpu: [],
+      elements: 0,
+    };
   for (let run = 0; run < RUNS; run++) {
-    runs.push(await measure(browser, server.url, text));
-    const last = runs.at(-1);
-    console.log(
-      `${language} run ${run + 1}: first screen ${last.firstScreen.toFixed(0)} ms (draw ${last.draw.toFixed(0)} ms), counted ${last.counted.toFixed(0)} ms, edit ${last.edit.toFixed(0)} ms (draw ${last.editDraw.toFixed(0)} ms), ${last.elements} elements`,
-    );
+    // Builds alternate, the first one changing from run to run, so that both meet the same load.
+    const order = run % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const last = await measure(browser, build.server.url, text);
+      const into = results[build.name][language];
+      for (const key of ['firstScreen', 'draw', 'counted']) into[key].push(last[key]);
+      for (const key of ['edits', 'editDraws', 'editCounts', 'editCpu']) into[key].push(...last[key]);
+      into.elements = Math.max(into.elements, last.elements, last.elementsAfter);
+      console.log(
+        `${language} ${build.name} run ${run + 1}: first screen ${last.firstScreen.toFixed(0)} ms (draw ${last.draw.toFixed(0)} ms), counted ${last.counted.toFixed(0)} ms, edits ${last.edits.map((e) => e.toFixed(0)).join(' ')} ms (draw ${last.editDraws.map((e) => e.toFixed(0)).join(' ')}; counted ${last.editCounts.map((e) => e.toFixed(0)).join(' ')}), ${last.elements} elements`,
+      );
+    }
   }
-  const of = (key) => runs.map((run) => run[key]);
-  rows.push({
-    language,
-    firstScreen: of('firstScreen'),
-    draw: of('draw'),
-    counted: of('counted'),
-    edit: of('edit'),
-    editDraw: of('editDraw'),
-    elements: Math.max(...of('elements'), ...of('elementsAfter')),
-  });
 }
 await browser.close();
-await server.close();
+for (const build of builds) await build.server.close();
 const loadAfter = loadavg();
 
 const version = await (async () => {
@@ -181,34 +259,68 @@ const version = await (async () => {
   await b.close();
   return v;
 })();
-const ms = (values) => `${median(values).toFixed(0)}`;
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const ms = (values) => (values.length > 0 ? `${median(values).toFixed(0)}` : 'n/a');
 const all = (values) => values.map((value) => value.toFixed(0)).join(', ');
+/** The spread of many values: the middle half, and the whole range. */
+const spread = (values) =>
+  `middle half ${quantile(values, 0.25).toFixed(0)}–${quantile(values, 0.75).toFixed(0)}, all ${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} (${values.length} keys)`;
+const current = results.current;
+const baseline = results.baseline;
 const lines = [
   '## Playground: 1 MB in 8 columns',
   '',
   `* Input: the first MB of the bench corpora, English (Gutenberg, ${corpora.en.bytes.toLocaleString('en')} bytes, ${corpora.en.lines.toLocaleString('en')} lines) and Arabic (OpenITI, ${corpora.ar.bytes.toLocaleString('en')} bytes, ${corpora.ar.lines.toLocaleString('en')} lines), pasted at once into the text box (a paste event over the whole text selected).`,
   `* Columns: ${COLUMNS.join(', ')} (all line-local: tokenized part by part, see apps/web/README.md).`,
-  `* Machine: ${machineInfo()}, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 10)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
-  `* ${RUNS} runs, each in a fresh page; medians in milliseconds, every run in the last column. An edit is one key typed near the top of the text (median of ${EDITS} keys per run), from keydown to the next frame.`,
-  '* "first screen" runs from the paste event to the first frame after the text box (CodeMirror, drawing only the lines in view) and the columns are drawn; "draw" is the playground\'s own share (its `draw` performance measure: cutting the visible lines, tokenizing them, building their elements). "every count known" is when the worker has counted the whole text for every column (the page stays responsive meanwhile).',
-  '',
-  '| text | measure | median ms | runs |',
-  '|---|---|---:|---|',
+  `* Machine: ${machineInfo()}, ${cpus().length} cores, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
+  `* ${RUNS} runs, each in a fresh page; medians in milliseconds. An edit is one key typed near the top of the text (${EDITS} keys per run), from keydown to the next frame after the columns are redrawn; its spread is over every key of every run.`,
+  '* "main-thread CPU time" is the thread time of the page\'s main thread from the keydown to the end of the first frame committed after the columns are redrawn, read from a Chromium trace taken during the edits (`devtools.timeline` and its detailed category): it leaves out the time the thread waited for a core, so it depends much less on the load than the wall times above (the trace itself adds a little to every measure, to both builds alike).',
+  "* Where the keys land matters: English lines are short, so every key is typed in a line the columns show, and each column redraws that line; the Arabic text has paragraphs of 300–1,400 characters (one line each), so the first keys land in a paragraph that fills the columns' view (each column redraws and repaints all of it: the slow end of the spread) and the later ones in paragraphs below the columns' view (lines out of view are neither laid out nor painted).",
+  '* "first screen" runs from the paste event to the first frame after the text box (CodeMirror, drawing only the lines in view) and the columns are drawn; "draw" is the playground\'s own share (its `draw` performance measure: cutting the visible lines, tokenizing them, building their elements). "every count known" is when the worker has counted the whole text for every column (the page stays responsive meanwhile); after an edit, when the counts of the edited text are all shown.',
 ];
-for (const row of rows) {
-  const name = row.language === 'en' ? 'English' : 'Arabic';
-  lines.push(`| ${name} | paste: first screen | ${ms(row.firstScreen)} | ${all(row.firstScreen)} |`);
-  lines.push(`| ${name} | paste: draw (the playground's share) | ${ms(row.draw)} | ${all(row.draw)} |`);
-  lines.push(`| ${name} | paste: every count known | ${ms(row.counted)} | ${all(row.counted)} |`);
-  lines.push(`| ${name} | edit: keydown to next frame | ${ms(row.edit)} | ${all(row.edit)} |`);
-  lines.push(`| ${name} | edit: draw | ${ms(row.editDraw)} | ${all(row.editDraw)} |`);
-  lines.push(`| ${name} | elements in the page (most seen) | ${row.elements.toLocaleString('en')} | |`);
+if (baseline)
+  lines.push(
+    `* "before" is the build in \`${BASELINE}\` (the playground before the edits were made incremental), measured in the same browser, run for run alternating with this one; the ratio is this build's median over the one before.`,
+  );
+lines.push(
+  '',
+  baseline
+    ? '| text | measure | median ms | spread | before: median ms | ratio |'
+    : '| text | measure | median ms | spread |',
+  baseline ? '|---|---|---:|---|---:|---:|' : '|---|---|---:|---|',
+);
+const MEASURES = [
+  ['firstScreen', 'paste: first screen', 'runs'],
+  ['draw', "paste: draw (the playground's share)", 'runs'],
+  ['counted', 'paste: every count known', 'runs'],
+  ['edits', 'edit: keydown to next frame', 'keys'],
+  ['editDraws', 'edit: draw', 'keys'],
+  ['editCounts', 'edit: every count known', 'keys'],
+  ['editCpu', "edit: the page's main-thread CPU time", 'keys'],
+];
+for (const language of ['en', 'ar']) {
+  const name = language === 'en' ? 'English' : 'Arabic';
+  const row = current[language];
+  for (const [key, label, kind] of MEASURES) {
+    const cells = [name, label, ms(row[key]), kind === 'runs' ? `runs ${all(row[key])}` : spread(row[key])];
+    if (baseline) {
+      const before = baseline[language][key];
+      cells.push(ms(before), `${(median(row[key]) / median(before)).toFixed(2)}×`);
+    }
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  const elements = [name, 'elements in the page (most seen)', row.elements.toLocaleString('en'), ''];
+  if (baseline) elements.push(baseline[language].elements.toLocaleString('en'), '');
+  lines.push(`| ${elements.join(' | ')} |`);
 }
 // The goals of the playground for a 1 MB paste, said plainly against these medians.
 const verdict = (values, limit) => (median(values) < limit ? 'met' : 'not met');
 lines.push(
   '',
-  `Goals (first screen under 300 ms, an edit under 50 ms) on this machine and load: English ${verdict(rows[0].firstScreen, 300)} / ${verdict(rows[0].edit, 50)}, Arabic ${verdict(rows[1].firstScreen, 300)} / ${verdict(rows[1].edit, 50)}.`,
+  `Goals (first screen under 300 ms, an edit under 50 ms) on this machine and load: English ${verdict(current.en.firstScreen, 300)} / ${verdict(current.en.edits, 50)}, Arabic ${verdict(current.ar.firstScreen, 300)} / ${verdict(current.ar.edits, 50)}.`,
 );
 writeFileSync(join(here, 'results', 'playground.md'), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

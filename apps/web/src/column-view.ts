@@ -67,11 +67,7 @@ export class ColumnView {
     this.store = store;
     this.options = options;
     const drawing = this.draw(Math.min(this.range.start, text.length));
-    requestAnimationFrame(() => {
-      if (this.drawing !== drawing) return;
-      this.fitSpacers();
-      if (options.ids) placeIdLabels(this.content);
-    });
+    fitSoon(this);
     return drawing;
   }
 
@@ -123,7 +119,13 @@ export class ColumnView {
    * another size (a paste, a sample): once per text rather than once per edit.
    */
   private fitSpacers(): void {
-    const { start, end } = this.range;
+    this.readLayout();
+    this.writeSpacers();
+  }
+
+  /** The measures {@link ColumnView.writeSpacers} needs, read from the page's layout. */
+  readLayout(): void {
+    if (!this.drawing) return;
     if (this.sample) {
       const measured = this.measureUnitHeight();
       if (measured > 0) {
@@ -132,8 +134,19 @@ export class ColumnView {
       }
     }
     this.boxHeight = this.box.clientHeight;
+  }
+
+  /** Size the spacers (and place the ids) from what {@link ColumnView.readLayout} read. */
+  writeSpacers(): void {
+    if (!this.drawing) return;
+    const { start, end } = this.range;
     this.above.style.height = `${Math.round(start * this.unitHeight)}px`;
     this.below.style.height = `${Math.round((this.text.length - end) * this.unitHeight)}px`;
+  }
+
+  /** Place the ids under the tokens, when they are shown. */
+  placeIds(): void {
+    if (this.options.ids && this.drawing) placeIdLabels(this.content);
   }
 
   /**
@@ -206,4 +219,24 @@ function spacer(): HTMLElement {
   element.className = 'spacer';
   element.setAttribute('aria-hidden', 'true');
   return element;
+}
+
+/** Views drawn since the last frame, whose spacers are to be fitted in the next one. */
+const unfitted = new Set<ColumnView>();
+
+/**
+ * Fit the spacers of `view` in the next frame, with every other view drawn meanwhile: all read the
+ * layout first, then all write, so that the page is laid out once for all the columns, not once per
+ * column.
+ */
+function fitSoon(view: ColumnView): void {
+  if (unfitted.size === 0)
+    requestAnimationFrame(() => {
+      const views = [...unfitted];
+      unfitted.clear();
+      for (const each of views) each.readLayout();
+      for (const each of views) each.writeSpacers();
+      for (const each of views) each.placeIds();
+    });
+  unfitted.add(view);
 }

@@ -1,14 +1,18 @@
 /// <reference lib="webworker" />
-import type { Tokenizer } from '@tokenlab/core';
+import { codePointLength, type Tokenizer, utf8ByteLength } from '@tokenlab/core';
+import { CountedText } from './counted-text.js';
+import { graphemeCount } from './layout.js';
 import { type PackedTokens, packTokens, transferables } from './packed-tokens.js';
-import { TextCounter } from './text-stats.js';
-import { type TokenStore, tokenStore } from './token-store.js';
+import type { PartTotals } from './part-totals.js';
+import type { TextChange } from './segments.js';
 import { findTokenizer, loadTokenizer } from './tokenizers.js';
 
 /** One column whose whole-text work is asked for. */
 export interface ColumnJob {
   /** The tokenizer's id in the registry, or `bpe-trained`. */
   id: string;
+  /** What makes the column's tokenizer what it is (id, pattern, trained version): its counts are kept under it. */
+  key: string;
   /** The pattern typed for a pattern-driven tokenizer. */
   pattern?: string;
   /** The merges of the BPE trained in the page (`bpe-trained` only). */
@@ -17,31 +21,43 @@ export interface ColumnJob {
   whole: boolean;
 }
 
-/** Work on one text: its counts, and each column's count (and tokens, for whole-text tokenizers). */
-export interface CountRequest {
-  /** Numbers the request; answers carry it, so the page ignores answers about an older text. */
-  job: number;
-  text: string;
-  /** Whether the text's own counts (characters, graphemes, bytes) are wanted. */
-  stats: boolean;
-  columns: ColumnJob[];
-}
+/**
+ * What the page tells the worker, in order: the text (a new one, or the edits made to the last
+ * one: only the changed ranges cross, not the megabyte), then what to count on it.
+ */
+export type CountRequest =
+  | { type: 'text'; version: number; text: string }
+  | { type: 'edit'; version: number; changes: TextChange[] }
+  | {
+      type: 'count';
+      /** Numbers the request; answers carry it, so the page ignores answers about an older text. */
+      job: number;
+      /** The version of the text (the last `text` or `edit`) to count. */
+      version: number;
+      /** Whether the text's own counts (characters, graphemes, bytes) are wanted. */
+      stats: boolean;
+      columns: ColumnJob[];
+    };
 
-/** What the worker posts back. */
+/** What the worker posts back (several at once in a `batch`, so that the page redraws once for them). */
 export type CountMessage =
   | { type: 'stats'; job: number; codePoints: number; bytes: number; graphemes: number }
   | { type: 'column'; job: number; id: string; count: number; tokens?: PackedTokens }
-  | { type: 'error'; job: number; id: string; message: string };
+  | { type: 'error'; job: number; id: string; message: string }
+  | { type: 'batch'; job: number; messages: CountMessage[] };
+
+type Count = Extract<CountRequest, { type: 'count' }>;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** How long the worker works before looking for a newer request. */
 const SLICE_MS = 40;
+/** How long the quick first pass counts, so that the counts an edit barely changed come at once. */
+const QUICK_MS = 8;
 
-let latest: CountRequest | undefined;
+const counted = new CountedText();
+let version = 0;
+let latest: Count | undefined;
 let running = false;
-const counter = new TextCounter();
-/** Each line-local column's store, remembered by part so that an edit recounts only what it touched. */
-const stores = new Map<string, { tokenizer: Tokenizer; store: TokenStore }>();
 const patterned = new Map<string, Promise<Tokenizer>>();
 let trained: { key: string; tokenizer: Promise<Tokenizer> } | undefined;
 
@@ -49,11 +65,10 @@ const pause = () => new Promise((done) => setTimeout(done, 0));
 
 function tokenizerFor(column: ColumnJob): Promise<Tokenizer> {
   if (column.merges) {
-    const key = column.merges.map((merge) => merge.join(' ')).join(',');
-    if (trained?.key !== key) {
+    if (trained?.key !== column.key) {
       const merges = column.merges;
       trained = {
-        key,
+        key: column.key,
         tokenizer: import('@tokenlab/bpe').then(({ RegexTokenizer }) =>
           RegexTokenizer.fromMerges(merges, { pattern: 'gpt4', name: 'bpe-trained' }),
         ),
@@ -73,63 +88,138 @@ function tokenizerFor(column: ColumnJob): Promise<Tokenizer> {
   return tokenizer;
 }
 
-/** Do `request` unless a newer one comes in (checked between slices): `false` when it did. */
-async function work(request: CountRequest): Promise<void> {
-  const { job, text } = request;
+const STATS = {
+  codePoints: (part: string) => codePointLength(part),
+  bytes: (part: string) => utf8ByteLength(part),
+  graphemes: graphemeCount,
+} as const;
+
+/** One count to finish: the text's statistics, or a line-local column's tokens. */
+interface Tally {
+  totals: PartTotals[];
+  /** The message that says the totals, once all are known. */
+  message(): CountMessage;
+  /** The column the count is of, to report a failure. */
+  column?: ColumnJob;
+}
+
+/** Whether `request` is out of date: a newer request or a newer text came in. */
+const superseded = (request: Count) => latest !== undefined || version !== request.version;
+
+/** Measure `tally` until done (`true`) or until `deadline`. */
+function measure(tally: Tally, deadline: number): boolean {
+  let done = true;
+  for (const totals of tally.totals) done = totals.measureUntil(counted.cut.parts, deadline) && done;
+  return done;
+}
+
+function failure(job: number, column: ColumnJob | undefined, error: Error): CountMessage {
+  if (!column) throw error;
+  return { type: 'error', job, id: column.id, message: error.message };
+}
+
+function postError(job: number, column: ColumnJob | undefined, error: Error): void {
+  scope.postMessage(failure(job, column, error));
+}
+
+/** Do `request` unless a newer request or text comes in (checked between slices). */
+async function work(request: Count): Promise<void> {
+  const { job } = request;
+  if (superseded(request)) return;
+  const tallies: Tally[] = [];
+  const wanted = new Set(Object.keys(STATS).map((name) => `stats:${name}`));
   if (request.stats) {
-    counter.setText(text);
-    while (!counter.countUntil(performance.now() + SLICE_MS)) {
-      await pause();
-      if (latest) return;
-    }
-    const { codePoints = 0, bytes = 0, graphemes = 0 } = counter.counts;
-    scope.postMessage({ type: 'stats', job, codePoints, bytes, graphemes } satisfies CountMessage);
+    const totals = Object.entries(STATS).map(([name, of]) => counted.totalsOf(`stats:${name}`, of));
+    tallies.push({
+      totals,
+      message: () => {
+        const [codePoints = 0, bytes = 0, graphemes = 0] = totals.map((t) => t.total);
+        return { type: 'stats', job, codePoints, bytes, graphemes };
+      },
+    });
   }
-  // Whole-text columns first: they have nothing to show until they are done.
-  const columns = [...request.columns].sort((a, b) => Number(b.whole) - Number(a.whole));
-  for (const column of columns) {
+  const wholes = request.columns.filter((column) => column.whole);
+  for (const column of request.columns) {
+    if (column.whole) continue;
+    wanted.add(column.key);
     try {
       const tokenizer = await tokenizerFor(column);
-      if (latest) return;
-      if (column.whole) {
-        const tokens = packTokens(text, tokenizer.tokenize(text));
-        const message: CountMessage = {
-          type: 'column',
-          job,
-          id: column.id,
-          count: tokens.starts.length,
-          tokens,
-        };
-        scope.postMessage(message, transferables(tokens));
-      } else {
-        let kept = stores.get(column.id);
-        if (kept?.tokenizer !== tokenizer) {
-          kept = { tokenizer, store: tokenStore(tokenizer, true) };
-          stores.set(column.id, kept);
-        }
-        kept.store.setText(text);
-        while (!kept.store.countUntil(performance.now() + SLICE_MS)) {
-          await pause();
-          if (latest) return;
-        }
-        const count = kept.store.count!;
-        scope.postMessage({ type: 'column', job, id: column.id, count } satisfies CountMessage);
-      }
+      if (superseded(request)) return;
+      const totals = counted.totalsOf(column.key, (part) => tokenizer.tokenize(part).length);
+      tallies.push({
+        totals: [totals],
+        column,
+        message: () => ({ type: 'column', job, id: column.id, count: totals.total! }),
+      });
     } catch (error) {
-      scope.postMessage({
-        type: 'error',
+      postError(job, column, error as Error);
+    }
+  }
+  // Columns no longer shown stop following the edits.
+  counted.keepOnly(wanted);
+  // A quick pass first: after an edit, the counts need only the parts it touched.
+  const left: Tally[] = [];
+  const quick = performance.now() + QUICK_MS;
+  const done: CountMessage[] = [];
+  for (const tally of tallies) {
+    try {
+      if (measure(tally, quick)) done.push(tally.message());
+      else left.push(tally);
+    } catch (error) {
+      done.push(failure(job, tally.column, error as Error));
+    }
+  }
+  if (done.length > 0) scope.postMessage({ type: 'batch', job, messages: done } satisfies CountMessage);
+  // Whole-text columns next: they have nothing to show until they are done.
+  for (const column of wholes) {
+    try {
+      const tokenizer = await tokenizerFor(column);
+      if (superseded(request)) return;
+      const { text } = counted.cut;
+      const tokens = packTokens(text, tokenizer.tokenize(text));
+      const message: CountMessage = {
+        type: 'column',
         job,
         id: column.id,
-        message: (error as Error).message,
-      } satisfies CountMessage);
+        count: tokens.starts.length,
+        tokens,
+      };
+      scope.postMessage(message, transferables(tokens));
+    } catch (error) {
+      postError(job, column, error as Error);
     }
     await pause();
-    if (latest) return;
+    if (superseded(request)) return;
+  }
+  for (const tally of left) {
+    try {
+      while (!measure(tally, performance.now() + SLICE_MS)) {
+        await pause();
+        if (superseded(request)) return;
+      }
+      scope.postMessage(tally.message());
+    } catch (error) {
+      postError(job, tally.column, error as Error);
+    }
+    await pause();
+    if (superseded(request)) return;
   }
 }
 
 scope.onmessage = async (event: MessageEvent<CountRequest>) => {
-  latest = event.data;
+  const message = event.data;
+  // The text follows every message at once, in order; counting waits for the latest request.
+  if (message.type === 'text') {
+    counted.setText(message.text);
+    version = message.version;
+    return;
+  }
+  if (message.type === 'edit') {
+    counted.apply(message.changes);
+    version = message.version;
+    return;
+  }
+  latest = message;
   if (running) return;
   running = true;
   while (latest) {

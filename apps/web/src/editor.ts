@@ -1,5 +1,5 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { RangeSetBuilder, type Text, Transaction } from '@codemirror/state';
+import { RangeSetBuilder, Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -9,13 +9,18 @@ import {
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
+import { applyChange, type Segmented, segmented, type TextChange } from './segments.js';
 
 /** The text box of the playground: an editor that lays out only the lines in view. */
 export interface TextEditor {
   /** The editor's outer element. */
   readonly element: HTMLElement;
-  /** The whole text (made once per version of the document). */
+  /** The whole text. */
   text(): string;
+  /** The whole text cut into parts (see `segmented`), kept up to date edit by edit. */
+  cut(): Segmented;
+  /** Counts the changes of the text: a number for each version of it. */
+  version(): number;
   /** Replace the whole text, as a sample or a share link does (not an edit of the user's). */
   setText(text: string): void;
 }
@@ -55,7 +60,13 @@ const autoDirection = ViewPlugin.fromClass(
  * on each line; CodeMirror reads each line's direction to move the cursor right). `onEdit` is called
  * after each edit of the user's (typing, pasting, undo), not after {@link TextEditor.setText}.
  * `host.value` reads and sets the text, as a `<textarea>`'s would, for scripts driving the page
- * (setting it counts as an edit).
+ * (setting it counts as an edit). `onChange` gets every change of the text (edits and
+ * {@link TextEditor.setText} alike) as `[from, to, insert]` changes applied in order, so that
+ * whoever follows the text (the count worker) need not be sent all of it again.
+ *
+ * The text is not read out of the editor (joining a megabyte of lines on every keystroke): the
+ * editor's changes are applied to a copy of it cut into parts (`applyChange`), which re-cuts only
+ * the parts a change touched.
  *
  * @example
  * ```ts
@@ -64,9 +75,13 @@ const autoDirection = ViewPlugin.fromClass(
  * editor.text(); // 'مرحبا\nhello'
  * ```
  */
-export function createEditor(host: HTMLElement, onEdit: () => void): TextEditor {
-  let shownDoc: Text | undefined;
-  let shownText = '';
+export function createEditor(
+  host: HTMLElement,
+  onEdit: () => void,
+  onChange: (changes: TextChange[], version: number) => void = () => {},
+): TextEditor {
+  let cut = segmented('');
+  let version = 0;
   const view = new EditorView({
     parent: host,
     extensions: [
@@ -79,6 +94,14 @@ export function createEditor(host: HTMLElement, onEdit: () => void): TextEditor 
       EditorView.contentAttributes.of({ 'aria-label': 'Text to tokenize', spellcheck: 'false' }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;
+        const changes: TextChange[] = [];
+        update.changes.iterChanges((fromA, toA, fromB, _toB, inserted) => {
+          // In order, each at its place in the text the ones before it left: fromB.
+          changes.push([fromB, fromB + (toA - fromA), inserted.toString()]);
+        });
+        for (const change of changes) cut = applyChange(cut, change).cut;
+        version++;
+        onChange(changes, version);
         const byUser = update.transactions.some((tr) => tr.annotation(Transaction.userEvent) !== undefined);
         if (byUser) onEdit();
       }),
@@ -86,13 +109,9 @@ export function createEditor(host: HTMLElement, onEdit: () => void): TextEditor 
   });
   const editor: TextEditor = {
     element: view.dom,
-    text() {
-      if (shownDoc !== view.state.doc) {
-        shownDoc = view.state.doc;
-        shownText = shownDoc.toString();
-      }
-      return shownText;
-    },
+    text: () => cut.text,
+    cut: () => cut,
+    version: () => version,
     setText(text) {
       if (text === editor.text()) return;
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });

@@ -7,6 +7,7 @@ import type { ColumnJob, CountMessage, CountRequest } from './count-worker.js';
 import { createEditor } from './editor.js';
 import { type PackedTokens, packedStore } from './packed-tokens.js';
 import { loadSample, SAMPLES } from './samples.js';
+import type { TextChange } from './segments.js';
 import { decodeState, encodeState, MAX_SHARE_HASH, type SharedState } from './share.js';
 import { type TokenStore, tokenStore } from './token-store.js';
 import {
@@ -50,8 +51,15 @@ interface Column {
   tokenizer?: Tokenizer;
   /** Line-local columns: tokens of the visible parts, made here as they are drawn. */
   store?: TokenStore;
-  /** What the worker found for this column, for one text and one tokenizer (see {@link columnSpec}). */
-  result?: { text: string; spec: string; count?: number; tokens?: PackedTokens; error?: string };
+  /** What the worker found for this column, for one version of the text and one tokenizer (see {@link columnSpec}). */
+  result?: {
+    version: number;
+    text: string;
+    spec: string;
+    count?: number;
+    tokens?: PackedTokens;
+    error?: string;
+  };
   failed?: boolean;
 }
 
@@ -67,17 +75,41 @@ let pendingTraining: number | undefined;
 let trainer: Trainer | undefined;
 /** Tokenizers made in this page (the BPE trained on the text), next to the registry's. */
 const sessionTokenizers = new Map<string, { label: string; description: string; tokenizer: Tokenizer }>();
-/** The counts of the text, from the worker. */
-let textCounts: { text: string; codePoints: number; bytes: number; graphemes: number } | undefined;
+/** The counts of the text, from the worker, and the version of the text they are of. */
+let textCounts: { version: number; codePoints: number; bytes: number; graphemes: number } | undefined;
+/**
+ * How many characters changed since every count was last known: after a small edit the counts
+ * shown stay (dimmed) until the worker's new ones come, a few milliseconds later, rather than
+ * giving way to "counting…" and back, which would move every column twice per keystroke.
+ */
+let changedSinceCounted = 0;
+/** Changes smaller than this keep the counts shown, dimmed, until the new ones come. */
+const SMALL_CHANGE = 10_000;
 /** Bumped when a BPE is trained, so that the worker's count of the trained column is redone. */
 let trainedVersion = 0;
 
 // ---- the text ------------------------------------------------------------------------------------
 
-function describeText(): string {
-  if (textCounts?.text !== editor.text()) return 'counting…';
+/** Numbers with thousands separators (one formatter: `toLocaleString` makes one per call). */
+const NUMBER = new Intl.NumberFormat('en');
+
+/** Set an element's text, leaving it alone when it already says that (no relayout for nothing). */
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function showTextStats(): void {
+  if (textCounts?.version !== editor.version()) {
+    if (changedSinceCounted < SMALL_CHANGE && textCounts) textStats.classList.add('stale');
+    else setText(textStats, 'counting…');
+    return;
+  }
   const { codePoints, graphemes, bytes } = textCounts;
-  return `${codePoints.toLocaleString('en')} characters · ${graphemes.toLocaleString('en')} graphemes · ${bytes.toLocaleString('en')} UTF-8 bytes`;
+  textStats.classList.remove('stale');
+  setText(
+    textStats,
+    `${NUMBER.format(codePoints)} characters · ${NUMBER.format(graphemes)} graphemes · ${NUMBER.format(bytes)} UTF-8 bytes`,
+  );
 }
 
 const SAMPLE_GROUPS = { en: 'English', ar: 'Arabic', mixed: 'Both' } as const;
@@ -107,11 +139,15 @@ sampleMenu.addEventListener('change', async () => {
   }
 });
 
-const editor = createEditor(textHost, () => {
-  sampleMenu.value = '';
-  credit.textContent = '';
-  scheduleUpdate(0);
-});
+const editor = createEditor(
+  textHost,
+  () => {
+    sampleMenu.value = '';
+    credit.textContent = '';
+    scheduleUpdate(0);
+  },
+  (changes) => followChanges(changes),
+);
 idsToggle.addEventListener('change', () => scheduleUpdate(0));
 whitespaceToggle.addEventListener('change', () => scheduleUpdate(0));
 
@@ -260,24 +296,44 @@ async function tokenizerFor(id: string): Promise<Tokenizer> {
 }
 
 let generation = 0;
-/** The text the columns show, to tell an edit from a redraw. */
-let shownText: string | undefined;
+/** The version of the text the columns show, to tell an edit from a redraw. */
+let shownVersion: number | undefined;
+/** The tokenizers loaded, by {@link columnSpec}, to draw without waiting when they are. */
+const loadedTokenizers = new Map<string, Tokenizer>();
+
+/** Dim a column's count and ratio (of the text before an edit) until its new count comes, or undim them. */
+function markStale(column: Column, stale: boolean): void {
+  column.count.classList.toggle('stale', stale);
+  column.ratio.classList.toggle('stale', stale);
+}
 
 function showCount(column: Column): void {
-  const text = editor.text();
+  const version = editor.version();
   const result = column.result;
-  const known = result?.text === text && result.spec === columnSpec(column.id) ? result.count : undefined;
+  const known = hasResult(column, version) ? result!.count : undefined;
   if (known === undefined) {
-    column.count.textContent = column.element.classList.contains('pending') ? 'tokenizing…' : 'counting…';
     delete column.count.dataset.count;
-    column.ratio.textContent = '';
+    const pending = column.element.classList.contains('pending');
+    // A count of a text an edit barely changed stays, dimmed, until the new one comes.
+    if (!pending && changedSinceCounted < SMALL_CHANGE && 'shown' in column.count.dataset) {
+      markStale(column, true);
+      return;
+    }
+    delete column.count.dataset.shown;
+    markStale(column, false);
+    setText(column.count, pending ? 'tokenizing…' : 'counting…');
+    setText(column.ratio, '');
     return;
   }
-  column.count.textContent = `${known.toLocaleString('en')} ${known === 1 ? 'token' : 'tokens'}`;
+  markStale(column, false);
+  setText(column.count, `${NUMBER.format(known)} ${known === 1 ? 'token' : 'tokens'}`);
   column.count.dataset.count = String(known);
-  const codePoints = textCounts?.text === text ? textCounts.codePoints : undefined;
-  column.ratio.textContent =
-    known > 0 && codePoints !== undefined ? `${(codePoints / known).toFixed(2)} chars/token` : '';
+  column.count.dataset.shown = '';
+  const codePoints = textCounts?.version === version ? textCounts.codePoints : undefined;
+  setText(
+    column.ratio,
+    known > 0 && codePoints !== undefined ? `${(codePoints / known).toFixed(2)} chars/token` : '',
+  );
 }
 
 function showFailure(column: Column, error: Error): void {
@@ -285,6 +341,8 @@ function showFailure(column: Column, error: Error): void {
   column.element.classList.remove('pending');
   column.count.textContent = 'error';
   delete column.count.dataset.count;
+  delete column.count.dataset.shown;
+  markStale(column, false);
   column.ratio.textContent = '';
   column.view.showError(error.message);
   column.element.classList.add('failed');
@@ -310,19 +368,20 @@ function columnSpec(id: string): string {
   return `${id}\u0000${patterns.get(id) ?? ''}`;
 }
 
-/** Whether the worker's result for `column` is about this text and this tokenizer. */
-function hasResult(column: Column, text: string): boolean {
-  return column.result?.text === text && column.result.spec === columnSpec(column.id);
+/** Whether the worker's result for `column` is about this version of the text and this tokenizer. */
+function hasResult(column: Column, version: number): boolean {
+  return column.result?.version === version && column.result.spec === columnSpec(column.id);
 }
 
 /** Draw a whole-text column from the tokens the worker sent, or mark it pending until they come. */
 function drawWhole(column: Column, text: string, options: DrawOptions): void {
   const result = column.result;
-  if (result?.error !== undefined && hasResult(column, text)) {
+  const version = editor.version();
+  if (result?.error !== undefined && hasResult(column, version)) {
     showFailure(column, new Error(result.error));
     return;
   }
-  if (!result?.tokens || !hasResult(column, text)) {
+  if (!result?.tokens || !hasResult(column, version)) {
     // The tokens drawn (if any) are of an earlier text: faded, not hoverable, until the new ones come.
     column.element.classList.add('pending');
     return;
@@ -352,13 +411,14 @@ async function update(): Promise<void> {
   // Marks for the browser benchmark (bench/playground.bench.mjs).
   performance.mark('update');
   const text = editor.text();
-  if (text !== shownText) {
+  const version = editor.version();
+  if (version !== shownVersion) {
     // The hover bar and highlights were about the previous text.
-    shownText = text;
+    shownVersion = version;
     clearHighlight();
-    inspector.textContent = HOVER_HINT;
+    setText(inspector, HOVER_HINT);
   }
-  textStats.textContent = describeText();
+  showTextStats();
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
     if (!selected.includes(id)) {
@@ -372,6 +432,9 @@ async function update(): Promise<void> {
   if (children.length !== ordered.length || ordered.some((column, i) => children[i] !== column.element))
     columnsSection.replaceChildren(...ordered.map((column) => column.element));
   columnsSection.classList.toggle('ids', idsToggle.checked);
+  // After a small edit the worker's work is small too: asked now, it runs beside the drawing.
+  const askNow = unsentSize < SMALL_CHANGE && workerVersion >= 0;
+  if (askNow) askWorker(text, ordered);
   await Promise.all(
     ordered.map(async (column) => {
       if (!isLineLocal(column.id)) {
@@ -379,9 +442,14 @@ async function update(): Promise<void> {
         showCount(column);
         return;
       }
-      column.element.classList.add('loading');
+      const spec = columnSpec(column.id);
+      let tokenizer = loadedTokenizers.get(spec);
+      if (!tokenizer) column.element.classList.add('loading');
       try {
-        const tokenizer = await tokenizerFor(column.id);
+        if (!tokenizer) {
+          tokenizer = await tokenizerFor(column.id);
+          loadedTokenizers.set(spec, tokenizer);
+        }
         if (run !== generation) return;
         if (column.tokenizer !== tokenizer || !column.store) {
           column.tokenizer = tokenizer;
@@ -403,7 +471,9 @@ async function update(): Promise<void> {
   if (run !== generation) return;
   performance.measure('draw', 'update');
   document.body.dataset.drawn = String(run);
-  // The worker's work waits for the first screen to be painted, so as not to compete with it.
+  checkReady();
+  if (askNow) return;
+  // After a paste the worker's work waits for the first screen to be painted, so as not to compete with it.
   requestAnimationFrame(() =>
     setTimeout(() => {
       if (run !== generation) return;
@@ -418,14 +488,43 @@ async function update(): Promise<void> {
 let worker: Worker | undefined;
 let job = 0;
 /** The last request sent, to send none when the same work is under way. */
-let asked: { text: string; key: string } | undefined;
+let asked: { version: number; key: string } | undefined;
+/** The version of the text the worker has (`-1`: none yet). */
+let workerVersion = -1;
+/** The changes of the text the worker has not been sent, and how many characters they change. */
+let unsent: TextChange[] = [];
+let unsentSize = 0;
 
-/** Ask the worker for whatever the columns and the text statistics lack for `text`. */
+/** Note the text's changes, to send them to the worker with its next request. */
+function followChanges(changes: readonly TextChange[]): void {
+  for (const change of changes) {
+    unsent.push(change);
+    const size = change[1] - change[0] + change[2].length;
+    unsentSize += size;
+    changedSinceCounted += size;
+  }
+}
+
+/** Bring the worker's copy of the text up to date: the changes since the last request, or the whole text. */
+function sendText(worker: Worker): void {
+  const version = editor.version();
+  if (workerVersion === version) return;
+  // The changes cross unless they are as big as the text (a paste over all of it).
+  if (workerVersion >= 0 && unsentSize < editor.text().length)
+    worker.postMessage({ type: 'edit', version, changes: unsent } satisfies CountRequest);
+  else worker.postMessage({ type: 'text', version, text: editor.text() } satisfies CountRequest);
+  workerVersion = version;
+  unsent = [];
+  unsentSize = 0;
+}
+
+/** Ask the worker for whatever the columns and the text statistics lack for the current version of the text. */
 function askWorker(text: string, ordered: Column[]): void {
+  const version = editor.version();
   const needed: ColumnJob[] = ordered
-    .filter((column) => !hasResult(column, text) && !(column.failed && isLineLocal(column.id)))
+    .filter((column) => !hasResult(column, version) && !(column.failed && isLineLocal(column.id)))
     .map((column) => {
-      const spec: ColumnJob = { id: column.id, whole: !isLineLocal(column.id) };
+      const spec: ColumnJob = { id: column.id, key: columnSpec(column.id), whole: !isLineLocal(column.id) };
       const pattern = patterns.get(column.id);
       if (pattern !== undefined) spec.pattern = pattern;
       if (column.id === 'bpe-trained') {
@@ -434,40 +533,50 @@ function askWorker(text: string, ordered: Column[]): void {
       }
       return spec;
     });
-  const stats = textCounts?.text !== text;
+  const stats = textCounts?.version !== version;
   if (needed.length === 0 && !stats) return;
-  const key = `${stats}\u0001${needed.map((spec) => columnSpec(spec.id)).join('\u0001')}`;
-  if (asked?.text === text && asked.key === key) return;
-  asked = { text, key };
+  const key = `${stats}\u0001${needed.map((spec) => spec.key).join('\u0001')}`;
+  if (asked?.version === version && asked.key === key) return;
+  asked = { version, key };
   if (!worker) {
     worker = new Worker(new URL('./count-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<CountMessage>) => received(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       for (const column of columns.values())
-        if (!hasResult(column, editor.text()))
+        if (!hasResult(column, editor.version()))
           showFailure(column, new Error(`the worker failed: ${event.message}`));
     };
   }
-  const request: CountRequest = { job: ++job, text, stats, columns: needed };
-  jobs.set(request.job, { text, specs: new Map(needed.map((spec) => [spec.id, columnSpec(spec.id)])) });
+  sendText(worker);
+  const request: CountRequest = { type: 'count', job: ++job, version, stats, columns: needed };
+  jobs.set(request.job, { version, text, specs: new Map(needed.map((spec) => [spec.id, spec.key])) });
   worker.postMessage(request);
 }
 
-/** The text and column specs of each request under way, by job number. */
-const jobs = new Map<number, { text: string; specs: Map<string, string> }>();
+/** The text, its version and the column specs of each request under way, by job number. */
+const jobs = new Map<number, { version: number; text: string; specs: Map<string, string> }>();
 
 function received(message: CountMessage): void {
+  if (message.type === 'batch') {
+    for (const each of message.messages) received(each);
+    return;
+  }
   const asked = jobs.get(message.job);
   if (!asked) return;
   // Older requests are dropped by the worker; their answers can be no more than this one's.
   for (const older of jobs.keys()) if (older < message.job) jobs.delete(older);
-  const { text } = asked;
-  const current = text === editor.text();
+  const { text, version } = asked;
+  const current = version === editor.version();
   if (message.type === 'stats') {
-    textCounts = { text, codePoints: message.codePoints, bytes: message.bytes, graphemes: message.graphemes };
+    textCounts = {
+      version,
+      codePoints: message.codePoints,
+      bytes: message.bytes,
+      graphemes: message.graphemes,
+    };
     if (current) {
-      textStats.textContent = describeText();
+      showTextStats();
       for (const column of columns.values()) if (!column.failed) showCount(column);
     }
   } else {
@@ -476,8 +585,14 @@ function received(message: CountMessage): void {
     if (!column || spec === undefined) return;
     column.result =
       message.type === 'error'
-        ? { text, spec, error: message.message }
-        : { text, spec, count: message.count, ...(message.tokens ? { tokens: message.tokens } : {}) };
+        ? { version, text, spec, error: message.message }
+        : {
+            version,
+            text,
+            spec,
+            count: message.count,
+            ...(message.tokens ? { tokens: message.tokens } : {}),
+          };
     if (!current || spec !== columnSpec(column.id)) return;
     if (message.type === 'error') showFailure(column, new Error(message.message));
     else if (message.tokens) drawWhole(column, text, drawOptions(column.id));
@@ -488,28 +603,46 @@ function received(message: CountMessage): void {
 
 /** Mark the page ready (for the tests and the benchmark) once every count of this text is known. */
 function checkReady(): void {
-  if (!document.body.dataset.drawn || pending !== undefined) return;
-  const text = editor.text();
-  if (textCounts?.text !== text) return;
+  if (!document.body.dataset.drawn || pending !== undefined || queued) return;
+  const version = editor.version();
+  if (textCounts?.version !== version) return;
   for (const id of selected) {
     const column = columns.get(id);
-    if (column && !column.failed && !hasResult(column, text)) return;
+    if (column && !column.failed && !hasResult(column, version)) return;
   }
   if (document.body.dataset.ready === document.body.dataset.drawn) return;
+  changedSinceCounted = 0;
   performance.measure('count', 'update');
   document.body.dataset.ready = document.body.dataset.drawn;
   saveStateSoon();
 }
 
 let pending: ReturnType<typeof setTimeout> | undefined;
+/** Whether an update is queued to run right after the current task (an edit, a click). */
+let queued = false;
+/**
+ * Update the columns after `delay` ms, or, with no delay, right after the current task: an edit's
+ * columns are then drawn in the same frame as the text box, not one frame later. Requests made
+ * before the update runs are served by that one update.
+ */
 function scheduleUpdate(delay: number): void {
   clearTimeout(pending);
+  pending = undefined;
   delete document.body.dataset.ready;
   delete document.body.dataset.drawn;
-  pending = setTimeout(() => {
-    pending = undefined;
+  if (delay > 0) {
+    pending = setTimeout(() => {
+      pending = undefined;
+      void update();
+    }, delay);
+    return;
+  }
+  if (queued) return;
+  queued = true;
+  queueMicrotask(() => {
+    queued = false;
     void update();
-  }, delay);
+  });
 }
 
 // ---- hover: the same text in every column --------------------------------------------------------
@@ -589,7 +722,7 @@ async function writeLink(): Promise<boolean> {
   // Text needing more than 64:1 compression to fit is not even compressed (that takes a while).
   const text = editor.text();
   // Until the worker has counted, a UTF-16 unit is at least one byte.
-  const bytes = textCounts?.text === text ? textCounts.bytes : text.length;
+  const bytes = textCounts?.version === editor.version() ? textCounts.bytes : text.length;
   const hopeless = bytes > 64 * MAX_SHARE_HASH;
   const hash = hopeless ? undefined : await encodeState(currentState());
   if (hash === undefined || hash.length > MAX_SHARE_HASH) {

@@ -114,6 +114,123 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('after random edits (typing, deleting and replacing across lines, pasting, undoing) shows what a fresh load of the final text shows', async () => {
+    const ids = [
+      'codepoints',
+      'utf8',
+      'wordpunct',
+      'arabic',
+      'cl100k_base',
+      'bpe-regex-ar',
+      'chars',
+      'treebank',
+    ];
+    const lines = [
+      ENGLISH,
+      ARABIC,
+      'حصل على جائزة في 16 فبراير 2014 في لندن.',
+      '',
+      '  indented  line ',
+      'x',
+      'العدد ٣٤٥ و 2024',
+    ];
+    const start = `${lines.join('\n')}\n${lines.join('\n')}`;
+    const page = await openPage(await encodeState({ text: start, tokenizers: ids, ids: false }));
+    const content = page.locator('#text .cm-content');
+    await content.click();
+    // A seeded generator (mulberry32): the same edits every run.
+    let state = 13;
+    const next = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(state ^ (state >>> 15), state | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const PIECES = ['x', 'word ', 'مرحبا ', '2014', '\n', ' \n', 'Z\nY', '٣٤٥', '.'];
+    const paste = (text: string) =>
+      page.evaluate((value) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', value);
+        const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        document.querySelector('#text .cm-content')!.dispatchEvent(event);
+      }, text);
+    const moves = [
+      'ArrowDown',
+      'ArrowUp',
+      'ArrowRight',
+      'ArrowLeft',
+      'End',
+      'Home',
+      'Control+End',
+      'Control+Home',
+    ];
+    for (let step = 0; step < 40; step++) {
+      for (let n = Math.floor(next() * 4); n > 0; n--) await page.keyboard.press(pick(moves));
+      const kind = next();
+      if (kind < 0.3) await content.pressSequentially(pick(PIECES));
+      else if (kind < 0.5) {
+        // A selection that crosses line ends, deleted or typed over.
+        for (let n = 1 + Math.floor(next() * 3); n > 0; n--)
+          await page.keyboard.press(pick(['Shift+ArrowDown', 'Shift+ArrowRight', 'Shift+End']));
+        if (next() < 0.5) await page.keyboard.press(pick(['Backspace', 'Delete']));
+        else await content.pressSequentially(pick(PIECES));
+      } else if (kind < 0.65) await paste(`${pick(PIECES)}${pick(lines)}\n${pick(PIECES)}`);
+      else if (kind < 0.8) await page.keyboard.press('Control+z');
+      else await page.keyboard.press(pick(['Backspace', 'Delete', 'Enter']));
+      // Mostly without waiting, as a person types; now and then the columns catch up.
+      if (next() < 0.2) await page.waitForSelector('body[data-ready]');
+    }
+    await page.waitForSelector('body[data-ready]');
+    // The text the page follows edit by edit is the editor's own (all its lines are drawn, it is short).
+    const text = await shownText(page);
+    const editorLines = await page.$$eval('#text .cm-line', (nodes) => nodes.map((node) => node.textContent));
+    expect(text).toBe(editorLines.join('\n'));
+    expect(text).not.toBe(start);
+
+    /** Per column, each drawn line's pieces (class, colour, text), and the counts of the page. */
+    const seen = (at: Page) =>
+      at.evaluate(() => ({
+        stats: document.querySelector('#text-stats')!.textContent,
+        columns: Object.fromEntries(
+          [...document.querySelectorAll<HTMLElement>('.column')].map((column) => [
+            column.dataset.tokenizer,
+            {
+              count: column.querySelector<HTMLElement>('.count')!.dataset.count,
+              ratio: column.querySelector('.ratio')!.textContent,
+              pending: column.classList.contains('pending'),
+              lines: [...column.querySelectorAll<HTMLElement>('.drawn > .line')].map((line) =>
+                [...line.querySelectorAll<HTMLElement>('.piece')]
+                  .map((piece) => `${piece.className}|${piece.style.background}|${piece.textContent}`)
+                  .join(' '),
+              ),
+            },
+          ]),
+        ),
+      }));
+    const edited = await seen(page);
+    const fresh = await openPage(await encodeState({ text, tokenizers: ids, ids: false }));
+    const loaded = await seen(fresh);
+    expect(edited.stats).toBe(loaded.stats);
+    for (const id of ids) {
+      const [a, b] = [edited.columns[id]!, loaded.columns[id]!];
+      expect({ id, count: a.count, ratio: a.ratio, pending: a.pending }).toEqual({
+        id,
+        count: b.count,
+        ratio: b.ratio,
+        pending: false,
+      });
+      // Both draw from the top; one window may hold more lines than the other.
+      const common = Math.min(a.lines.length, b.lines.length);
+      expect(common).toBeGreaterThan(3);
+      expect(a.lines.slice(0, common)).toEqual(b.lines.slice(0, common));
+    }
+    // And the counts are the library's.
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, text));
+    await fresh.close();
+    await page.close();
+  });
+
   it('marks whole-text columns pending until the worker has tokenized the new text', async () => {
     const ids = ['chars', 'treebank', 'wordpunct'];
     const page = await openPage(await encodeState({ text: ENGLISH, tokenizers: ids, ids: false }));
