@@ -124,7 +124,8 @@ async function rustReference() {
       const { ranks } = await getEncoding(name);
       const lines = [];
       for (let rank = 0; rank < ranks.rankCount; rank++)
-        if (ranks.has(rank)) lines.push(`${Buffer.from(ranks.tokenBytes(rank)).toString('base64')} ${rank}\n`);
+        if (ranks.has(rank))
+          lines.push(`${Buffer.from(ranks.tokenBytes(rank)).toString('base64')} ${rank}\n`);
       writeFileSync(file, lines.join(''));
     }
     const version = execFileSync(python, ['-c', 'import tiktoken; print(tiktoken.__version__)'], {
@@ -304,7 +305,7 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
       ? `* Rust: tiktoken ${rust.version} (its Rust core through the Python wheel, installed from a local wheel into bench/.data; \`encode_ordinary\`, one thread; ranks written from ours, which the parity tests hold byte-equal to OpenAI's). Its load time includes importing tiktoken and building the encoding.`
       : `* Rust: not run (${rust.reason}); the mismatches are against tiktoken (WASM).`,
     `* Each cell runs in a fresh process: **load** = import + constructing the encoder; **cold** = the first encode after load (empty caches, cold JIT); **warm** = the median of the next ${WARM_PASSES} passes (${LIBRARY_WARM_PASSES} for the JS libraries, whose fastest is shown). tokenlab and Rust run in ${PAIRS} pairs of processes, alternating which goes first; **÷ Rust** is the median of the per-pair ratios (range in brackets).`,
-    '* **Spread**: the largest distance of one warm pass from its process\'s median warm pass, over all of a row\'s processes (goal: within ±20%).',
+    "* **Spread**: the largest distance of one warm pass from its process's median warm pass, over all of a row's processes (goal: within ±20%).",
     "* **÷ fastest JS**: tokenlab's median warm (cold) speed ÷ the fastest pure-JS library's (js-tiktoken, gpt-tokenizer, ai-tokenizer; tiktoken WASM is shown but is not pure JS); these run once per row, after the pairs.",
     `* Mismatches: token positions whose id differs from ${rust.python ? "the Rust core's" : "tiktoken (WASM)'s"} (plus any length difference).`,
     '',
@@ -461,7 +462,6 @@ async function parallelCell(lang, encoding) {
   await pool.close();
   return { lang, encoding, bytes, tokens: reference.length, coldTwoMs, pairs, mismatches };
 }
-
 
 async function parallelMain() {
   const startLoad = loadavg()

@@ -52,6 +52,9 @@ const MERGE_CACHE_SIZE = 1 << 18;
 /** Longer pieces are merged every time: they rarely repeat and would hold memory. */
 const MAX_CACHED_PIECE_BYTES = 64;
 
+/** The one id of a piece that is a token, as the piece cache stores it. */
+const tokenId = new Uint32Array(1);
+
 /** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
 let scratch = new Uint8Array(4096);
 
@@ -460,16 +463,14 @@ export class Encoding implements Tokenizer {
       hash = Math.imul(hash ^ b1, FNV_PRIME);
       hash = Math.imul(hash ^ b2, FNV_PRIME);
     }
-    const rank = this.ranks.lookup(bytes, 0, n, hash);
-    if (rank !== NO_RANK) {
-      sink.push(rank);
-      return;
-    }
-    // Pieces that need merging repeat (names, inflected words): remember their ids, within a bound.
     if (n > MAX_CACHED_PIECE_BYTES) {
-      bytePairEncode(this.ranks, bytes, 0, n, sink);
+      const rank = this.ranks.lookup(bytes, 0, n, hash);
+      if (rank !== NO_RANK) sink.push(rank);
+      else bytePairEncode(this.ranks, bytes, 0, n, sink);
       return;
     }
+    // Pieces repeat (words, names, inflected forms): one probe of the piece cache answers most of
+    // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
     const cache = (this.mergeCache ??= new PieceCache(MERGE_CACHE_SIZE));
     const slot = cache.find(bytes, 0, n, hash);
     if (slot >= 0) {
@@ -477,6 +478,13 @@ export class Encoding implements Tokenizer {
       const from = cache.idStart(slot);
       const until = from + cache.idCount(slot);
       for (let i = from; i < until; i++) sink.push(cached[i]!);
+      return;
+    }
+    const rank = this.ranks.lookup(bytes, 0, n, hash);
+    if (rank !== NO_RANK) {
+      tokenId[0] = rank;
+      cache.store(bytes, 0, n, hash, tokenId, 1);
+      sink.push(rank);
       return;
     }
     const count = bytePairMergeShort(this.ranks, bytes, 0, n);
