@@ -19,7 +19,7 @@ const idsDir = join(dataDir, 'gpt-ids');
 const MEGABYTES = Number(process.env.GPT_BENCH_MB ?? 10);
 /** Warm passes of each tokenlab and Rust process; the JS libraries, slower, get fewer. */
 const WARM_PASSES = 5;
-const LIBRARY_WARM_PASSES = 2;
+const LIBRARY_WARM_PASSES = 1;
 /** tokenlab / Rust process pairs per row. */
 const PAIRS = Number(process.env.GPT_BENCH_PAIRS ?? 3);
 const JS_LIBRARIES = ['tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
@@ -304,7 +304,7 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
     rust.python
       ? `* Rust: tiktoken ${rust.version} (its Rust core through the Python wheel, installed from a local wheel into bench/.data; \`encode_ordinary\`, one thread; ranks written from ours, which the parity tests hold byte-equal to OpenAI's). Its load time includes importing tiktoken and building the encoding.`
       : `* Rust: not run (${rust.reason}); the mismatches are against tiktoken (WASM).`,
-    `* Each cell runs in a fresh process: **load** = import + constructing the encoder; **cold** = the first encode after load (empty caches, cold JIT); **warm** = the median of the next ${WARM_PASSES} passes (${LIBRARY_WARM_PASSES} for the JS libraries, whose fastest is shown). tokenlab and Rust run in ${PAIRS} pairs of processes, alternating which goes first; **÷ Rust** is the median of the per-pair ratios (range in brackets).`,
+    `* Each cell runs in a fresh process: **load** = import + constructing the encoder; **cold** = the first encode after load (empty caches, cold JIT); **warm** = the median of the next ${WARM_PASSES} passes (for the JS libraries, slower, the fastest of ${LIBRARY_WARM_PASSES}). tokenlab and Rust run in ${PAIRS} pairs of processes, alternating which goes first; **÷ Rust** is the median of the per-pair ratios (range in brackets).`,
     "* **Spread**: the largest distance of one warm pass from its process's median warm pass, over all of a row's processes (goal: within ±20%).",
     "* **÷ fastest JS**: tokenlab's median warm (cold) speed ÷ the fastest pure-JS library's (js-tiktoken, gpt-tokenizer, ai-tokenizer; tiktoken WASM is shown but is not pure JS); these run once per row, after the pairs.",
     `* Mismatches: token positions whose id differs from ${rust.python ? "the Rust core's" : "tiktoken (WASM)'s"} (plus any length difference).`,
@@ -376,7 +376,6 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
     const bestCold = Math.max(...js.map((r) => mbs(row.text, r.coldMs)));
     const warmJs = row.oursWarm / bestWarm;
     const coldJs = row.oursCold / bestCold;
-    const equal = Object.values(row.mismatches).every((m) => m === 0 || m === null);
     const cells = [
       row.warmRatio === null ? '—' : yes(row.warmRatio >= 1.2, `${fmt(row.warmRatio)}×`),
       row.coldRatio === null ? '—' : yes(row.coldRatio >= 1.2, `${fmt(row.coldRatio)}×`),

@@ -471,7 +471,8 @@ export class Encoding implements Tokenizer {
     }
     // Pieces repeat (words, names, inflected forms): one probe of the piece cache answers most of
     // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
-    const cache = (this.mergeCache ??= new PieceCache(MERGE_CACHE_SIZE));
+    let cache = this.mergeCache;
+    if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE);
     const slot = cache.find(bytes, 0, n, hash);
     if (slot >= 0) {
       const cached = cache.ids;
