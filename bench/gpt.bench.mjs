@@ -1,24 +1,46 @@
-// GPT encodings: @tokenlab/gpt against tiktoken (WASM), js-tiktoken, gpt-tokenizer and ai-tokenizer on
-// the same English and Arabic text, cl100k_base and o200k_base. Every (library, encoding, language)
-// cell runs in a fresh process, so its first pass is truly cold (empty caches, cold JIT) and its load
-// time is the import + construction cost a user pays. Ids are written to bench/.data and compared with
-// tiktoken's, position by position. Then the pathological inputs, ours only.
+// GPT encodings: @tokenlab/gpt against tiktoken's Rust core (the tiktoken Python wheel, one thread),
+// tiktoken (WASM), js-tiktoken, gpt-tokenizer and ai-tokenizer, on English, Arabic prose and the
+// vocalized Quran, with gpt2, cl100k_base and o200k_base. Every cell runs in a fresh process, so its
+// first pass is truly cold (empty caches, cold JIT) and its load time is the import + construction
+// cost a user pays. tokenlab and Rust run in alternating processes, pair after pair, and each pair
+// gives its own ratios. Ids are written to bench/.data and compared with the Rust core's (or, when
+// the wheel cannot be installed, tiktoken WASM's), position by position. Then the pathological
+// inputs, ours only.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchCorpus, machineInfo } from './corpus.mjs';
+import { benchCorpus, machineInfo, sharedRoot } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const idsDir = join(here, '.data', 'gpt-ids');
+const dataDir = join(here, '.data');
+const idsDir = join(dataDir, 'gpt-ids');
 const MEGABYTES = Number(process.env.GPT_BENCH_MB ?? 10);
-const WARM_PASSES = 3;
-const LIBRARIES = ['tokenlab', 'tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
-const ENCODINGS = ['cl100k_base', 'o200k_base'];
+/** Warm passes of each tokenlab and Rust process; the JS libraries, slower, get fewer. */
+const WARM_PASSES = 5;
+const LIBRARY_WARM_PASSES = 1;
+/** tokenlab / Rust process pairs per row. */
+const PAIRS = Number(process.env.GPT_BENCH_PAIRS ?? 3);
+const JS_LIBRARIES = ['tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
+const ENCODINGS = ['gpt2', 'cl100k_base', 'o200k_base'];
+const TEXTS = {
+  en: 'English (Gutenberg)',
+  ar: 'Arabic prose (OpenITI)',
+  quran: 'vocalized Quran (Tanzil Uthmani)',
+};
 const LANGS = ['en', 'ar'];
+/** Pure-JS libraries (tiktoken is WASM: reported, but not one of them). */
+const PURE_JS = ['js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
+/** The python wheels of the Rust reference, looked for here (or in GPT_BENCH_WHEELS). */
+const WHEEL_DIRS = [process.env.GPT_BENCH_WHEELS, '/opt/pypi/files'].filter(Boolean);
 
-/** Load a library's encoder; returns an `encode(text) => ids` function. */
+function textPath(text) {
+  if (text === 'quran') return join(sharedRoot, 'corpora/ar/quran-uthmani.txt');
+  return benchCorpus(text, MEGABYTES);
+}
+
+/** Load a library's encoder; returns an `encode(text) => ids` function, or null when it lacks the encoding. */
 async function load(library, encoding) {
   switch (library) {
     case 'tokenlab': {
@@ -37,10 +59,11 @@ async function load(library, encoding) {
       return (text) => enc.encode(text, [], []);
     }
     case 'gpt-tokenizer': {
-      const module = await import(`gpt-tokenizer/encoding/${encoding}`);
+      const module = await import(`gpt-tokenizer/encoding/${encoding === 'gpt2' ? 'r50k_base' : encoding}`);
       return (text) => module.encode(text, { allowedSpecial: new Set(), disallowedSpecial: new Set() });
     }
     case 'ai-tokenizer': {
+      if (encoding === 'gpt2') return null;
       const { Tokenizer } = await import('ai-tokenizer');
       const data = await import(`ai-tokenizer/encoding/${encoding}`);
       const enc = new Tokenizer(data);
@@ -51,38 +74,134 @@ async function load(library, encoding) {
 }
 
 /** One cell, in its own process: load, one cold pass, warm passes; ids saved for the comparison. */
-async function cell(library, encoding, lang) {
-  const text = readFileSync(benchCorpus(lang, MEGABYTES), 'utf8');
+async function cell(library, encoding, text, passes) {
+  const input = readFileSync(textPath(text), 'utf8');
   let start = performance.now();
   const encode = await load(library, encoding);
   const loadMs = performance.now() - start;
+  if (encode === null) return null;
   start = performance.now();
-  const ids = encode(text);
+  const ids = encode(input);
   const coldMs = performance.now() - start;
-  const warm = [];
-  for (let pass = 0; pass < WARM_PASSES; pass++) {
+  const warmMs = [];
+  for (let pass = 0; pass < passes; pass++) {
     start = performance.now();
-    encode(text);
-    warm.push(performance.now() - start);
+    encode(input);
+    warmMs.push(performance.now() - start);
   }
-  // The fastest warm pass: on a shared machine, the least disturbed one is the closest to the true speed.
-  warm.sort((a, b) => a - b);
   mkdirSync(idsDir, { recursive: true });
-  writeFileSync(join(idsDir, `${library}.${encoding}.${lang}.u32`), new Uint32Array(ids));
-  return { loadMs, coldMs, warmMs: warm[0], tokens: ids.length };
+  writeFileSync(join(idsDir, `${library}.${encoding}.${text}.u32`), new Uint32Array(ids));
+  return { loadMs, coldMs, warmMs, tokens: ids.length };
 }
 
-function mismatches(library, encoding, lang) {
-  const read = (name) => {
-    const bytes = readFileSync(join(idsDir, `${name}.${encoding}.${lang}.u32`));
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-  };
-  const ours = read(library);
-  const reference = read('tiktoken');
-  let differ = Math.abs(ours.length - reference.length);
-  const n = Math.min(ours.length, reference.length);
-  for (let i = 0; i < n; i++) if (ours[i] !== reference[i]) differ++;
+/**
+ * A Python with tiktoken's wheel, in a virtual environment under bench/.data (made once, from
+ * local wheels only), and the rank files it reads (written from @tokenlab/gpt's ranks, which the
+ * parity tests hold equal to OpenAI's). Null, with the reason, when it cannot be set up.
+ */
+async function rustReference() {
+  const venv = join(dataDir, 'tiktoken-venv');
+  const python = join(venv, 'bin', 'python');
+  const ranksDir = join(dataDir, 'ranks');
+  try {
+    if (!existsSync(python)) {
+      const wheels = [];
+      for (const dir of WHEEL_DIRS) {
+        if (!existsSync(dir)) continue;
+        for (const file of readdirSync(dir))
+          if (/^(tiktoken|regex)-.*\.whl$/.test(file)) wheels.push(join(dir, file));
+      }
+      if (!wheels.some((wheel) => /\/tiktoken-/.test(wheel)))
+        return { reason: `no tiktoken wheel in ${WHEEL_DIRS.join(', ')}` };
+      execFileSync('python3', ['-m', 'venv', venv]);
+      execFileSync(python, ['-m', 'pip', 'install', '--quiet', '--no-index', '--no-deps', ...wheels]);
+    }
+    mkdirSync(ranksDir, { recursive: true });
+    const { getEncoding } = await import('@tokenlab/gpt');
+    for (const name of ['r50k_base', 'cl100k_base', 'o200k_base']) {
+      const file = join(ranksDir, `${name}.tiktoken`);
+      if (existsSync(file)) continue;
+      const { ranks } = await getEncoding(name);
+      const lines = [];
+      for (let rank = 0; rank < ranks.rankCount; rank++)
+        if (ranks.has(rank))
+          lines.push(`${Buffer.from(ranks.tokenBytes(rank)).toString('base64')} ${rank}\n`);
+      writeFileSync(file, lines.join(''));
+    }
+    const version = execFileSync(python, ['-c', 'import tiktoken; print(tiktoken.__version__)'], {
+      encoding: 'utf8',
+    }).trim();
+    return { python, ranksDir, version };
+  } catch (error) {
+    return { reason: `the tiktoken wheel could not be set up: ${error.message.split('\n')[0]}` };
+  }
+}
+
+function rustCell(rust, encoding, text) {
+  const out = execFileSync(
+    rust.python,
+    [
+      join(here, 'gpt-rust.py'),
+      encoding,
+      textPath(text),
+      rust.ranksDir,
+      join(idsDir, `rust.${encoding}.${text}.u32`),
+      String(WARM_PASSES),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+function nodeCell(library, encoding, text, passes) {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--max-old-space-size=8192',
+      fileURLToPath(import.meta.url),
+      '--cell',
+      library,
+      encoding,
+      text,
+      String(passes),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+function readIds(name, encoding, text) {
+  const file = join(idsDir, `${name}.${encoding}.${text}.u32`);
+  if (!existsSync(file)) return null;
+  const bytes = readFileSync(file);
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+}
+
+function mismatches(library, encoding, text, reference) {
+  const ours = readIds(library, encoding, text);
+  const theirs = readIds(reference, encoding, text);
+  if (ours === null || theirs === null) return null;
+  let differ = Math.abs(ours.length - theirs.length);
+  const n = Math.min(ours.length, theirs.length);
+  for (let i = 0; i < n; i++) if (ours[i] !== theirs[i]) differ++;
   return differ;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const loadNow = () => loadavg()[0];
+
+/** Largest distance of a warm pass from the median warm pass of its process, over all processes. */
+function warmSpread(cells) {
+  let spread = 0;
+  for (const c of cells) {
+    const mid = median(c.warmMs);
+    for (const ms of c.warmMs) spread = Math.max(spread, Math.abs(ms / mid - 1));
+  }
+  return spread;
 }
 
 async function pathological() {
@@ -109,80 +228,175 @@ async function pathological() {
 }
 
 async function main() {
-  const results = [];
-  const load = loadavg()
+  const startLoad = loadavg()
     .map((x) => x.toFixed(1))
     .join(' / ');
+  const rust = await rustReference();
+  const texts = Object.keys(TEXTS);
   const sizes = {};
-  for (const lang of LANGS) sizes[lang] = readFileSync(benchCorpus(lang, MEGABYTES)).length;
-  for (const lang of LANGS)
-    for (const encoding of ENCODINGS)
-      for (const library of LIBRARIES) {
-        const out = execFileSync(
-          process.execPath,
-          ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--cell', library, encoding, lang],
-          { encoding: 'utf8', maxBuffer: 1 << 20 },
-        );
-        const result = { library, encoding, lang, ...JSON.parse(out.trim().split('\n').pop()) };
-        result.coldMBs = sizes[lang] / 1e6 / (result.coldMs / 1000);
-        result.warmMBs = sizes[lang] / 1e6 / (result.warmMs / 1000);
-        results.push(result);
+  for (const text of texts) sizes[text] = readFileSync(textPath(text)).length;
+  const rows = [];
+  for (const text of texts)
+    for (const encoding of ENCODINGS) {
+      const row = { text, encoding, pairs: [], libraries: {} };
+      for (let pair = 0; pair < PAIRS; pair++) {
+        // Alternate who goes first, so neither always follows the other's caches and load.
+        const load = loadNow();
+        const runOurs = () => nodeCell('tokenlab', encoding, text, WARM_PASSES);
+        const runRust = () => (rust.python ? rustCell(rust, encoding, text) : null);
+        let ours;
+        let theirs;
+        if (pair % 2 === 0) {
+          ours = runOurs();
+          theirs = runRust();
+        } else {
+          theirs = runRust();
+          ours = runOurs();
+        }
+        row.pairs.push({ ours, rust: theirs, load });
+        const mbs = (ms) => (sizes[text] / 1e6 / (ms / 1000)).toFixed(1);
         console.log(
-          `${lang} ${encoding} ${library.padEnd(14)} load ${result.loadMs.toFixed(0).padStart(5)} ms  cold ${result.coldMBs.toFixed(2).padStart(6)} MB/s  warm ${result.warmMBs.toFixed(2).padStart(6)} MB/s`,
+          `${text} ${encoding} pair ${pair + 1}: tokenlab cold ${mbs(ours.coldMs)} warm ${mbs(median(ours.warmMs))} MB/s` +
+            (theirs ? `; Rust cold ${mbs(theirs.coldMs)} warm ${mbs(median(theirs.warmMs))} MB/s` : '') +
+            ` (load ${load.toFixed(1)})`,
         );
       }
-  for (const result of results) result.mismatches = mismatches(result.library, result.encoding, result.lang);
+      for (const library of JS_LIBRARIES) {
+        const result = nodeCell(library, encoding, text, LIBRARY_WARM_PASSES);
+        row.libraries[library] = result;
+        if (result)
+          console.log(
+            `${text} ${encoding} ${library}: cold ${(sizes[text] / 1e3 / result.coldMs).toFixed(2)} warm ${(sizes[text] / 1e3 / Math.min(...result.warmMs)).toFixed(2)} MB/s`,
+          );
+      }
+      const reference = rust.python ? 'rust' : 'tiktoken';
+      row.reference = reference;
+      row.mismatches = {};
+      for (const library of ['tokenlab', ...JS_LIBRARIES])
+        row.mismatches[library] = library === reference ? 0 : mismatches(library, encoding, text, reference);
+      rows.push(row);
+    }
+  const endLoad = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const patho = await pathological();
-  writeFileSync(join(here, 'results', 'gpt.md'), report(results, patho, sizes, load));
+  writeFileSync(join(here, 'results', 'gpt.md'), report(rows, patho, sizes, rust, startLoad, endLoad));
   console.log(readFileSync(join(here, 'results', 'gpt.md'), 'utf8'));
 }
 
-function report(results, patho, sizes, load) {
+function report(rows, patho, sizes, rust, startLoad, endLoad) {
   const lines = [];
   const fmt = (x, digits = 2) => x.toFixed(digits);
+  const mbs = (text, ms) => sizes[text] / 1e6 / (ms / 1000);
+  const range = (values, digits = 2) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${fmt(median(sorted), digits)} (${fmt(sorted[0], digits)}–${fmt(sorted.at(-1), digits)})`;
+  };
+  lines.push("## GPT encodings: @tokenlab/gpt against tiktoken's Rust core and the JS libraries", '');
   lines.push(
-    '## GPT encodings: @tokenlab/gpt against tiktoken (WASM), js-tiktoken, gpt-tokenizer, ai-tokenizer',
+    `* Texts: ${Object.entries(TEXTS)
+      .map(
+        ([text, label]) =>
+          `${label}, ${text === 'quran' ? 'the whole file' : `the first ${MEGABYTES} MB of the bench corpus`} (${fmt(sizes[text] / 1e6)} MB of UTF-8)`,
+      )
+      .join('; ')}; each encoded as one string with \`encode_ordinary\` semantics.`,
+    `* Machine: ${machineInfo()}, ${availableParallelism()} cores shared with other jobs; ${new Date().toISOString().slice(0, 10)}; load average (1 / 5 / 15 min) ${startLoad} at the start, ${endLoad} at the end; the 1-minute load at each pair is in the table. Only ratios taken in the same pair mean much on a shared machine.`,
+    rust.python
+      ? `* Rust: tiktoken ${rust.version} (its Rust core through the Python wheel, installed from a local wheel into bench/.data; \`encode_ordinary\`, one thread; ranks written from ours, which the parity tests hold byte-equal to OpenAI's). Its load time includes importing tiktoken and building the encoding.`
+      : `* Rust: not run (${rust.reason}); the mismatches are against tiktoken (WASM).`,
+    `* Each cell runs in a fresh process: **load** = import + constructing the encoder; **cold** = the first encode after load (empty caches, cold JIT); **warm** = the median of the next ${WARM_PASSES} passes (for the JS libraries, slower, the fastest of ${LIBRARY_WARM_PASSES}). tokenlab and Rust run in ${PAIRS} pairs of processes, alternating which goes first; **÷ Rust** is the median of the per-pair ratios (range in brackets).`,
+    "* **Spread**: the largest distance of one warm pass from its process's median warm pass, over all of a row's processes (goal: within ±20%).",
+    "* **÷ fastest JS**: tokenlab's median warm (cold) speed ÷ the fastest pure-JS library's (js-tiktoken, gpt-tokenizer, ai-tokenizer; tiktoken WASM is shown but is not pure JS); these run once per row, after the pairs.",
+    `* Mismatches: token positions whose id differs from ${rust.python ? "the Rust core's" : "tiktoken (WASM)'s"} (plus any length difference).`,
     '',
   );
   lines.push(
-    `* Corpus: the first ${MEGABYTES} MB of the English bench corpus (Gutenberg, ${fmt(sizes.en / 1e6)} MB of UTF-8) and of the Arabic one (OpenITI, ${fmt(sizes.ar / 1e6)} MB), each encoded as one string with \`encode_ordinary\` semantics.`,
-    `* Machine: ${machineInfo()}; ${new Date().toISOString().slice(0, 10)}; load average ${load} when it started (the machine is shared: absolute MB/s are low and noisy, the ratios within one row are the useful part).`,
-    `* Each cell runs in a fresh Node process: **load** = import + constructing the encoder; **cold** = the first encode (empty caches, cold JIT); **warm** = the fastest of the next ${WARM_PASSES} (the machine is shared: the least disturbed pass is the best estimate).`,
-    '* Ratios: tokenlab ÷ the fastest other pure-JS library in that row (js-tiktoken, gpt-tokenizer, ai-tokenizer), and tokenlab ÷ tiktoken (WASM).',
-    "* Mismatches: token positions whose id differs from tiktoken's (plus any length difference).",
-    '',
+    '| text | encoding | tokenlab warm MB/s | tokenlab cold MB/s | Rust warm MB/s | Rust cold MB/s | warm ÷ Rust | cold ÷ Rust | spread ours / Rust | load at each pair | tokenlab load ms | Rust load ms |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   );
-  lines.push(
-    '| text | encoding | library | load ms | cold MB/s | warm MB/s | tokens | mismatches vs tiktoken |',
-  );
-  lines.push('|---|---|---|---:|---:|---:|---:|---:|');
-  for (const r of results)
+  const verdicts = [];
+  for (const row of rows) {
+    const ours = row.pairs.map((p) => p.ours);
+    const theirs = row.pairs.map((p) => p.rust).filter(Boolean);
+    const oursWarm = ours.map((c) => mbs(row.text, median(c.warmMs)));
+    const oursCold = ours.map((c) => mbs(row.text, c.coldMs));
+    let rustCells = '| — | — | — | — |';
+    let warmRatios = [];
+    let coldRatios = [];
+    if (theirs.length === ours.length) {
+      warmRatios = row.pairs.map((p) => median(p.rust.warmMs) / median(p.ours.warmMs));
+      coldRatios = row.pairs.map((p) => p.rust.coldMs / p.ours.coldMs);
+      rustCells = `| ${range(
+        theirs.map((c) => mbs(row.text, median(c.warmMs))),
+        1,
+      )} | ${range(
+        theirs.map((c) => mbs(row.text, c.coldMs)),
+        1,
+      )} | ${range(warmRatios)}× | ${range(coldRatios)}× |`;
+    }
     lines.push(
-      `| ${r.lang} | ${r.encoding} | ${r.library} | ${fmt(r.loadMs, 0)} | ${fmt(r.coldMBs)} | ${fmt(r.warmMBs)} | ${r.tokens.toLocaleString('en')} | ${r.mismatches.toLocaleString('en')} |`,
+      `| ${row.text} | ${row.encoding} | ${range(oursWarm, 1)} | ${range(oursCold, 1)} ${rustCells} ±${fmt(100 * warmSpread(ours), 0)}% / ${theirs.length ? `±${fmt(100 * warmSpread(theirs), 0)}%` : '—'} | ${row.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${fmt(median(ours.map((c) => c.loadMs)), 0)} | ${theirs.length ? fmt(median(theirs.map((c) => c.loadMs)), 0) : '—'} |`,
     );
+    row.warmRatio = warmRatios.length ? median(warmRatios) : null;
+    row.coldRatio = coldRatios.length ? median(coldRatios) : null;
+    row.spread = warmSpread(ours);
+    row.oursWarm = median(oursWarm);
+    row.oursCold = median(oursCold);
+  }
   lines.push(
     '',
-    '| text | encoding | cold: ÷ fastest JS | warm: ÷ fastest JS | cold: ÷ tiktoken | warm: ÷ tiktoken | load: tiktoken ÷ ours |',
+    '| text | encoding | library | load ms | cold MB/s | warm MB/s | tokens | mismatches |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
   );
-  lines.push('|---|---|---:|---:|---:|---:|---:|');
-  for (const lang of LANGS)
-    for (const encoding of ENCODINGS) {
-      const row = results.filter((r) => r.lang === lang && r.encoding === encoding);
-      const ours = row.find((r) => r.library === 'tokenlab');
-      const wasm = row.find((r) => r.library === 'tiktoken');
-      const js = row.filter((r) => !['tokenlab', 'tiktoken'].includes(r.library));
-      const bestCold = Math.max(...js.map((r) => r.coldMBs));
-      const bestWarm = Math.max(...js.map((r) => r.warmMBs));
+  for (const row of rows) {
+    const ours = row.pairs[0].ours;
+    lines.push(
+      `| ${row.text} | ${row.encoding} | tokenlab (pair 1) | ${fmt(ours.loadMs, 0)} | ${fmt(mbs(row.text, ours.coldMs))} | ${fmt(mbs(row.text, median(ours.warmMs)))} | ${ours.tokens.toLocaleString('en')} | ${row.mismatches.tokenlab ?? '—'} |`,
+    );
+    for (const library of JS_LIBRARIES) {
+      const r = row.libraries[library];
+      if (!r) {
+        lines.push(`| ${row.text} | ${row.encoding} | ${library} | — | — | — | — | (no ${row.encoding}) |`);
+        continue;
+      }
       lines.push(
-        `| ${lang} | ${encoding} | ${fmt(ours.coldMBs / bestCold)}× | ${fmt(ours.warmMBs / bestWarm)}× | ${fmt(ours.coldMBs / wasm.coldMBs)}× | ${fmt(ours.warmMBs / wasm.warmMBs)}× | ${fmt(wasm.loadMs / ours.loadMs)}× |`,
+        `| ${row.text} | ${row.encoding} | ${library}${library === 'tiktoken' ? ' (WASM)' : ''} | ${fmt(r.loadMs, 0)} | ${fmt(mbs(row.text, r.coldMs))} | ${fmt(mbs(row.text, Math.min(...r.warmMs)))} | ${r.tokens.toLocaleString('en')} | ${row.mismatches[library] ?? '—'} |`,
       );
     }
-  const differing = results.filter((r) => r.mismatches > 0);
+  }
+  lines.push(
+    '',
+    '| text | encoding | warm ÷ Rust ≥ 1.2 | cold ÷ Rust ≥ 1.2 | warm ÷ fastest JS ≥ 2 | cold ÷ fastest JS ≥ 2 | spread ≤ ±20% | ids equal |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  const yes = (ok, value) => `${ok ? 'yes' : '**no**'} (${value})`;
+  for (const row of rows) {
+    const js = PURE_JS.map((l) => row.libraries[l]).filter(Boolean);
+    const bestWarm = Math.max(...js.map((r) => mbs(row.text, Math.min(...r.warmMs))));
+    const bestCold = Math.max(...js.map((r) => mbs(row.text, r.coldMs)));
+    const warmJs = row.oursWarm / bestWarm;
+    const coldJs = row.oursCold / bestCold;
+    const cells = [
+      row.warmRatio === null ? '—' : yes(row.warmRatio >= 1.2, `${fmt(row.warmRatio)}×`),
+      row.coldRatio === null ? '—' : yes(row.coldRatio >= 1.2, `${fmt(row.coldRatio)}×`),
+      yes(warmJs >= 2, `${fmt(warmJs)}×`),
+      yes(coldJs >= 2, `${fmt(coldJs)}×`),
+      yes(row.spread <= 0.2, `±${fmt(100 * row.spread, 0)}%`),
+      row.mismatches.tokenlab === 0 ? 'yes' : `**no** (${row.mismatches.tokenlab})`,
+    ];
+    verdicts.push(cells);
+    lines.push(`| ${row.text} | ${row.encoding} | ${cells.join(' | ')} |`);
+  }
+  const differing = rows.flatMap((row) =>
+    Object.entries(row.mismatches)
+      .filter(([, m]) => m > 0)
+      .map(([library, m]) => `${library} (${row.text}, ${row.encoding}: ${m})`),
+  );
   lines.push(
     '',
     differing.length === 0
-      ? "Every library gave tiktoken's ids on these two texts: they hold none of the characters where the JS ports differ (U+0085, U+FEFF next to spaces; see `packages/gpt/README.md`), which the parity tests of @tokenlab/gpt cover."
-      : `Libraries with ids that differ from tiktoken's: ${differing.map((r) => `${r.library} (${r.lang}, ${r.encoding}: ${r.mismatches})`).join(', ')}.`,
+      ? 'Every library gave the reference ids on these texts.'
+      : `Libraries with ids that differ from the reference: ${differing.join(', ')}.`,
   );
   lines.push('', '### Pathological inputs (tokenlab only, one pass each, ids round-trip)', '');
   lines.push('| encoding | input | UTF-8 bytes | ms | tokens |', '|---|---|---:|---:|---:|');
@@ -247,12 +461,6 @@ async function parallelCell(lang, encoding) {
   await pool.close();
   return { lang, encoding, bytes, tokens: reference.length, coldTwoMs, pairs, mismatches };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 async function parallelMain() {
   const startLoad = loadavg()
@@ -324,8 +532,8 @@ function parallelReport(cells, startLoad, endLoad) {
 }
 
 if (process.argv[2] === '--cell') {
-  const [library, encoding, lang] = process.argv.slice(3);
-  console.log(JSON.stringify(await cell(library, encoding, lang)));
+  const [library, encoding, text, passes] = process.argv.slice(3);
+  console.log(JSON.stringify(await cell(library, encoding, text, Number(passes))));
 } else if (process.argv[2] === '--parallel-cell') {
   const [lang, encoding] = process.argv.slice(3);
   console.log(JSON.stringify(await parallelCell(lang, encoding)));

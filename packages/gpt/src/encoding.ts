@@ -1,6 +1,7 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
-import { bytePairEncode, type IdSink } from './bpe/byte-pair-merge.js';
+import { bytePairEncode, bytePairMergeShort, type IdSink, mergedIds } from './bpe/byte-pair-merge.js';
+import { PieceCache } from './bpe/piece-cache.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
@@ -46,10 +47,13 @@ const SCANNERS = new Map<string, PieceScanner>([
   [O200K_PATTERN_SOURCE, scanO200kPiece],
 ]);
 
-/** How many merged pieces an encoding remembers before it starts over. */
-const MERGE_CACHE_SIZE = 131_072;
+/** How many merged pieces an encoding remembers before it starts over (a power of two). */
+const MERGE_CACHE_SIZE = 1 << 18;
 /** Longer pieces are merged every time: they rarely repeat and would hold memory. */
 const MAX_CACHED_PIECE_BYTES = 64;
+
+/** The one id of a piece that is a token, as the piece cache stores it. */
+const tokenId = new Uint32Array(1);
 
 /** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
 let scratch = new Uint8Array(4096);
@@ -103,7 +107,8 @@ export class Encoding implements Tokenizer {
   private readonly scanPiece: PieceScanner | null;
   private readonly specialRegex: RegExp | null;
   private readonly specialBytes = new Map<number, Uint8Array>();
-  private readonly mergeCache = new Map<string, number[]>();
+  /** Ids of merged pieces, created on the first merge. */
+  private mergeCache: PieceCache | null = null;
 
   /** Builds an encoding from its definition; `getEncoding(name)` does this for the named ones. */
   constructor(definition: EncodingDefinition) {
@@ -458,26 +463,35 @@ export class Encoding implements Tokenizer {
       hash = Math.imul(hash ^ b1, FNV_PRIME);
       hash = Math.imul(hash ^ b2, FNV_PRIME);
     }
+    if (n > MAX_CACHED_PIECE_BYTES) {
+      const rank = this.ranks.lookup(bytes, 0, n, hash);
+      if (rank !== NO_RANK) sink.push(rank);
+      else bytePairEncode(this.ranks, bytes, 0, n, sink);
+      return;
+    }
+    // Pieces repeat (words, names, inflected forms): one probe of the piece cache answers most of
+    // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
+    let cache = this.mergeCache;
+    if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE);
+    const slot = cache.find(bytes, 0, n, hash);
+    if (slot >= 0) {
+      const cached = cache.ids;
+      const from = cache.idStart(slot);
+      const until = from + cache.idCount(slot);
+      for (let i = from; i < until; i++) sink.push(cached[i]!);
+      return;
+    }
     const rank = this.ranks.lookup(bytes, 0, n, hash);
     if (rank !== NO_RANK) {
+      tokenId[0] = rank;
+      cache.store(bytes, 0, n, hash, tokenId, 1);
       sink.push(rank);
       return;
     }
-    // Pieces that need merging repeat (names, inflected words): remember their ids, within a bound.
-    if (n > MAX_CACHED_PIECE_BYTES) {
-      bytePairEncode(this.ranks, bytes, 0, n, sink);
-      return;
-    }
-    const key = text.slice(start, end);
-    let ids = this.mergeCache.get(key);
-    if (ids === undefined) {
-      const list = new IdList();
-      bytePairEncode(this.ranks, bytes, 0, n, list);
-      ids = list.ids;
-      if (this.mergeCache.size >= MERGE_CACHE_SIZE) this.mergeCache.clear();
-      this.mergeCache.set(key, ids);
-    }
-    for (let i = 0; i < ids.length; i++) sink.push(ids[i]!);
+    const count = bytePairMergeShort(this.ranks, bytes, 0, n);
+    const ids = mergedIds();
+    cache.store(bytes, 0, n, hash, ids, count);
+    for (let i = 0; i < count; i++) sink.push(ids[i]!);
   }
 
   /**
@@ -489,7 +503,7 @@ export class Encoding implements Tokenizer {
    * ```
    */
   clearCache(): void {
-    this.mergeCache.clear();
+    this.mergeCache?.clear();
   }
 }
 

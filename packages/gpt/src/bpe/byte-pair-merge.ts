@@ -16,8 +16,9 @@ export interface IdSink {
 /** Pieces at least this long merge with a heap (n log n) instead of a linear scan per merge (n²). */
 const HEAP_THRESHOLD = 128;
 
-let starts = new Int32Array(256);
 let pairRanks = new Int32Array(256);
+let partRanks = new Int32Array(256);
+let shortIds = new Uint32Array(256);
 
 /**
  * Byte-pair encode `bytes[start, end)` (a piece that is not itself a token): repeatedly merge the
@@ -31,45 +32,77 @@ export function bytePairEncode(
   end: number,
   sink: IdSink,
 ): void {
-  const length = end - start;
-  if (length === 1) {
-    sink.push(table.rankOf(bytes, start, end));
-    return;
-  }
-  if (length >= HEAP_THRESHOLD) {
+  if (end - start >= HEAP_THRESHOLD) {
     bytePairEncodeLong(table, bytes, start, end, sink);
     return;
   }
-  if (starts.length <= length) {
-    starts = new Int32Array(length * 2);
+  const count = bytePairMergeShort(table, bytes, start, end);
+  const ids = shortIds;
+  for (let i = 0; i < count; i++) sink.push(ids[i]!);
+}
+
+/**
+ * The ids {@link bytePairMergeShort} wrote last (valid until its next call).
+ *
+ * @example
+ * ```ts
+ * const count = bytePairMergeShort(table, bytes, 0, bytes.length);
+ * const ids = mergedIds().subarray(0, count);
+ * ```
+ */
+export function mergedIds(): Uint32Array {
+  return shortIds;
+}
+
+/**
+ * {@link bytePairEncode} for pieces shorter than the heap threshold, into a reused scratch array
+ * (see {@link mergedIds}); returns how many ids it wrote. Allocates nothing once the scratch arrays
+ * have grown to the longest piece seen.
+ *
+ * @example
+ * ```ts
+ * const bytes = new TextEncoder().encode('tokenlab');
+ * const ids = mergedIds().subarray(0, bytePairMergeShort(ranks, bytes, 0, bytes.length));
+ * ```
+ */
+export function bytePairMergeShort(table: RankTable, bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (partRanks.length <= length) {
     pairRanks = new Int32Array(length * 2);
+    partRanks = new Int32Array(length * 2);
+    shortIds = new Uint32Array(length * 2);
   }
-  // parts k = bytes[starts[k], starts[k+1]); pairRanks[k] = rank of parts k and k+1 joined.
+  // Part k has rank part[k]; pair[k] = the rank of parts k and k+1 joined. A part's bytes are never
+  // needed again: the joined rank of two parts is asked by their ranks.
+  const part = partRanks;
+  const pair = pairRanks;
   let parts = length;
-  for (let i = 0; i < length; i++) starts[i] = start + i;
-  starts[length] = end;
-  for (let i = 0; i < length - 1; i++) pairRanks[i] = table.rankOfPair(bytes, start + i);
-  pairRanks[length - 1] = NO_RANK;
+  for (let i = 0; i < length; i++) part[i] = table.byteRank(bytes[start + i]!);
+  for (let i = 0; i < length - 1; i++) pair[i] = table.rankOfPair(bytes, start + i);
   for (;;) {
     let best = NO_RANK;
     let at = -1;
     for (let k = 0; k < parts - 1; k++) {
-      if (pairRanks[k]! < best) {
-        best = pairRanks[k]!;
+      const rank = pair[k]!;
+      if (rank < best) {
+        best = rank;
         at = k;
       }
     }
     if (at < 0) break;
-    // Merge part at+1 into part at.
-    for (let k = at + 1; k < parts; k++) {
-      starts[k] = starts[k + 1]!;
-      pairRanks[k] = pairRanks[k + 1]!;
+    // Merge part at+1 into part at: the joined part's rank is the pair's.
+    part[at] = best;
+    for (let k = at + 1; k < parts - 1; k++) {
+      part[k] = part[k + 1]!;
+      pair[k] = pair[k + 1]!;
     }
     parts--;
-    pairRanks[at] = at + 2 <= parts ? table.rankOf(bytes, starts[at]!, starts[at + 2]!) : NO_RANK;
-    if (at > 0) pairRanks[at - 1] = table.rankOf(bytes, starts[at - 1]!, starts[at + 1]!);
+    if (at + 1 < parts) pair[at] = table.rankOfJoined(best, part[at + 1]!);
+    if (at > 0) pair[at - 1] = table.rankOfJoined(part[at - 1]!, best);
   }
-  for (let k = 0; k < parts; k++) sink.push(table.rankOf(bytes, starts[k]!, starts[k + 1]!));
+  const out = shortIds;
+  for (let k = 0; k < parts; k++) out[k] = part[k]!;
+  return parts;
 }
 
 /**

@@ -9,7 +9,15 @@
 export const NO_RANK = 0x7fffffff;
 
 const FNV_OFFSET = 0x811c9dc5;
+/** Slots of the joined-rank memo (a power of two; small enough to stay in a core's cache). */
+const JOINED_SLOTS = 1 << 15;
 const FNV_PRIME = 0x01000193;
+
+/** Mixes two ranks into a slot number of the joined-rank memo. */
+function joinedSlot(left: number, right: number): number {
+  const mixed = Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b);
+  return mixed ^ (mixed >>> 15);
+}
 
 /** FNV-1a over `bytes[start, end)`, the hash the table is keyed by. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
@@ -75,6 +83,14 @@ export class RankTable {
   readonly size: number;
   /** Ranks of two-byte tokens by `first << 8 | second`, filled on first use (-1: not looked up yet). */
   private readonly pairs = new Int32Array(65536).fill(-1);
+  /**
+   * Direct-mapped memo of joined ranks, made on first use: four ints a slot — left rank, right rank,
+   * the rank of their bytes joined (NO_RANK when none), unused — -1 in the first marks an empty slot.
+   */
+  private joined: Int32Array | null = null;
+  private joinScratch = new Uint8Array(256);
+  /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
+  private readonly byteRanks = new Int32Array(256);
 
   /** Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}). */
   constructor(bytes: Uint8Array, offsets: Uint32Array) {
@@ -102,6 +118,11 @@ export class RankTable {
       size++;
     }
     this.size = size;
+    const single = new Uint8Array(1);
+    for (let value = 0; value < 256; value++) {
+      single[0] = value;
+      this.byteRanks[value] = this.rankOf(single, 0, 1);
+    }
   }
 
   /**
@@ -140,6 +161,11 @@ export class RankTable {
     return this.lookup(buffer, start, end, hashBytes(buffer, start, end));
   }
 
+  /** The rank of the single byte `value` (or {@link NO_RANK}). */
+  byteRank(value: number): number {
+    return this.byteRanks[value]!;
+  }
+
   /** The rank of the two bytes `buffer[at]`, `buffer[at + 1]` (or {@link NO_RANK}): a table read after the first time. */
   rankOfPair(buffer: Uint8Array, at: number): number {
     const key = (buffer[at]! << 8) | buffer[at + 1]!;
@@ -148,6 +174,37 @@ export class RankTable {
     const rank = this.rankOf(buffer, at, at + 2);
     this.pairs[key] = rank;
     return rank;
+  }
+
+  /**
+   * The rank of the bytes of token `left` followed by those of token `right` (or {@link NO_RANK}):
+   * what a merge step asks, answered from a bounded memo keyed by the two ranks, so repeated merges
+   * neither hash nor compare bytes.
+   */
+  rankOfJoined(left: number, right: number): number {
+    let table = this.joined;
+    if (table === null) table = this.joined = new Int32Array(JOINED_SLOTS * 4).fill(-1);
+    const at = (joinedSlot(left, right) & (JOINED_SLOTS - 1)) << 2;
+    if (table[at] === left && table[at + 1] === right) return table[at + 2]!;
+    // Direct-mapped: a new pair takes the slot of whatever was there.
+    const rank = this.lookUpJoined(left, right);
+    table[at] = left;
+    table[at + 1] = right;
+    table[at + 2] = rank;
+    return rank;
+  }
+
+  private lookUpJoined(left: number, right: number): number {
+    const { bytes, offsets } = this;
+    const leftStart = offsets[left]!;
+    const leftLength = offsets[left + 1]! - leftStart;
+    const rightStart = offsets[right]!;
+    const length = leftLength + (offsets[right + 1]! - rightStart);
+    if (this.joinScratch.length < length) this.joinScratch = new Uint8Array(length * 2);
+    const scratch = this.joinScratch;
+    scratch.set(bytes.subarray(leftStart, leftStart + leftLength), 0);
+    scratch.set(bytes.subarray(rightStart, rightStart + length - leftLength), leftLength);
+    return this.rankOf(scratch, 0, length);
   }
 
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
