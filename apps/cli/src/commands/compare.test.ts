@@ -297,6 +297,37 @@ describe('tokenlab compare: samples and options', () => {
     expect(undeclared.stderr).toMatch(/not valid UTF-8/);
   });
 
+  it('reads a U+FFFD written in a file as text, and names the line and byte of bytes that are not UTF-8', async () => {
+    const arFile = join(dir, 'ar-fffd.txt');
+    await writeFile(arFile, 'كلمة \uFFFD أخرى\nسطر ثان\n');
+    const run = (file: string) =>
+      runCapture([
+        'compare',
+        '--ar',
+        file,
+        '--tokenizers',
+        'whitespace',
+        '--vocab-sizes',
+        'none',
+        '--out',
+        join(dir, 'fffd'),
+        '--json',
+      ]);
+    const accepted = await run(arFile);
+    expect(accepted.code).toBe(0);
+    const report = JSON.parse(accepted.stdout) as CompareReport;
+    const arabic = report.languages.find((language) => language.language === 'ar')!;
+    expect(arabic.rows.find((row) => row.name === 'whitespace')!.tokens).toBe(5);
+    const badFile = join(dir, 'ar-bad.txt');
+    await writeFile(
+      badFile,
+      Buffer.concat([Buffer.from('سطر\nكلمة '), Buffer.from([0xd9]), Buffer.from('\n')]),
+    );
+    const refused = await run(badFile);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/is not valid UTF-8 \(line 2, byte 16\)/);
+  });
+
   it('draws progress bars on a terminal only', async () => {
     const argv = ['--en', enFile, '--ar', arFile, '--tokenizers', 'utf8,bpe', '--vocab-sizes', '300'];
     const tty = { ...silentIO(), isTTY: true };

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { findInvalidUtf8 } from '@tokenlab/core';
 import { corpusInfo, loadCorpus } from '@tokenlab/corpora';
 import { UsageError } from '../io.js';
 import type { TextSource } from './model.js';
@@ -92,21 +93,26 @@ export function textDocuments(text: string): string[] {
 }
 
 async function readTextFile(file: string, language: string): Promise<string> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`cannot read the ${language} text '${file}' (${code})`);
   }
-  if (text.trim() === '') throw new UsageError(`the ${language} text '${file}' is empty`);
-  const replacement = text.indexOf('\uFFFD');
-  if (replacement >= 0) {
-    const line = text.slice(0, replacement).split('\n').length;
+  let text: string;
+  try {
+    // Fatal decoding: a U+FFFD written in the file is text, only bytes that are not UTF-8 are refused.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const offset = findInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
     throw new UsageError(
-      `the ${language} text '${file}' is not valid UTF-8 (line ${line}); convert it first, e.g. with iconv -t UTF-8`,
+      `the ${language} text '${file}' is not valid UTF-8 (line ${line}, byte ${offset}); name its encoding with --input-encoding, or convert it first, e.g. with iconv -t UTF-8`,
     );
   }
+  if (text.trim() === '') throw new UsageError(`the ${language} text '${file}' is empty`);
   return text;
 }
 
