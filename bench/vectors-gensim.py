@@ -14,9 +14,8 @@ import json
 import sys
 import time
 
-import numpy as np
 from gensim.models import KeyedVectors, Word2Vec
-from scipy.stats import spearmanr
+from vector_agreement import agreement
 
 tokens_file, questions_file, sg, tokenlab_path = sys.argv[1:5]
 with open(tokens_file, encoding="utf-8") as f:
@@ -28,26 +27,6 @@ def train(seed):
     start = time.perf_counter()
     model = Word2Vec(sentences, sg=int(sg), seed=seed, workers=1)
     return model.wv, time.perf_counter() - start
-
-
-def agreement(reference, other):
-    words = [w for w in reference.index_to_key[:2000] if w in other.key_to_index]
-    rng = np.random.default_rng(0)
-    pairs = set()
-    while len(pairs) < 3000:
-        a, b = rng.integers(0, len(words), 2)
-        if a != b:
-            pairs.add((int(min(a, b)), int(max(a, b))))
-    pairs = sorted(pairs)
-    ours = [reference.similarity(words[a], words[b]) for a, b in pairs]
-    theirs = [other.similarity(words[a], words[b]) for a, b in pairs]
-    rho = spearmanr(ours, theirs).correlation
-    overlaps = []
-    for word in words[:500]:
-        first = {w for w, _ in reference.most_similar(word, topn=10)}
-        second = {w for w, _ in other.most_similar(word, topn=10)}
-        overlaps.append(len(first & second) / 10)
-    return {"spearman": float(rho), "pairs": len(pairs), "overlap10": float(np.mean(overlaps))}
 
 
 def analogies(kv):
