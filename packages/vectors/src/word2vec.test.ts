@@ -220,6 +220,31 @@ describe('Word2Vec streams, stops and continues', () => {
     expect(Array.from(fromStream.wv.vectors)).toEqual(Array.from(fromArray.wv.vectors));
   });
 
+  it('the first epoch kept as rows (corpusCacheBytes) trains the later ones as reading again does', async () => {
+    let passes = 0;
+    function* stream() {
+      passes++;
+      yield* corpus;
+    }
+    const kept = Word2Vec.train(stream, { ...options, corpusCacheBytes: 1 << 20 });
+    expect(passes).toBe(2); // one count, one epoch read
+    passes = 0;
+    const reread = Word2Vec.train(stream, { ...options, corpusCacheBytes: 0 });
+    expect(passes).toBe(5);
+    expect(Array.from(kept.wv.vectors)).toEqual(Array.from(reread.wv.vectors));
+    passes = 0;
+    const keptAsync = await Word2Vec.trainAsync(stream, { ...options, corpusCacheBytes: 1 << 20 });
+    expect(passes).toBe(2);
+    expect(Array.from(keptAsync.wv.vectors)).toEqual(Array.from(reread.wv.vectors));
+    // Too small a bound: the corpus is read every epoch.
+    passes = 0;
+    Word2Vec.train(stream, { ...options, corpusCacheBytes: 4000 });
+    expect(passes).toBe(5);
+    expect(() => Word2Vec.train(corpus, { ...options, corpusCacheBytes: -1 })).toThrow(
+      /^corpusCacheBytes must be an integer/,
+    );
+  });
+
   it('a one-shot iterator is reported on its second pass', () => {
     const once = corpus.values();
     expect(() => Word2Vec.train(once, options)).toThrow(

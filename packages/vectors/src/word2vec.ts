@@ -1,3 +1,4 @@
+import { CorpusRows } from './corpus-rows.js';
 import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
 import { KeyedVectors } from './keyed-vectors.js';
@@ -65,6 +66,8 @@ export interface Word2VecOptions {
   onProgress?: (progress: Word2VecProgress) => void;
   /** Also report progress each time this many more tokens have been read (default 0: only after each epoch). */
   progressEvery?: number;
+  /** See {@link TrainCallOptions.corpusCacheBytes}. */
+  corpusCacheBytes?: number;
 }
 
 /**
@@ -78,7 +81,10 @@ export interface Word2VecOptions {
  */
 export type Word2VecSettings = Readonly<
   Required<
-    Omit<Word2VecOptions, 'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab' | 'threads'>
+    Omit<
+      Word2VecOptions,
+      'onProgress' | 'progressEvery' | 'maxVocabSize' | 'maxFinalVocab' | 'threads' | 'corpusCacheBytes'
+    >
   >
 > & {
   /** Bound on distinct words while counting (gensim's `max_vocab_size`); undefined: none. */
@@ -135,6 +141,14 @@ export interface TrainCallOptions {
   workers?: number;
   /** Starts a training thread when `workers` > 1 (see {@link Word2VecOptions.threads}). */
   threads?: StartTrainingThread;
+  /**
+   * The first epoch of the call keeps the corpus as vocabulary rows (4 bytes a known word, 8 a sentence)
+   * up to this many bytes, and the later epochs train from them instead of reading the corpus again
+   * (the same sentences in the same order, so the same vectors). A corpus beyond it is read every epoch.
+   * Default: the size of the weights, so that training memory stays within twice the weights; 0 reads
+   * every epoch.
+   */
+  corpusCacheBytes?: number;
 }
 
 /**
@@ -302,6 +316,7 @@ export class Word2Vec {
       onProgress: options.onProgress,
       progressEvery: options.progressEvery,
       workers: options.workers,
+      corpusCacheBytes: options.corpusCacheBytes,
     });
     return model;
   }
@@ -323,6 +338,7 @@ export class Word2Vec {
       progressEvery: options.progressEvery,
       workers: options.workers,
       threads: options.threads,
+      corpusCacheBytes: options.corpusCacheBytes,
     });
     return model;
   }
@@ -497,7 +513,7 @@ export class Word2Vec {
     const run = this.startRun(options);
     for (let e = 0; e < run.epochs; e++) {
       const read = run.epoch();
-      for (const sentence of open(corpus) as Iterable<readonly string[]>) read(sentence);
+      if (read) for (const sentence of open(corpus) as Iterable<readonly string[]>) read(sentence);
       run.endEpoch();
     }
   }
@@ -526,7 +542,7 @@ export class Word2Vec {
     const run = this.startRun(options);
     for (let e = 0; e < run.epochs; e++) {
       const read = run.epoch();
-      for await (const sentence of open(corpus)) read(sentence);
+      if (read) for await (const sentence of open(corpus)) read(sentence);
       run.endEpoch();
     }
   }
@@ -607,32 +623,52 @@ export class Word2Vec {
     );
     const index = this.vocabulary.index;
     const words = new Int32Array(MAX_WORDS_IN_BATCH);
+    const kept = this.corpusRows(options);
+    /** Trains the piece `source[from, to)` of a sentence of which `read` corpus words were read. */
+    const train = (source: Int32Array, from: number, to: number, read: number) => {
+      const alpha = run.alphaNow();
+      const trained = trainer.downsample(source, from, to, trainer.rowBuffer);
+      trainer.trainRows(trainer.rowBuffer, trained, alpha);
+      run.advance(read, trained);
+    };
     const read = (sentence: readonly string[]) => {
       for (let start = 0; start < sentence.length; start += MAX_WORDS_IN_BATCH) {
         const end = Math.min(sentence.length, start + MAX_WORDS_IN_BATCH);
-        const alpha = run.alphaNow();
         let known = 0;
         for (let i = start; i < end; i++) {
           const row = index.get(sentence[i] as string);
           if (row !== undefined) words[known++] = row;
         }
-        const kept = trainer.downsample(words, 0, known, trainer.rowBuffer);
-        trainer.trainRows(trainer.rowBuffer, kept, alpha);
-        run.advance(end - start, kept);
+        kept.add(words, known, end - start);
+        train(words, 0, known, end - start);
       }
     };
     return {
       epochs: run.epochs,
+      /** Starts an epoch: trains it from the kept rows and returns undefined, or returns the reader to feed. */
       epoch: () => {
         run.startEpoch();
         trainer.epoch = this.epochsDone + 1;
-        return read;
+        if (!kept.complete) return read;
+        kept.forEach(train);
+        return undefined;
       },
       endEpoch: () => {
+        kept.seal();
         if (run.state.epochRead > 0) checkWeights(this.weights, trainer.epoch, run.state.alpha);
         run.endEpoch();
       },
     };
+  }
+
+  /** Where a call keeps the corpus's rows for its later epochs (see {@link TrainCallOptions.corpusCacheBytes}). */
+  private corpusRows(options: TrainCallOptions): CorpusRows {
+    const { input, outputNegative, outputHierarchical } = this.weights;
+    const weights =
+      input.byteLength + (outputNegative?.byteLength ?? 0) + (outputHierarchical?.byteLength ?? 0);
+    const limit = options.corpusCacheBytes ?? weights;
+    checkInteger('corpusCacheBytes', limit, 0);
+    return new CorpusRows(limit);
   }
 
   /**
@@ -688,6 +724,8 @@ export class Word2Vec {
         });
       }
       const index = this.vocabulary.index;
+      const kept = this.corpusRows(options);
+      const sentenceRows = new Int32Array(MAX_WORDS_IN_BATCH);
       let jobId = 0;
       let words = new Int32Array(MAX_WORDS_IN_BATCH);
       let ends: number[] = [];
@@ -714,25 +752,44 @@ export class Word2Vec {
         read = 0;
         alpha = run.alphaNow();
       };
+      /** Adds the piece `source[from, to)` of a sentence of which `count` corpus words were read to the job. */
+      const append = (source: Int32Array, from: number, to: number, count: number) => {
+        if (words.length < known + (to - from)) {
+          const grown = new Int32Array(known + (to - from));
+          grown.set(words.subarray(0, known));
+          words = grown;
+        }
+        words.set(source.subarray(from, to), known);
+        known += to - from;
+        ends.push(known);
+        read += count;
+      };
+      /** A full job is sent first (waiting for a thread to be free). */
+      const add = (source: Int32Array, from: number, to: number, count: number) => {
+        if (read + count > MAX_WORDS_IN_BATCH && read > 0)
+          return send().then(() => append(source, from, to, count));
+        append(source, from, to, count);
+        return undefined;
+      };
       for (let e = 0; e < run.epochs; e++) {
         run.startEpoch();
         alpha = run.alphaNow();
-        for await (const sentence of open(corpus)) {
-          for (let from = 0; from < sentence.length; from += MAX_WORDS_IN_BATCH) {
-            const to = Math.min(sentence.length, from + MAX_WORDS_IN_BATCH);
-            if (read + (to - from) > MAX_WORDS_IN_BATCH && read > 0) await send();
-            if (words.length < known + (to - from)) {
-              const grown = new Int32Array(known + (to - from));
-              grown.set(words.subarray(0, known));
-              words = grown;
+        if (kept.complete) await kept.forEachAsync(add);
+        else {
+          for await (const sentence of open(corpus)) {
+            for (let from = 0; from < sentence.length; from += MAX_WORDS_IN_BATCH) {
+              const to = Math.min(sentence.length, from + MAX_WORDS_IN_BATCH);
+              let count = 0;
+              for (let i = from; i < to; i++) {
+                const row = index.get(sentence[i] as string);
+                if (row !== undefined) sentenceRows[count++] = row;
+              }
+              kept.add(sentenceRows, count, to - from);
+              const waiting = add(sentenceRows, 0, count, to - from);
+              if (waiting) await waiting;
             }
-            for (let i = from; i < to; i++) {
-              const row = index.get(sentence[i] as string);
-              if (row !== undefined) words[known++] = row;
-            }
-            ends.push(known);
-            read += to - from;
           }
+          kept.seal();
         }
         if (read > 0) await send();
         while (busy.some((jobs) => jobs > 0)) {

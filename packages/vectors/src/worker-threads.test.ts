@@ -46,6 +46,22 @@ describe('Word2Vec on worker threads', () => {
     });
   }
 
+  it('trains the later epochs from the rows kept from the first, on 2 threads', async () => {
+    let passes = 0;
+    function* stream() {
+      passes++;
+      yield* corpus;
+    }
+    const model = await Word2Vec.trainAsync(stream, {
+      ...options,
+      workers: 2,
+      threads: startWorkerThread,
+      corpusCacheBytes: 1 << 20,
+    });
+    expect(passes).toBe(2); // one count, one epoch read
+    expect(nearestWithinTopic(model)).toBe(true);
+  });
+
   it('continues a model trained in this thread (its weights move to shared memory)', async () => {
     const model = Word2Vec.buildVocab(corpus, options);
     model.train(corpus, { epochs: 1 });
