@@ -3,7 +3,9 @@ import { CorpusRows } from './corpus-rows.js';
 
 function pieces(rows: CorpusRows): [number[], number][] {
   const seen: [number[], number][] = [];
-  rows.forEach((words, from, to, read) => seen.push([Array.from(words.subarray(from, to)), read]));
+  rows.forEach((words, from, to, read) => {
+    seen.push([Array.from(words.subarray(from, to)), read]);
+  });
   return seen;
 }
 
