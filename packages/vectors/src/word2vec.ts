@@ -189,8 +189,8 @@ export const MAX_VECTOR_SIZE = 10_000;
 
 /** gensim hands sentences to the trainer in pieces of at most 10,000 words, and its threads jobs of about as many. */
 const MAX_WORDS_IN_BATCH = MAX_SENTENCE_ROWS;
-/** Jobs waiting or running per training thread: enough to keep it busy while the corpus is read. */
-const JOBS_PER_THREAD = 2;
+/** Jobs waiting or running per training thread: enough to keep it busy while this thread waits for a core. */
+const JOBS_PER_THREAD = 4;
 /** More training threads than this is surely a mistake. */
 const MAX_WORKERS = 256;
 
@@ -323,7 +323,8 @@ export class Word2Vec {
 
   /**
    * {@link Word2Vec.train} over a corpus that may be asynchronous, such as a file read line by line: it is
-   * read once to count words and once per epoch, never held in memory.
+   * read once to count words and once per epoch, never held in memory (unless its rows fit in
+   * {@link TrainCallOptions.corpusCacheBytes}: then the later epochs train from the rows of the first).
    *
    * @example
    * ```ts
@@ -674,7 +675,7 @@ export class Word2Vec {
   /**
    * The epochs on `workers` threads sharing the weights (Hogwild, as gensim): this thread reads the
    * corpus, turns it into jobs of about 10,000 words (vocabulary rows) each with the learning rate of its
-   * place in the run, and keeps every thread busy with at most two jobs; threads down-sample and train.
+   * place in the run, and keeps every thread busy with at most four jobs; threads down-sample and train.
    */
   private async trainThreaded(
     corpus: Corpus,
