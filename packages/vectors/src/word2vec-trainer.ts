@@ -50,7 +50,8 @@ export interface Word2VecWeights {
  *
  * @example
  * ```ts
- * const layout: TrainingLayout = { vectorSize: 100, input: 0, outputNegative: 400, outputHierarchical: -1, scratch: 800 };
+ * const { layout } = trainingLayout(14_787, settings, 1);
+ * layout.outputNegative; // byte offset of syn1neg
  * ```
  */
 export interface TrainingLayout {
@@ -81,6 +82,12 @@ export interface TrainingLayout {
   negativeTable: number;
   /** Start of the negative sampler's bucket starts (int32 each), or −1. */
   negativeStarts: number;
+  /** Start of the Huffman tree's path offsets (int32 per word, plus the total), or −1. */
+  treeOffsets: number;
+  /** Start of the Huffman paths' inner nodes (int32 per step), or −1. */
+  treePoints: number;
+  /** Start of the Huffman paths' codes (int32 per step), or −1. */
+  treeCodes: number;
 }
 
 /**
@@ -104,8 +111,9 @@ export interface TrainingTables {
 const MAX_WEIGHT = 1e4;
 
 /**
- * The bytes a training memory needs for `rows` words: the weight matrices the settings use, then two
- * scratch vectors per thread.
+ * The bytes a training memory needs for `rows` words: the weight matrices the settings use, the negative
+ * sampler's tables (`samplerStarts` buckets) and the Huffman tree's (`treeSteps` steps in all paths),
+ * then each thread's scratch space.
  *
  * @example
  * ```ts
@@ -117,6 +125,7 @@ export function trainingLayout(
   settings: Pick<TrainerSettings, 'vectorSize' | 'hs' | 'negative' | 'window'>,
   threads: number,
   samplerStarts = 0,
+  treeSteps = 0,
 ): { bytes: number; layout: TrainingLayout } {
   const size = settings.vectorSize;
   const matrix = rows * size * 4;
@@ -130,6 +139,13 @@ export function trainingLayout(
   if (sampled) next += rows * 4;
   const negativeStarts = sampled ? next : -1;
   if (sampled) next += samplerStarts * 4;
+  const tree = settings.hs && treeSteps > 0;
+  const treeOffsets = tree ? next : -1;
+  if (tree) next += (rows + 1) * 4;
+  const treePoints = tree ? next : -1;
+  if (tree) next += treeSteps * 4;
+  const treeCodes = tree ? next : -1;
+  if (tree) next += treeSteps * 4;
   const scratch = align16(next);
   const pairCapacity = 1 + settings.negative + (settings.hs ? MAX_CODE_LENGTH : 0);
   const contextCapacity = Math.min(2 * settings.window, 2 * MAX_SENTENCE_ROWS);
@@ -156,8 +172,19 @@ export function trainingLayout(
       threads,
       negativeTable,
       negativeStarts,
+      treeOffsets,
+      treePoints,
+      treeCodes,
     },
   };
+}
+
+/** Steps of the longest path of a tree whose paths start at `offsets` (the total last). */
+function longestPath(offsets: Uint32Array): number {
+  let longest = 0;
+  for (let w = 0; w + 1 < offsets.length; w++)
+    longest = Math.max(longest, (offsets[w + 1] as number) - (offsets[w] as number));
+  return longest;
 }
 
 function align16(bytes: number): number {
@@ -195,8 +222,12 @@ const BLOCK = {
   total: 60,
   cbowMean: 64,
   rows: 68,
+  treeOffsets: 72,
+  treePoints: 76,
+  treeCodes: 80,
+  outputHierarchical: 84,
 } as const;
-const BLOCK_BYTES = 80;
+const BLOCK_BYTES = 96;
 /** The WebAssembly kernels' table of σ (8,193 f64), one per thread. */
 const SIGMOID_TABLE_BYTES = 8193 * 8;
 
@@ -265,13 +296,17 @@ export class Word2VecTrainer {
     this.rowBuffer = new Int32Array(memory.buffer, block + BLOCK_BYTES, MAX_SENTENCE_ROWS);
     this.kernels.useSigmoidTable?.(align16(this.rowBuffer.byteOffset + MAX_SENTENCE_ROWS * 4));
     const { sampler, tree } = tables;
+    // The WebAssembly loops read the sampler's and the tree's tables in the training memory, and list a
+    // Huffman path in the scratch space only if it fits (longer ones are refused by the JavaScript loop).
     const sentenceLoops =
-      this.kernels.cbowSentence !== undefined && sampler !== undefined && tree === undefined;
-    this.block = sentenceLoops && layout.negativeTable >= 0 ? block : -1;
-    if (this.block >= 0 && sampler) {
+      this.kernels.cbowSentence !== undefined &&
+      (sampler === undefined || layout.negativeTable >= 0) &&
+      (tree === undefined || (layout.treeOffsets >= 0 && longestPath(tree.offsets) <= MAX_CODE_LENGTH));
+    this.block = sentenceLoops ? block : -1;
+    if (this.block >= 0) {
       const fields: [number, number][] = [
         [BLOCK.window, settings.window],
-        [BLOCK.negative, settings.negative],
+        [BLOCK.negative, sampler ? settings.negative : 0],
         [BLOCK.input, layout.input],
         [BLOCK.outputNegative, layout.outputNegative],
         [BLOCK.stride, this.stride],
@@ -282,10 +317,14 @@ export class Word2VecTrainer {
         [BLOCK.contexts, this.contexts],
         [BLOCK.negativeTable, layout.negativeTable],
         [BLOCK.negativeStarts, layout.negativeStarts],
-        [BLOCK.shift, sampler.shift],
-        [BLOCK.total, sampler.table[sampler.table.length - 1] as number],
+        [BLOCK.shift, sampler?.shift ?? 0],
+        [BLOCK.total, sampler ? (sampler.table[sampler.table.length - 1] as number) : 1],
         [BLOCK.cbowMean, settings.cbowMean ? 1 : 0],
         [BLOCK.rows, this.rowBuffer.byteOffset],
+        [BLOCK.treeOffsets, tree ? layout.treeOffsets : -1],
+        [BLOCK.treePoints, layout.treePoints],
+        [BLOCK.treeCodes, layout.treeCodes],
+        [BLOCK.outputHierarchical, layout.outputHierarchical],
       ];
       for (const [offset, value] of fields) this.integers[(this.block + offset) >> 2] = value;
     }

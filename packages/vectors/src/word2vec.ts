@@ -418,7 +418,9 @@ export class Word2Vec {
     // The weights are made in the memory training works on, so that training needs no copy of them.
     const threads = Math.max(1, settings.workers);
     const sampler = settings.negative > 0 ? NegativeSampler.fromTable(vocabulary.negativeTable) : undefined;
-    const training = allocateTraining(rows, settings, threads, threads > 1, sampler);
+    const tree = settings.hs ? huffmanTree(vocabulary.counts) : undefined;
+    const tables = { keepThreshold: vocabulary.keepThreshold, sampler, tree };
+    const training = allocateTraining(rows, settings, threads, threads > 1, tables);
     const { input } = training.weights;
     for (let i = 0; i < input.length; i++) input[i] = (random.nextFloat() * 2 - 1) / size;
     const model = new Word2Vec({
@@ -452,7 +454,7 @@ export class Word2Vec {
       this.options,
       threads,
       shared,
-      this.trainingTables().sampler,
+      this.trainingTables(),
     );
     training.weights.input.set(this.weights.input);
     if (this.weights.outputNegative) training.weights.outputNegative?.set(this.weights.outputNegative);
@@ -813,20 +815,26 @@ function open(corpus: Corpus): Iterable<readonly string[]> | AsyncIterable<reado
 
 /**
  * The weight matrices of a model of `rows` words in a new training memory for `threads` threads, with
- * the negative sampler's tables (which the WebAssembly sentence loops read there).
+ * the negative sampler's and the Huffman tree's tables (which the WebAssembly sentence loops read there).
  */
 function allocateTraining(
   rows: number,
   settings: Word2VecSettings,
   threads: number,
   shared: boolean,
-  sampler: NegativeSampler | undefined,
+  { sampler, tree }: TrainingTables,
 ) {
-  const { bytes, layout } = trainingLayout(rows, settings, threads, sampler?.starts.length ?? 0);
+  const steps = tree ? (tree.offsets[rows] as number) : 0;
+  const { bytes, layout } = trainingLayout(rows, settings, threads, sampler?.starts.length ?? 0, steps);
   const memory = createTrainingMemory(bytes, shared);
   if (sampler && layout.negativeTable >= 0) {
     new Int32Array(memory.buffer, layout.negativeTable, rows).set(sampler.table);
     new Int32Array(memory.buffer, layout.negativeStarts, sampler.starts.length).set(sampler.starts);
+  }
+  if (tree && layout.treeOffsets >= 0) {
+    new Int32Array(memory.buffer, layout.treeOffsets, rows + 1).set(tree.offsets);
+    new Int32Array(memory.buffer, layout.treePoints, steps).set(tree.points);
+    new Int32Array(memory.buffer, layout.treeCodes, steps).set(tree.codes);
   }
   const size = settings.vectorSize;
   const matrix = (offset: number, count: number) =>

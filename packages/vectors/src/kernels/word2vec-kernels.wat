@@ -294,12 +294,15 @@
         (local.set $count (i32.sub (local.get $count) (i32.const 1)))
         (br $next))))
 
-  ;; The sentence loops of negative sampling, random draws included, so that a sentence is one call.
+  ;; The sentence loops of negative sampling and hierarchical softmax, random draws included, so that a
+  ;; sentence is one call.
   ;; $block points to a thread's parameter block of int32 fields (see word2vec-trainer.ts, BLOCK):
   ;;   0 random state   4 (out) the non-finite dot product when training diverged
   ;;   8 window  12 negative  16 syn0  20 syn1neg  24 row stride in bytes  28 vector size
   ;;   32 hidden  36 work  40 pairs  44 contexts  48 negative table  52 bucket starts  56 bucket shift
   ;;   60 table total  64 CBOW mean (1) or sum (0)  68 the sentence's rows
+  ;;   72 Huffman path offsets (or -1: no hierarchical softmax)  76 path points  80 path codes  84 syn1
+  ;; With negative 0 the sampler's fields are not read.
   ;; The random generator is SeededRandom's (random.ts), drawn in the same order as the JavaScript loops.
 
   ;; The next integer of SeededRandom's sequence, whose state is at $block.
@@ -311,8 +314,10 @@
     (local.set $z (i32.mul (i32.xor (local.get $z) (i32.shr_u (local.get $z) (i32.const 13))) (i32.const 0xc2b2ae35)))
     (i32.xor (local.get $z) (i32.shr_u (local.get $z) (i32.const 16))))
 
-  ;; Lists the target (label 1) and its negative words (label 0, the target itself skipped) as pairs;
-  ;; returns how many. The draws are $random's and $negative's, written out with the state in a local.
+  ;; Lists the output rows to predict as pairs, as word2vec-trainer.ts's predict does: the inner nodes of
+  ;; the target's Huffman path (label 1 − code) with hierarchical softmax, then with negative sampling the
+  ;; target (label 1) and its negative words (label 0, the target itself skipped); returns how many. The
+  ;; draws are SeededRandom's, with the state in a local.
   (func $pairsOf (param $block i32) (param $target i32) (result i32)
     (local $at i32) (local $count i32) (local $d i32) (local $row i32) (local $output i32) (local $stride i32)
     (local $state i32) (local $z i32) (local $value i32) (local $total i32) (local $table i32) (local $buckets i32)
@@ -322,13 +327,34 @@
     (local.set $stride (i32.load offset=24 (local.get $block)))
     (local.set $state (i32.load (local.get $block)))
     (local.set $total (i32.load offset=60 (local.get $block)))
-    (local.set $table (i32.load offset=48 (local.get $block)))
     (local.set $buckets (i32.load offset=52 (local.get $block)))
     (local.set $shift (i32.load offset=56 (local.get $block)))
+    (local.set $table (i32.load offset=72 (local.get $block)))
+    (if (i32.ge_s (local.get $table) (i32.const 0))
+      (then
+        ;; $low, $high: the target's steps; $middle walks them.
+        (local.set $low (i32.load (i32.add (local.get $table) (i32.shl (local.get $target) (i32.const 2)))))
+        (local.set $high (i32.load offset=4 (i32.add (local.get $table) (i32.shl (local.get $target) (i32.const 2)))))
+        (local.set $row (i32.load offset=84 (local.get $block)))
+        (local.set $middle (local.get $low))
+        (block $walked
+          (loop $walk
+            (br_if $walked (i32.ge_u (local.get $middle) (local.get $high)))
+            (i32.store (local.get $at) (i32.add (local.get $row) (i32.mul (local.get $stride)
+              (i32.load (i32.add (i32.load offset=76 (local.get $block)) (i32.shl (local.get $middle) (i32.const 2)))))))
+            (i32.store offset=4 (local.get $at) (i32.sub (i32.const 1)
+              (i32.load (i32.add (i32.load offset=80 (local.get $block)) (i32.shl (local.get $middle) (i32.const 2))))))
+            (local.set $at (i32.add (local.get $at) (i32.const 8)))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))
+            (local.set $middle (i32.add (local.get $middle) (i32.const 1)))
+            (br $walk)))))
+    (local.set $table (i32.load offset=48 (local.get $block)))
+    (local.set $d (i32.load offset=12 (local.get $block)))
+    (if (i32.eqz (local.get $d)) (then (return (local.get $count))))
     (i32.store (local.get $at) (i32.add (local.get $output) (i32.mul (local.get $target) (local.get $stride))))
     (i32.store offset=4 (local.get $at) (i32.const 1))
-    (local.set $count (i32.const 1))
-    (local.set $d (i32.load offset=12 (local.get $block)))
+    (local.set $at (i32.add (local.get $at) (i32.const 8)))
+    (local.set $count (i32.add (local.get $count) (i32.const 1)))
     (block $done
       (loop $draw
         (br_if $done (i32.eqz (local.get $d)))
@@ -352,9 +378,9 @@
         (local.set $row (local.get $low))
         (if (i32.ne (local.get $row) (local.get $target))
           (then
-            (local.set $at (i32.add (local.get $at) (i32.const 8)))
             (i32.store (local.get $at) (i32.add (local.get $output) (i32.mul (local.get $row) (local.get $stride))))
             (i32.store offset=4 (local.get $at) (i32.const 0))
+            (local.set $at (i32.add (local.get $at) (i32.const 8)))
             (local.set $count (i32.add (local.get $count) (i32.const 1)))))
         (local.set $d (i32.sub (local.get $d) (i32.const 1)))
         (br $draw)))
