@@ -142,10 +142,10 @@ class FastTrainer {
       this.occurrenceEnd[pair] = offset;
       offset += size;
     }
-    // Room for the pairs the merges create: twice the first blocks. Pages are only resident once written,
-    // so this costs memory only as the pool fills, and it usually never has to grow (a grown pool is a
-    // copy, and for that moment both the old and the new pool are resident).
-    this.pool = new Int32Array(Math.max(1024, 2 * offset));
+    // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
+    // place when full; the pool grows only when live blocks fill most of it (a grown pool is a copy, and
+    // for that moment both pools are resident).
+    this.pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
     this.poolSize = offset;
     // Bytes pair up through the direct table, so looking each pair up again is cheaper than keeping it.
     for (let i = 0; i < n; i++) {
@@ -409,8 +409,9 @@ class FastTrainer {
   /**
    * Make room for `needed` more entries: drop the blocks of pairs that no longer occur and the dead
    * entries at the front of the others, moving the live blocks down in pool order (so each stays
-   * ascending); grow only if that does not free enough. Pairs touched by the current merge are
-   * skipped: their blocks are about to be laid out anew.
+   * ascending); grow only if the live blocks would fill more than 85% of it (so compacting does not
+   * repeat every few merges). Pairs touched by the current merge are skipped: their blocks are about to
+   * be laid out anew.
    */
   private compactPool(needed: number): void {
     const live: number[] = [];
@@ -428,8 +429,8 @@ class FastTrainer {
       }
     }
     const target =
-      (liveSize + needed) * 1.5 > this.pool.length
-        ? new Int32Array(Math.ceil((liveSize + needed) * 2))
+      liveSize + needed > this.pool.length * 0.85
+        ? new Int32Array(Math.ceil((liveSize + needed) * 1.5))
         : this.pool;
     const start = this.occurrenceStart;
     live.sort((a, b) => start[a]! - start[b]!);
