@@ -186,6 +186,15 @@ export class ChunkStore {
   }
 
   /**
+   * Replace the first positions of the chunks added since the store held `from` of them, in the order
+   * they were added, by `map(position)` (which must keep them increasing): for positions measured
+   * cheaply while counting (offsets in a decoded text) and wanted in another measure (bytes on disk).
+   */
+  remapFirsts(from: number, map: (position: number) => number): void {
+    for (let c = from; c < this.size; c++) this.firsts[c] = map(this.firsts[c]!);
+  }
+
+  /**
    * The chunks as UTF-8, in the order they were first added (not sorted by position). The text must
    * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
    */
