@@ -1,4 +1,5 @@
 import type { ChunkTable } from './chunk-table.js';
+import { growArray, mappedArray } from './mapped-array.js';
 
 /**
  * Distinct chunks as UTF-8 bytes laid end to end, each with its count and the position of its first
@@ -36,6 +37,11 @@ const COUNT_SPILL = 1 << 30;
  * one growing array), so counting allocates nothing per chunk and its memory grows with the number of
  * distinct chunks, never with the text.
  *
+ * A store filled on a worker thread should be made with `{ mapped: true }`: then every array it holds
+ * (and those of its `positioned()` table) is reserved at 32 MiB or more, which C allocators map from
+ * the system and give back when freed, instead of leaving it in the worker's allocator arena for the
+ * rest of the process; pages never written take no memory.
+ *
  * @example
  * ```ts
  * const store = new ChunkStore();
@@ -50,16 +56,36 @@ export class ChunkStore {
   // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
   // chunk's UTF-16 units two per int when it has at most SHORT of them, else where its units start in
   // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
-  private slots = new Int32Array(INITIAL * 16);
+  // Slots in use: the first 8 · (mask + 1) ints (a mapped array is longer).
+  private slots: Int32Array;
   private mask = INITIAL * 2 - 1;
   private limit = Math.floor(INITIAL * 2 * LOAD);
-  private starts = new Int32Array(INITIAL);
-  private lengths = new Int32Array(INITIAL);
-  private counts = new Float64Array(INITIAL);
-  private firsts = new Float64Array(INITIAL);
-  private units = new Uint16Array(INITIAL * 8);
+  private starts: Int32Array;
+  private lengths: Int32Array;
+  private counts: Float64Array;
+  private firsts: Float64Array;
+  private units: Uint16Array;
   private used = 0;
   private size = 0;
+  private readonly mapped: boolean;
+
+  /** `mapped`: reserve every array at 32 MiB or more (see the class comment). Default `false`. */
+  constructor(options: { mapped?: boolean } = {}) {
+    this.mapped = options.mapped ?? false;
+    this.slots = this.array(Int32Array, INITIAL * 16);
+    this.starts = this.array(Int32Array, INITIAL);
+    this.lengths = this.array(Int32Array, INITIAL);
+    this.counts = this.array(Float64Array, INITIAL);
+    this.firsts = this.array(Float64Array, INITIAL);
+    this.units = this.array(Uint16Array, INITIAL * 8);
+  }
+
+  private array<T extends Int32Array | Float64Array | Uint16Array | Uint8Array>(
+    type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
+    length: number,
+  ): T {
+    return this.mapped ? mappedArray(type, length) : new type(length);
+  }
 
   /** How many distinct chunks have been added. */
   get distinct(): number {
@@ -115,12 +141,13 @@ export class ChunkStore {
   private insert(at: number, text: string, start: number, length: number, hash: number, position: number) {
     const c = this.size;
     if (c === this.starts.length) {
-      this.starts = grow(this.starts, c + 1);
-      this.lengths = grow(this.lengths, c + 1);
-      this.counts = grow(this.counts, c + 1);
-      this.firsts = grow(this.firsts, c + 1);
+      this.starts = growArray(this.starts, c + 1, this.mapped);
+      this.lengths = growArray(this.lengths, c + 1, this.mapped);
+      this.counts = growArray(this.counts, c + 1, this.mapped);
+      this.firsts = growArray(this.firsts, c + 1, this.mapped);
     }
-    if (this.used + length > this.units.length) this.units = grow(this.units, this.used + length);
+    if (this.used + length > this.units.length)
+      this.units = growArray(this.units, this.used + length, this.mapped);
     const units = this.units;
     const from = this.used;
     for (let k = 0; k < length; k++) units[from + k] = text.charCodeAt(start + k);
@@ -146,10 +173,11 @@ export class ChunkStore {
 
   private rehash(): void {
     const old = this.slots;
-    this.slots = new Int32Array(old.length * 2);
-    this.mask = (this.slots.length >> 3) - 1;
+    const oldInts = (this.mask + 1) << 3;
+    this.slots = this.array(Int32Array, oldInts * 2);
+    this.mask = (this.mask << 1) | 1;
     this.limit = Math.floor((this.mask + 1) * LOAD);
-    for (let at = 0; at < old.length; at += 8) {
+    for (let at = 0; at < oldInts; at += 8) {
       if (old[at + 1] === 0) continue;
       let slot = old[at]! & this.mask;
       while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
@@ -158,16 +186,27 @@ export class ChunkStore {
   }
 
   /**
+   * Replace the first positions of the chunks added since the store held `from` of them, in the order
+   * they were added, by `map(position)` (which must keep them increasing): for positions measured
+   * cheaply while counting (offsets in a decoded text) and wanted in another measure (bytes on disk).
+   */
+  remapFirsts(from: number, map: (position: number) => number): void {
+    for (let c = from; c < this.size; c++) this.firsts[c] = map(this.firsts[c]!);
+  }
+
+  /**
    * The chunks as UTF-8, in the order they were first added (not sorted by position). The text must
    * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
    */
   positioned(): PositionedChunks {
     const { units, size, slots } = this;
-    const counts = this.counts.slice(0, size);
-    for (let at = 0; at < slots.length; at += 8)
+    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
+    const counts = this.array(Float64Array, size).subarray(0, size);
+    counts.set(this.counts.subarray(0, size));
+    for (let at = 0; at < (this.mask + 1) << 3; at += 8)
       if (slots[at + 1] !== 0) counts[slots[at + 1]! - 1]! += slots[at + 2]!;
-    const bytes = new Uint8Array(this.used * 3);
-    const lengths = new Int32Array(size);
+    const bytes = this.array(Uint8Array, this.used * 3);
+    const lengths = this.array(Int32Array, size).subarray(0, size);
     let w = 0;
     for (let c = 0; c < size; c++) {
       const from = w;
@@ -192,12 +231,9 @@ export class ChunkStore {
       }
       lengths[c] = w - from;
     }
-    return {
-      bytes: bytes.slice(0, w),
-      lengths,
-      counts,
-      firsts: this.firsts.slice(0, size),
-    };
+    const firsts = this.array(Float64Array, size).subarray(0, size);
+    firsts.set(this.firsts.subarray(0, size));
+    return { bytes: this.mapped ? bytes.subarray(0, w) : bytes.slice(0, w), lengths, counts, firsts };
   }
 }
 
@@ -217,13 +253,22 @@ export class ChunkStore {
  * all.counts; // Float64Array [1, 2]: 'b' first, then ' a'
  * ```
  */
-export function mergePositionedChunks(parts: readonly PositionedChunks[]): PositionedChunks {
-  const merged = parts.length === 1 ? parts[0]! : unionByBytes(parts);
-  return orderByFirst(merged);
+export function mergePositionedChunks(
+  parts: readonly PositionedChunks[],
+  options: { mapped?: boolean } = {},
+): PositionedChunks {
+  const alloc: Alloc = options.mapped ? mappedArray : (type, length) => new type(length);
+  const merged = parts.length === 1 ? parts[0]! : unionByBytes(parts, alloc);
+  return orderByFirst(merged, alloc);
 }
 
+type Alloc = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
+  type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
+  length: number,
+) => T;
+
 /** One table holding every distinct chunk of `parts` (in no particular order). */
-function unionByBytes(parts: readonly PositionedChunks[]): PositionedChunks {
+function unionByBytes(parts: readonly PositionedChunks[], alloc: Alloc): PositionedChunks {
   let capacity = 0;
   let bytesCapacity = 0;
   for (const part of parts) {
@@ -232,14 +277,14 @@ function unionByBytes(parts: readonly PositionedChunks[]): PositionedChunks {
   }
   let slotCount = 16;
   while (slotCount < capacity * 2) slotCount *= 2;
-  const slots = new Int32Array(slotCount);
+  const slots = alloc(Int32Array, slotCount);
   const mask = slotCount - 1;
-  const hashes = new Int32Array(capacity);
-  const starts = new Int32Array(capacity);
-  const bytes = new Uint8Array(bytesCapacity);
-  const lengths = new Int32Array(capacity);
-  const counts = new Float64Array(capacity);
-  const firsts = new Float64Array(capacity);
+  const hashes = alloc(Int32Array, capacity);
+  const starts = alloc(Int32Array, capacity);
+  const bytes = alloc(Uint8Array, bytesCapacity);
+  const lengths = alloc(Int32Array, capacity);
+  const counts = alloc(Float64Array, capacity);
+  const firsts = alloc(Float64Array, capacity);
   let size = 0;
   let used = 0;
   for (const part of parts) {
@@ -293,21 +338,21 @@ function sameBytes(a: Uint8Array, at: number, b: Uint8Array, bt: number, length:
 }
 
 /** The same chunks, ordered by first position. */
-function orderByFirst(table: PositionedChunks): PositionedChunks {
+function orderByFirst(table: PositionedChunks, alloc: Alloc): PositionedChunks {
   const n = table.lengths.length;
-  const order = new Uint32Array(n);
+  const order = alloc(Uint32Array, n).subarray(0, n);
   for (let i = 0; i < n; i++) order[i] = i;
   const { firsts } = table;
   order.sort((a, b) => firsts[a]! - firsts[b]!);
-  const offsets = new Float64Array(n);
+  const offsets = alloc(Float64Array, n);
   for (let i = 0, offset = 0; i < n; i++) {
     offsets[i] = offset;
     offset += table.lengths[i]!;
   }
-  const bytes = new Uint8Array(table.bytes.length);
-  const lengths = new Int32Array(n);
-  const counts = new Float64Array(n);
-  const sorted = new Float64Array(n);
+  const bytes = alloc(Uint8Array, table.bytes.length).subarray(0, table.bytes.length);
+  const lengths = alloc(Int32Array, n).subarray(0, n);
+  const counts = alloc(Float64Array, n).subarray(0, n);
+  const sorted = alloc(Float64Array, n).subarray(0, n);
   let w = 0;
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
@@ -319,12 +364,4 @@ function orderByFirst(table: PositionedChunks): PositionedChunks {
     sorted[k] = firsts[i]!;
   }
   return { bytes, lengths, counts, firsts: sorted };
-}
-
-function grow<T extends Int32Array | Float64Array | Uint16Array>(array: T, size: number): T {
-  let length = array.length * 2;
-  while (length < size) length *= 2;
-  const grown = new (array.constructor as new (size: number) => T)(length);
-  grown.set(array);
-  return grown;
 }

@@ -13,14 +13,15 @@ const encoder = new TextEncoder();
 
 describe('the fast trainer beyond the small cases', () => {
   it('equals the reference loop through many merges, when the occurrence pool is compacted', () => {
-    // Hundreds of merges make the trainer reclaim the blocks of pairs that no longer occur (its pool
-    // starts at 1.5 times the first occurrences), once or more on this text.
-    const sample = english.slice(0, 8000);
+    // Over a thousand merges make the trainer reclaim the blocks of pairs that no longer occur (its pool
+    // starts at twice the first occurrences), once or more on this text. Merged-away nodes are also
+    // walked many times to find left neighbours.
+    const sample = english.slice(0, 12000);
     const chunks = SplitPattern.from('gpt4')
       .split(sample)
       .map((chunk) => encoder.encode(chunk));
-    const reference = trainMergesReference(chunks, 400);
-    const fast = trainMerges(chunkTable(countChunks(sample, 'gpt4')), 400);
+    const reference = trainMergesReference(chunks, 1500);
+    const fast = trainMerges(chunkTable(countChunks(sample, 'gpt4')), 1500);
     expect(fast.exhausted).toBe(false);
     expect(fast.merges).toEqual(reference.merges);
     expect(fast.counts).toEqual(reference.counts);

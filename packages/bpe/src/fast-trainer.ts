@@ -12,7 +12,9 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * chunk after chunk, so "earliest" is simply the smallest node index. Node indices never move: a merge
  * keeps the left node and unlinks the right one.
  *
- * How it is fast. Every token is a node of a doubly linked list (typed arrays); each pair keeps its
+ * How it is fast. Every token is a node of a singly linked list (typed arrays); a token's left neighbour
+ * is the live node whose span covers the node just before it, found through the links that merged-away
+ * nodes keep to the node that absorbed them (compressed as they are followed). Each pair keeps its
  * count (weighted by chunk counts) and the ascending list of nodes where it was seen (one block of a
  * shared Int32Array pool; the blocks of the pairs a merge creates are appended after each merge, and when the
  * pool is full the blocks of pairs that no longer occur are dropped and the rest moved down). A merge walks
@@ -35,11 +37,11 @@ export function trainMerges(table: ChunkTable, numMerges: number, options: Train
   return trainer.run(numMerges, options);
 }
 
-/** Fields of a node in `nodes`. */
+/** Fields of a node in `nodes` (node i at STRIDE·i). */
 const TOKEN = 0;
 const NEXT = 1;
-const PREV = 2;
-const WEIGHT = 3;
+const WEIGHT = 2;
+const STRIDE = 3;
 
 /** Kinds of neighbour pair a merge of (left, right) into id touches: (t, left), (t, id), (right, t), (id, t). */
 const LEFT_OLD = 0;
@@ -61,9 +63,10 @@ function grow<T extends Int32Array | Float64Array>(array: T, size: number): T {
 }
 
 class FastTrainer {
-  // Nodes: one per byte of the unique chunks, node i at 4i: token (-1 once merged away), next node,
-  // previous node (-1 at the chunk's ends), and its chunk's count when it fits 32 bits. Side by side,
-  // a node and its neighbours are read in one or two cache lines.
+  // Nodes: one per byte of the unique chunks, node i at 3i: token (-1 once merged away), next node (-1
+  // at the chunk's end; once merged away, a node that covers it: see leftOf), and its chunk's count when
+  // it fits 32 bits. Side by side, a node and its neighbours are read in one or two cache lines. There
+  // is no link to the previous node: 12 bytes per byte of the chunks instead of 16.
   private readonly nodes: Int32Array;
   /** Chunk count of each node's chunk when some count does not fit 32 bits (else in `nodes`). */
   private readonly bigWeight: Float64Array | null;
@@ -107,7 +110,7 @@ class FastTrainer {
 
   constructor(table: ChunkTable) {
     const n = table.bytes.length;
-    const nodes = new Int32Array(4 * n);
+    const nodes = new Int32Array(STRIDE * n);
     this.nodes = nodes;
     const small = table.counts.every((count) => count <= 0x7fffffff);
     const bigWeight = small ? null : new Float64Array(n);
@@ -117,20 +120,19 @@ class FastTrainer {
       const length = table.lengths[c]!;
       const count = table.counts[c]!;
       for (let k = 0; k < length; k++, node++) {
-        const at = node << 2;
+        const at = node * STRIDE;
         nodes[at + TOKEN] = table.bytes[node]!;
         nodes[at + NEXT] = k === length - 1 ? -1 : node + 1;
-        nodes[at + PREV] = k === 0 ? -1 : node - 1;
         if (bigWeight) bigWeight[node] = count;
         else nodes[at + WEIGHT] = count;
       }
     }
     // Count occurrences per pair, then lay each pair's nodes out as one ascending block of the pool.
     for (let i = 0; i < n; i++) {
-      const j = nodes[(i << 2) + NEXT]!;
+      const j = nodes[i * STRIDE + NEXT]!;
       if (j < 0) continue;
-      const pair = this.pairFor(nodes[(i << 2) + TOKEN]!, nodes[(j << 2) + TOKEN]!);
-      this.pairCount[pair] += bigWeight ? bigWeight[i]! : nodes[(i << 2) + WEIGHT]!;
+      const pair = this.pairFor(nodes[i * STRIDE + TOKEN]!, nodes[j * STRIDE + TOKEN]!);
+      this.pairCount[pair] += bigWeight ? bigWeight[i]! : nodes[i * STRIDE + WEIGHT]!;
       this.occurrenceEnd[pair]!++;
     }
     let offset = 0;
@@ -140,13 +142,16 @@ class FastTrainer {
       this.occurrenceEnd[pair] = offset;
       offset += size;
     }
+    // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
+    // place when full; the pool grows only when live blocks fill most of it (a grown pool is a copy, and
+    // for that moment both pools are resident).
     this.pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
     this.poolSize = offset;
     // Bytes pair up through the direct table, so looking each pair up again is cheaper than keeping it.
     for (let i = 0; i < n; i++) {
-      const j = nodes[(i << 2) + NEXT]!;
+      const j = nodes[i * STRIDE + NEXT]!;
       if (j < 0) continue;
-      const pair = this.pairOf(nodes[(i << 2) + TOKEN]!, nodes[(j << 2) + TOKEN]!);
+      const pair = this.pairOf(nodes[i * STRIDE + TOKEN]!, nodes[j * STRIDE + TOKEN]!);
       this.pool[this.occurrenceEnd[pair]!++] = i;
     }
     for (let pair = 0; pair < this.pairs; pair++)
@@ -239,9 +244,32 @@ class FastTrainer {
   /** Whether node `i` still starts an occurrence of `pair`. */
   private occursAt(pair: number, i: number): boolean {
     const nodes = this.nodes;
-    if (nodes[(i << 2) + TOKEN] !== this.pairLeft[pair]) return false;
-    const j = nodes[(i << 2) + NEXT]!;
-    return j >= 0 && nodes[(j << 2) + TOKEN] === this.pairRight[pair];
+    if (nodes[i * STRIDE + TOKEN] !== this.pairLeft[pair]) return false;
+    const j = nodes[i * STRIDE + NEXT]!;
+    return j >= 0 && nodes[j * STRIDE + TOKEN] === this.pairRight[pair];
+  }
+
+  /**
+   * The live node just left of live node `i` in its chunk, or -1 at the chunk's start. Spans are
+   * contiguous, so it is the node covering node i - 1: node i - 1 itself if live, else the end of the
+   * chain of absorbing nodes from it (each merged-away node's NEXT names the node that absorbed it; the
+   * chain is pointed straight at the live node once walked, so walks stay short). If that node does not
+   * link to `i`, node i - 1 belongs to the previous chunk.
+   */
+  private leftOf(i: number): number {
+    if (i === 0) return -1;
+    const nodes = this.nodes;
+    let x = i - 1;
+    if (nodes[x * STRIDE + TOKEN]! < 0) {
+      let live = nodes[x * STRIDE + NEXT]!;
+      while (nodes[live * STRIDE + TOKEN]! < 0) live = nodes[live * STRIDE + NEXT]!;
+      while (x !== live) {
+        const up = nodes[x * STRIDE + NEXT]!;
+        nodes[x * STRIDE + NEXT] = live;
+        x = up;
+      }
+    }
+    return nodes[x * STRIDE + NEXT] === i ? x : -1;
   }
 
   /** Pop heap entries until one is exact (see the class comment); -1 when no pair is left. */
@@ -292,27 +320,27 @@ class FastTrainer {
     const end = this.occurrenceEnd[pair]!;
     for (let k = this.occurrenceStart[pair]!; k < end; k++) {
       const i = pool[k]!;
-      const at = i << 2;
+      const at = i * STRIDE;
       if (nodes[at + TOKEN] !== left) continue;
       const j = nodes[at + NEXT]!;
-      if (j < 0 || nodes[(j << 2) + TOKEN] !== right) continue;
+      if (j < 0 || nodes[j * STRIDE + TOKEN] !== right) continue;
       const w = bigWeight ? bigWeight[i]! : nodes[at + WEIGHT]!;
-      const x = nodes[at + PREV]!;
-      const y = nodes[(j << 2) + NEXT]!;
+      const x = this.leftOf(i);
+      const y = nodes[j * STRIDE + NEXT]!;
       if (x >= 0) {
-        const t = nodes[(x << 2) + TOKEN]!;
+        const t = nodes[x * STRIDE + TOKEN]!;
         this.pairCount[this.neighbourPair(LEFT_OLD, t, t, left)] -= w;
         this.addNew(this.neighbourPair(LEFT_NEW, t, t, id), w, x);
       }
       if (y >= 0) {
-        const t = nodes[(y << 2) + TOKEN]!;
+        const t = nodes[y * STRIDE + TOKEN]!;
         this.pairCount[this.neighbourPair(RIGHT_OLD, t, right, t)] -= w;
         this.addNew(this.neighbourPair(RIGHT_NEW, t, id, t), w, i);
       }
       nodes[at + TOKEN] = id;
-      nodes[(j << 2) + TOKEN] = -1;
+      nodes[j * STRIDE + TOKEN] = -1;
+      nodes[j * STRIDE + NEXT] = i;
       nodes[at + NEXT] = y;
-      if (y >= 0) nodes[(y << 2) + PREV] = i;
     }
     this.pairCount[pair] = 0;
     this.occurrenceStart[pair] = this.occurrenceEnd[pair]!;
@@ -381,8 +409,9 @@ class FastTrainer {
   /**
    * Make room for `needed` more entries: drop the blocks of pairs that no longer occur and the dead
    * entries at the front of the others, moving the live blocks down in pool order (so each stays
-   * ascending); grow only if that does not free enough. Pairs touched by the current merge are
-   * skipped: their blocks are about to be laid out anew.
+   * ascending); grow only if the live blocks would fill more than 85% of it (so compacting does not
+   * repeat every few merges). Pairs touched by the current merge are skipped: their blocks are about to
+   * be laid out anew.
    */
   private compactPool(needed: number): void {
     const live: number[] = [];
@@ -400,8 +429,8 @@ class FastTrainer {
       }
     }
     const target =
-      (liveSize + needed) * 1.5 > this.pool.length
-        ? new Int32Array(Math.ceil((liveSize + needed) * 2))
+      liveSize + needed > this.pool.length * 0.85
+        ? new Int32Array(Math.ceil((liveSize + needed) * 1.5))
         : this.pool;
     const start = this.occurrenceStart;
     live.sort((a, b) => start[a]! - start[b]!);

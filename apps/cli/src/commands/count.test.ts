@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { countChunks, SplitPattern } from '@tokenlab/bpe';
+import { CorpusBytes, rangeCut } from '@tokenlab/bpe/node';
 import { type ColumnSource, parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readChunkCountsParquet } from '../chunk-counts-parquet.js';
-import { countByteRange, safeByteCut } from '../range-counts.js';
+import { countByteRange } from '../range-counts.js';
 import { runCapture } from '../testing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-count-'));
@@ -102,19 +102,18 @@ describe('countByteRange', () => {
     const path = join(dir, 'cuts.txt');
     const text = 'one.\ntwo  \nthree\r\nfour\n5 five\nsix';
     writeFileSync(path, text);
-    const handle = await open(path, 'r');
-    const split = SplitPattern.from('gpt4');
+    const corpus = new CorpusBytes([path]);
     const size = Buffer.byteLength(text);
     try {
-      expect(await safeByteCut(handle, size, 0, split)).toBe(0);
-      expect(await safeByteCut(handle, size, 1, split)).toBe(5); // before 'two'
-      expect(await safeByteCut(handle, size, 5, split)).toBe(5);
+      expect(rangeCut(corpus, 0)).toBe(0);
+      expect(rangeCut(corpus, 1)).toBe(5); // before 'two'
+      expect(rangeCut(corpus, 5)).toBe(5);
       // Not after 'two  ' (spaces), not inside '\r\n', not before '5': before 'six'.
-      expect(await safeByteCut(handle, size, 6, split)).toBe(text.indexOf('six'));
-      expect(await safeByteCut(handle, size, size - 1, split)).toBe(size);
-      expect(await safeByteCut(handle, size, size + 10, split)).toBe(size);
+      expect(rangeCut(corpus, 6)).toBe(text.indexOf('six'));
+      expect(rangeCut(corpus, size - 1)).toBe(size);
+      expect(rangeCut(corpus, size + 10)).toBe(size);
     } finally {
-      await handle.close();
+      corpus.close();
     }
   });
 });

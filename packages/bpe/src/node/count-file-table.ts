@@ -73,7 +73,7 @@ export async function countFileTable(
   );
   if (workers <= 1) {
     try {
-      const store = new ChunkStore();
+      const store = new ChunkStore({ mapped: true });
       let done = 0;
       for (const [start, end] of ranges) {
         countRange(corpus, start, end, scanner, store);
@@ -86,9 +86,7 @@ export async function countFileTable(
     }
   }
   corpus.close();
-  return mergePositionedChunks(
-    await countOnWorkers(files, universalNewlines, scanner, ranges, workers, options),
-  );
+  return countOnWorkers(files, universalNewlines, scanner, ranges, workers, options);
 }
 
 /** Cut the corpus into ranges of about `size` bytes, each ending at a safe cut (or the end). */
@@ -103,6 +101,10 @@ function planRanges(corpus: CorpusBytes, size: number): Array<[number, number]> 
   return ranges;
 }
 
+/**
+ * Count `ranges` on `size` workers; when they are done, the first worker adds the others' tables to its
+ * own and sends back the whole table, ordered.
+ */
 function countOnWorkers(
   files: readonly string[],
   universalNewlines: boolean,
@@ -110,7 +112,7 @@ function countOnWorkers(
   ranges: ReadonlyArray<[number, number]>,
   size: number,
   options: CountTableOptions,
-): Promise<PositionedChunks[]> {
+): Promise<PositionedChunks> {
   const program = workerProgram(
     import.meta.url,
     './range-count-worker.js',
@@ -136,7 +138,8 @@ function countOnWorkers(
         worker.postMessage({ start, end });
       } else if (!finished.has(worker)) {
         finished.add(worker);
-        worker.postMessage('finish');
+        // The first worker waits for the others' tables (sent once all are in: see below).
+        if (worker !== workers[0]) worker.postMessage('finish');
       }
     };
     for (let w = 0; w < size; w++) {
@@ -149,9 +152,16 @@ function countOnWorkers(
       worker.on('message', (reply: { counted?: number; table?: PositionedChunks; error?: string }) => {
         if (reply.error !== undefined) return fail(new Error(reply.error));
         if (reply.table !== undefined) {
-          tables.push(reply.table);
+          // The whole table: resolved once the thread is gone, and with it all it allocated.
+          if (worker === workers[0]) {
+            const table = reply.table;
+            worker.terminate().then(() => resolve(table), fail);
+            return;
+          }
           void worker.terminate();
-          if (tables.length === size) resolve(tables);
+          tables.push(reply.table);
+          // Messages are taken in order, so the first worker counts any range still queued first.
+          if (tables.length === size - 1) workers[0]!.postMessage({ gather: tables }, transferList(tables));
           return;
         }
         counted += reply.counted!;
@@ -163,6 +173,12 @@ function countOnWorkers(
     for (let round = 0; round < 2; round++)
       for (const worker of workers) if (next < ranges.length) dispatch(worker);
   });
+}
+
+function transferList(tables: readonly PositionedChunks[]): ArrayBuffer[] {
+  return tables.flatMap((table) =>
+    [table.bytes, table.lengths, table.counts, table.firsts].map((array) => array.buffer as ArrayBuffer),
+  );
 }
 
 /** Counts in first-appearance order as a positioned table (each chunk's position is its rank). */

@@ -1,7 +1,9 @@
 // The program of each range-counting worker thread: count the corpus ranges it is sent into one
-// table of distinct chunks, and send the table back when asked.
+// table of distinct chunks, and send the table back when asked; or, when sent the other workers'
+// tables, add its own to them and send back the whole table in first-appearance order. Everything the
+// adding up allocates then dies with this thread, and is not left as garbage in the thread that trains.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ChunkStore } from '../chunk-store.js';
+import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRange } from './range-count.js';
 
@@ -12,11 +14,13 @@ const { files, universalNewlines, scanner } = workerData as {
 };
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
-const store = new ChunkStore();
-port.on('message', (message: { start: number; end: number } | 'finish') => {
+const store = new ChunkStore({ mapped: true });
+port.on('message', (message: { start: number; end: number } | 'finish' | { gather: PositionedChunks[] }) => {
   try {
-    if (message === 'finish') {
-      const table = store.positioned();
+    if (message === 'finish' || 'gather' in message) {
+      const own = store.positioned();
+      const table =
+        message === 'finish' ? own : mergePositionedChunks([own, ...message.gather], { mapped: true });
       corpus.close();
       const buffers = [table.bytes.buffer, table.lengths.buffer, table.counts.buffer, table.firsts.buffer];
       port.postMessage({ table }, buffers as ArrayBuffer[]);
