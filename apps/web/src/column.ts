@@ -28,8 +28,11 @@ export interface Drawing {
   elements: HTMLElement[];
   /** The piece each element draws (the inverse of `elements`). */
   indexOf: Map<HTMLElement, number>;
-  /** The drawn lines by what they show, so that the next drawing reuses the lines an edit left alone. */
-  lines: Map<string, HTMLElement>;
+  /**
+   * The drawn lines by what they show (several lines can show the same, an empty line say), so that
+   * the next drawing reuses the lines an edit left alone.
+   */
+  lines: Map<string, HTMLElement[]>;
 }
 
 const HAS_LETTER = /\p{L}/u;
@@ -167,9 +170,8 @@ export function drawRange(
     if (newlines === 0 && i < pieces.length - 1) continue;
     // Pieces first..i make one line (and the blank lines after it).
     const key = lineKey(drawing, first, i, optionsKey);
-    let line = previous?.lines.get(key);
-    if (line && !drawing.lines.has(key)) {
-      previous!.lines.delete(key);
+    let line = previous?.lines.get(key)?.shift();
+    if (line) {
       const reused = line.querySelectorAll<HTMLElement>('.piece');
       for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
     } else {
@@ -186,9 +188,15 @@ export function drawRange(
           line.append(WRAP);
       }
     }
-    drawing.lines.set(key, line);
+    keep(drawing.lines, key, line);
     drawn.push(line);
-    for (let n = 1; n < newlines; n++) drawn.push(newLine('line blank'));
+    // The blank lines after it go with it, reused with it (each redrawn would be laid out again).
+    for (let n = 1; n < newlines; n++) {
+      const blankKey = `${key}\u0001${n}`;
+      const blank = previous?.lines.get(blankKey)?.shift() ?? newLine('line blank');
+      keep(drawing.lines, blankKey, blank);
+      drawn.push(blank);
+    }
     first = i + 1;
   }
   drawing.elements.forEach((element, index) => {
@@ -196,6 +204,12 @@ export function drawRange(
   });
   patchChildren(container, drawn);
   return drawing;
+}
+
+function keep(lines: Map<string, HTMLElement[]>, key: string, line: HTMLElement): void {
+  const same = lines.get(key);
+  if (same) same.push(line);
+  else lines.set(key, [line]);
 }
 
 /**
