@@ -33,6 +33,8 @@ export interface Drawing {
    * the next drawing reuses the lines an edit left alone.
    */
   lines: Map<string, HTMLElement[]>;
+  /** Each drawn line's place among the container's children. */
+  order: Map<HTMLElement, number>;
 }
 
 const HAS_LETTER = /\p{L}/u;
@@ -161,6 +163,23 @@ export function drawRange(
     elements: [],
     indexOf: new Map(),
     lines: new Map(),
+    order: new Map(),
+  };
+  // The place of the last line reused: a line is reused only after it, so that reused lines keep
+  // their order and none is moved (a moved line is laid out again; with many lines showing the same,
+  // empty lines say, taking them in any other order would move every line in between).
+  let after = -1;
+  const take = (key: string): HTMLElement | undefined => {
+    const same = previous?.lines.get(key);
+    while (same && same.length > 0) {
+      const line = same.shift()!;
+      const place = previous!.order.get(line)!;
+      if (place > after) {
+        after = place;
+        return line;
+      }
+    }
+    return undefined;
   };
   const drawn: HTMLElement[] = [];
   const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}${options.tokenText ? 't' : ''}`;
@@ -170,7 +189,7 @@ export function drawRange(
     if (newlines === 0 && i < pieces.length - 1) continue;
     // Pieces first..i make one line (and the blank lines after it).
     const key = lineKey(drawing, first, i, optionsKey);
-    let line = previous?.lines.get(key)?.shift();
+    let line = take(key);
     if (line) {
       const reused = line.querySelectorAll<HTMLElement>('.piece');
       for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
@@ -189,12 +208,14 @@ export function drawRange(
       }
     }
     keep(drawing.lines, key, line);
+    drawing.order.set(line, drawn.length);
     drawn.push(line);
     // The blank lines after it go with it, reused with it (each redrawn would be laid out again).
     for (let n = 1; n < newlines; n++) {
       const blankKey = `${key}\u0001${n}`;
-      const blank = previous?.lines.get(blankKey)?.shift() ?? newLine('line blank');
+      const blank = take(blankKey) ?? newLine('line blank');
       keep(drawing.lines, blankKey, blank);
+      drawing.order.set(blank, drawn.length);
       drawn.push(blank);
     }
     first = i + 1;

@@ -665,9 +665,12 @@ function received(message: CountMessage): void {
   if (current) checkReady();
 }
 
+/** The update whose counts were all known last (its `data-drawn`). */
+let countedRun: string | undefined;
+
 /** Mark the page ready (for the tests and the benchmark) once every count of this text is known. */
 function checkReady(): void {
-  if (!document.body.dataset.drawn || pending !== undefined || queued || deferred.size > 0) return;
+  if (!document.body.dataset.drawn || pending !== undefined || queued) return;
   const version = editor.version();
   if (textCounts?.version !== version) return;
   for (const id of selected) {
@@ -675,8 +678,13 @@ function checkReady(): void {
     if (column && !column.failed && !hasResult(column, version)) return;
   }
   if (document.body.dataset.ready === document.body.dataset.drawn) return;
-  changedSinceCounted = 0;
-  performance.measure('count', 'update');
+  if (countedRun !== document.body.dataset.drawn) {
+    countedRun = document.body.dataset.drawn;
+    changedSinceCounted = 0;
+    performance.measure('count', 'update');
+  }
+  // Ready once the columns out of view are drawn too.
+  if (deferred.size > 0) return;
   document.body.dataset.ready = document.body.dataset.drawn;
   saveStateSoon();
 }
