@@ -531,8 +531,8 @@ function forgetColumn(column: Column): void {
 }
 
 /**
- * Draw the deferred columns once the frame with the edit is on screen, one column per task, so that
- * a key typed meanwhile is handled between them.
+ * Draw the deferred columns once the frame with the edit is on screen, one column per task, each
+ * after any other waiting task (a key typed meanwhile is handled first).
  */
 function drawDeferredSoon(): void {
   if (deferredScheduled) return;
@@ -540,12 +540,21 @@ function drawDeferredSoon(): void {
   const next = () => {
     const column = deferred.keys().next().value;
     if (column) drawDeferred(column);
-    if (deferred.size > 0) return void setTimeout(next, 0);
+    if (deferred.size > 0) return afterOtherTasks(next);
     deferredScheduled = false;
     checkReady();
   };
-  requestAnimationFrame(() => setTimeout(next, 0));
+  requestAnimationFrame(() => afterOtherTasks(next));
 }
+
+/** Run `task` at background priority where the browser has a task scheduler, else after a timer. */
+function afterOtherTasks(task: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
+}
+
+type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
 
 // ---- the worker: counts, and the tokens of whole-text tokenizers ----------------------------------
 
