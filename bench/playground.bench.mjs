@@ -13,7 +13,8 @@
 // 3. the number of elements in the page.
 //
 // PLAYGROUND_BASELINE=<a built playground's folder> measures that build too, run for run
-// alternating with apps/web/dist in the same browser, and adds its medians and the ratios.
+// alternating with apps/web/dist in the same browser, and adds its medians and the ratios
+// (PLAYGROUND_BASELINE_NAME: what that build is, for the results' text).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -276,14 +277,14 @@ const lines = [
   `* Input: the first MB of the bench corpora, English (Gutenberg, ${corpora.en.bytes.toLocaleString('en')} bytes, ${corpora.en.lines.toLocaleString('en')} lines) and Arabic (OpenITI, ${corpora.ar.bytes.toLocaleString('en')} bytes, ${corpora.ar.lines.toLocaleString('en')} lines), pasted at once into the text box (a paste event over the whole text selected).`,
   `* Columns: ${COLUMNS.join(', ')} (all line-local: tokenized part by part, see apps/web/README.md).`,
   `* Machine: ${machineInfo()}, ${cpus().length} cores, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
-  `* ${RUNS} runs, each in a fresh page; medians in milliseconds. An edit is one key typed near the top of the text (${EDITS} keys per run), from keydown to the next frame after the columns are redrawn; its spread is over every key of every run.`,
+  `* ${RUNS} runs, each in a fresh page; medians in milliseconds. An edit is one key typed near the top of the text (${EDITS} keys per run), from keydown to the next frame after the columns in view are redrawn (at 1280×960 the first row of three columns; the five below the fold are redrawn right after that frame, one per task, before the page counts as ready); its spread is over every key of every run.`,
   '* "main-thread CPU time" is the thread time of the page\'s main thread from the keydown to the end of the first frame committed after the columns are redrawn, read from a Chromium trace taken during the edits (`devtools.timeline` and its detailed category): it leaves out the time the thread waited for a core, so it depends much less on the load than the wall times above (the trace itself adds a little to every measure, to both builds alike).',
-  "* Where the keys land matters: English lines are short, so every key is typed in a line the columns show, and each column redraws that line; the Arabic text has paragraphs of 300–1,400 characters (one line each), so the first keys land in a paragraph that fills the columns' view (each column redraws and repaints all of it: the slow end of the spread) and the later ones in paragraphs below the columns' view (lines out of view are neither laid out nor painted).",
+  "* Where the keys land matters: English lines are short, so every key is typed in a line the columns show, and each column redraws that line; the Arabic text has paragraphs of 300–1,400 characters (one line each), so the first keys land in a paragraph that fills the columns' view (each column in view redraws and repaints all of it: the slow end of the spread) and the later ones in paragraphs below the columns' view (lines out of view are neither laid out nor painted).",
   '* "first screen" runs from the paste event to the first frame after the text box (CodeMirror, drawing only the lines in view) and the columns are drawn; "draw" is the playground\'s own share (its `draw` performance measure: cutting the visible lines, tokenizing them, building their elements). "every count known" is when the worker has counted the whole text for every column (the page stays responsive meanwhile); after an edit, when the counts of the edited text are all shown.',
 ];
 if (baseline)
   lines.push(
-    `* "before" is the build in \`${BASELINE}\` (the playground before the edits were made incremental), measured in the same browser, run for run alternating with this one; the ratio is this build's median over the one before.`,
+    `* "before" is the build in \`${BASELINE}\`${process.env.PLAYGROUND_BASELINE_NAME ? ` (${process.env.PLAYGROUND_BASELINE_NAME})` : ''}, measured in the same browser, run for run alternating with this one; the ratio is this build's median over the one before.`,
   );
 lines.push(
   '',

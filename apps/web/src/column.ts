@@ -28,8 +28,13 @@ export interface Drawing {
   elements: HTMLElement[];
   /** The piece each element draws (the inverse of `elements`). */
   indexOf: Map<HTMLElement, number>;
-  /** The drawn lines by what they show, so that the next drawing reuses the lines an edit left alone. */
-  lines: Map<string, HTMLElement>;
+  /**
+   * The drawn lines by what they show (several lines can show the same, an empty line say), so that
+   * the next drawing reuses the lines an edit left alone.
+   */
+  lines: Map<string, HTMLElement[]>;
+  /** Each drawn line's place among the container's children. */
+  order: Map<HTMLElement, number>;
 }
 
 const HAS_LETTER = /\p{L}/u;
@@ -158,6 +163,23 @@ export function drawRange(
     elements: [],
     indexOf: new Map(),
     lines: new Map(),
+    order: new Map(),
+  };
+  // The place of the last line reused: a line is reused only after it, so that reused lines keep
+  // their order and none is moved (a moved line is laid out again; with many lines showing the same,
+  // empty lines say, taking them in any other order would move every line in between).
+  let after = -1;
+  const take = (key: string): HTMLElement | undefined => {
+    const same = previous?.lines.get(key);
+    while (same && same.length > 0) {
+      const line = same.shift()!;
+      const place = previous!.order.get(line)!;
+      if (place > after) {
+        after = place;
+        return line;
+      }
+    }
+    return undefined;
   };
   const drawn: HTMLElement[] = [];
   const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}${options.tokenText ? 't' : ''}`;
@@ -167,9 +189,8 @@ export function drawRange(
     if (newlines === 0 && i < pieces.length - 1) continue;
     // Pieces first..i make one line (and the blank lines after it).
     const key = lineKey(drawing, first, i, optionsKey);
-    let line = previous?.lines.get(key);
-    if (line && !drawing.lines.has(key)) {
-      previous!.lines.delete(key);
+    let line = take(key);
+    if (line) {
       const reused = line.querySelectorAll<HTMLElement>('.piece');
       for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
     } else {
@@ -186,9 +207,17 @@ export function drawRange(
           line.append(WRAP);
       }
     }
-    drawing.lines.set(key, line);
+    keep(drawing.lines, key, line);
+    drawing.order.set(line, drawn.length);
     drawn.push(line);
-    for (let n = 1; n < newlines; n++) drawn.push(newLine('line blank'));
+    // The blank lines after it go with it, reused with it (each redrawn would be laid out again).
+    for (let n = 1; n < newlines; n++) {
+      const blankKey = `${key}\u0001${n}`;
+      const blank = take(blankKey) ?? newLine('line blank');
+      keep(drawing.lines, blankKey, blank);
+      drawing.order.set(blank, drawn.length);
+      drawn.push(blank);
+    }
     first = i + 1;
   }
   drawing.elements.forEach((element, index) => {
@@ -196,6 +225,12 @@ export function drawRange(
   });
   patchChildren(container, drawn);
   return drawing;
+}
+
+function keep(lines: Map<string, HTMLElement[]>, key: string, line: HTMLElement): void {
+  const same = lines.get(key);
+  if (same) same.push(line);
+  else lines.set(key, [line]);
 }
 
 /**

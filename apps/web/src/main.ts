@@ -61,6 +61,8 @@ interface Column {
     error?: string;
   };
   failed?: boolean;
+  /** Whether the column is out of the page's view (kept by an IntersectionObserver): its redraw can wait. */
+  offScreen?: boolean;
 }
 
 let selected: string[] = [...DEFAULT_TOKENIZERS];
@@ -249,6 +251,7 @@ function columnFor(id: string): Column {
   element.append(tokensBox);
   column = { id, element, tokensBox, count, ratio, view: new ColumnView(tokensBox) };
   columns.set(id, column);
+  onScreen.observe(element);
   return column;
 }
 
@@ -422,7 +425,7 @@ async function update(): Promise<void> {
   // Columns in selection order; those no longer chosen go away.
   for (const [id, column] of columns) {
     if (!selected.includes(id)) {
-      column.element.remove();
+      forgetColumn(column);
       columns.delete(id);
     }
   }
@@ -456,6 +459,13 @@ async function update(): Promise<void> {
           column.store = tokenStore(tokenizer, true);
         }
         column.store.setText(text);
+        if (column.offScreen && column.view.drawing) {
+          // Out of view: drawn after this frame, so that the edit reaches the screen first.
+          deferred.set(column, text);
+          showCount(column);
+          return;
+        }
+        deferred.delete(column);
         column.view.show(text, column.store, drawOptions(column.id));
         column.failed = false;
         column.element.classList.remove('failed', 'pending');
@@ -471,6 +481,7 @@ async function update(): Promise<void> {
   if (run !== generation) return;
   performance.measure('draw', 'update');
   document.body.dataset.drawn = String(run);
+  if (deferred.size > 0) drawDeferredSoon();
   checkReady();
   if (askNow) return;
   // After a paste the worker's work waits for the first screen to be painted, so as not to compete with it.
@@ -482,6 +493,68 @@ async function update(): Promise<void> {
     }, 0),
   );
 }
+
+// ---- columns out of view: drawn after the frame -------------------------------------------------
+
+/** Line-local columns out of view whose drawing is of an earlier text or setting, and the text to draw. */
+const deferred = new Map<Column, string>();
+let deferredScheduled = false;
+
+/** Which columns are in the page's view (a margin ahead, so that scrolling finds them drawn). */
+const onScreen = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      const column = [...columns.values()].find((each) => each.element === entry.target);
+      if (!column) continue;
+      column.offScreen = !entry.isIntersecting;
+      if (!column.offScreen && deferred.has(column)) drawDeferred(column);
+    }
+    if (deferred.size === 0) checkReady();
+  },
+  { rootMargin: '200px 0px' },
+);
+
+/** Draw a deferred column with the text its store was last given. */
+function drawDeferred(column: Column): void {
+  const text = deferred.get(column);
+  deferred.delete(column);
+  if (text === undefined || columns.get(column.id) !== column || !column.store) return;
+  column.view.show(text, column.store, drawOptions(column.id));
+  showCount(column);
+}
+
+/** A column taken off the page. */
+function forgetColumn(column: Column): void {
+  column.element.remove();
+  deferred.delete(column);
+  onScreen.unobserve(column.element);
+}
+
+/**
+ * Draw the deferred columns once the frame with the edit is on screen, one column per task, each
+ * after any other waiting task (a key typed meanwhile is handled first).
+ */
+function drawDeferredSoon(): void {
+  if (deferredScheduled) return;
+  deferredScheduled = true;
+  const next = () => {
+    const column = deferred.keys().next().value;
+    if (column) drawDeferred(column);
+    if (deferred.size > 0) return afterOtherTasks(next);
+    deferredScheduled = false;
+    checkReady();
+  };
+  requestAnimationFrame(() => afterOtherTasks(next));
+}
+
+/** Run `task` at background priority where the browser has a task scheduler, else after a timer. */
+function afterOtherTasks(task: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
+}
+
+type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<void>;
 
 // ---- the worker: counts, and the tokens of whole-text tokenizers ----------------------------------
 
@@ -601,6 +674,9 @@ function received(message: CountMessage): void {
   if (current) checkReady();
 }
 
+/** The update whose counts were all known last (its `data-drawn`). */
+let countedRun: string | undefined;
+
 /** Mark the page ready (for the tests and the benchmark) once every count of this text is known. */
 function checkReady(): void {
   if (!document.body.dataset.drawn || pending !== undefined || queued) return;
@@ -611,8 +687,13 @@ function checkReady(): void {
     if (column && !column.failed && !hasResult(column, version)) return;
   }
   if (document.body.dataset.ready === document.body.dataset.drawn) return;
-  changedSinceCounted = 0;
-  performance.measure('count', 'update');
+  if (countedRun !== document.body.dataset.drawn) {
+    countedRun = document.body.dataset.drawn;
+    changedSinceCounted = 0;
+    performance.measure('count', 'update');
+  }
+  // Ready once the columns out of view are drawn too.
+  if (deferred.size > 0) return;
   document.body.dataset.ready = document.body.dataset.drawn;
   saveStateSoon();
 }
@@ -775,7 +856,7 @@ async function restore(hash: string): Promise<boolean> {
     idsToggle.checked = state.ids;
     patterns.clear();
     for (const [id, pattern] of Object.entries(state.patterns ?? {})) patterns.set(id, pattern);
-    for (const column of columns.values()) column.element.remove();
+    for (const column of columns.values()) forgetColumn(column);
     columns.clear();
     pendingTraining = state.train;
     if (trainer && pendingTraining !== undefined) {
