@@ -58,6 +58,26 @@ export class RepeatedTokenError extends Error {
 }
 
 /**
+ * A {@link RankTable}'s arrays in `SharedArrayBuffer`s, as {@link RankTable.share} makes them: what a
+ * worker thread needs to read the same table without rebuilding it.
+ *
+ * @example
+ * ```ts
+ * const shared: SharedRankTable = table.share();
+ * ```
+ */
+export interface SharedRankTable {
+  /** Every token's bytes, back to back, in rank order. */
+  bytes: Uint8Array;
+  /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`. */
+  offsets: Uint32Array;
+  /** The built hash slots (four ints each). */
+  slots: Int32Array;
+  /** How many ranks have a token. */
+  size: number;
+}
+
+/**
  * Mergeable ranks as a byte-keyed open-addressing hash table: token bytes live back to back in one
  * `Uint8Array`, and a lookup hashes a slice of any byte buffer and compares bytes in place, so no
  * string or array is allocated per lookup.
@@ -91,11 +111,23 @@ export class RankTable {
   private joinScratch = new Uint8Array(256);
   /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
   private readonly byteRanks = new Int32Array(256);
+  /** The shared copy made by {@link RankTable.share}, once. */
+  private shared: SharedRankTable | null = null;
 
-  /** Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}). */
-  constructor(bytes: Uint8Array, offsets: Uint32Array) {
+  /**
+   * Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}); `built`
+   * takes the slots and size of a table already built over the same arrays (see {@link RankTable.share}).
+   */
+  constructor(bytes: Uint8Array, offsets: Uint32Array, built?: { slots: Int32Array; size: number }) {
     this.bytes = bytes;
     this.offsets = offsets;
+    if (built !== undefined) {
+      this.slots = built.slots;
+      this.mask = (built.slots.length >> 2) - 1;
+      this.size = built.size;
+      this.fillByteRanks();
+      return;
+    }
     const ranks = offsets.length - 1;
     let capacity = 1024;
     while (capacity < ranks * 2) capacity <<= 1;
@@ -118,11 +150,67 @@ export class RankTable {
       size++;
     }
     this.size = size;
+    this.fillByteRanks();
+  }
+
+  private fillByteRanks(): void {
     const single = new Uint8Array(1);
     for (let value = 0; value < 256; value++) {
       single[0] = value;
       this.byteRanks[value] = this.rankOf(single, 0, 1);
     }
+  }
+
+  /**
+   * The arrays this table is made of, copied once into `SharedArrayBuffer`s (later calls return the
+   * same copy): post them to worker threads and rebuild there with {@link RankTable.fromShared}, so
+   * that every thread reads one table in memory and none hashes the vocabulary again.
+   *
+   * @example
+   * ```ts
+   * const shared = table.share();
+   * new Worker(program, { workerData: shared }); // in the worker: RankTable.fromShared(workerData)
+   * ```
+   */
+  share(): SharedRankTable {
+    if (this.shared === null) {
+      const copy = <T extends Uint8Array | Uint32Array | Int32Array>(
+        array: T,
+        make: (buffer: SharedArrayBuffer) => T,
+      ): T => {
+        const out = make(new SharedArrayBuffer(array.byteLength));
+        out.set(array as never);
+        return out;
+      };
+      this.shared = {
+        bytes: copy(this.bytes, (buffer) => new Uint8Array(buffer)),
+        offsets: copy(this.offsets, (buffer) => new Uint32Array(buffer)),
+        slots: copy(this.slots, (buffer) => new Int32Array(buffer)),
+        size: this.size,
+      };
+    }
+    return this.shared;
+  }
+
+  /**
+   * The table over arrays from {@link RankTable.share} (typically posted from another thread): no
+   * copy and no rebuild, only the small per-thread memos are new.
+   *
+   * @example
+   * ```ts
+   * const again = RankTable.fromShared(table.share());
+   * again.rankOf(new TextEncoder().encode('hi'), 0, 2) === table.rankOf(new TextEncoder().encode('hi'), 0, 2); // true
+   * ```
+   */
+  static fromShared(shared: SharedRankTable): RankTable {
+    const expected = shared.offsets.length - 1;
+    let capacity = 1024;
+    while (capacity < expected * 2) capacity <<= 1;
+    if (shared.slots.length !== capacity * 4)
+      throw new Error(
+        `a shared rank table of ${expected} ranks needs ${capacity * 4} slot ints, got ${shared.slots.length}`,
+      );
+    return new RankTable(shared.bytes, shared.offsets, { slots: shared.slots, size: shared.size });
   }
 
   /**

@@ -129,4 +129,23 @@ describe('RankTable', () => {
     expect(table.rankOf(buffer, 0, 2)).toBe(NO_RANK);
     expect(table.tokenBytes(2)).toEqual(new Uint8Array([104, 105]));
   });
+
+  it('shares its built arrays: a table over them answers every rank the same, with no rebuild', async () => {
+    const table = (await getEncoding('cl100k_base')).ranks;
+    const shared = table.share();
+    expect(shared.slots.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(table.share()).toBe(shared);
+    const again = RankTable.fromShared(shared);
+    expect(again.size).toBe(table.size);
+    for (let rank = 0; rank < table.rankCount; rank++) {
+      if (!table.has(rank)) continue;
+      const bytes = table.tokenBytes(rank);
+      expect(again.rankOf(bytes, 0, bytes.length)).toBe(rank);
+    }
+    const missing = new TextEncoder().encode('no such token, surely');
+    expect(again.rankOf(missing, 0, missing.length)).toBe(NO_RANK);
+    expect(() => RankTable.fromShared({ ...shared, slots: shared.slots.subarray(4) })).toThrow(
+      /needs \d+ slot ints/,
+    );
+  });
 });
