@@ -131,22 +131,33 @@ export class RankTable {
     const ranks = offsets.length - 1;
     let capacity = 1024;
     while (capacity < ranks * 2) capacity <<= 1;
-    this.mask = capacity - 1;
-    this.slots = new Int32Array(capacity * 4).fill(-1);
+    const mask = (this.mask = capacity - 1);
+    const wrap = (mask << 2) | 3;
+    const slots = (this.slots = new Int32Array(capacity * 4).fill(-1));
     let size = 0;
     for (let rank = 0; rank < ranks; rank++) {
       const start = offsets[rank]!;
       const end = offsets[rank + 1]!;
       if (start === end) continue;
+      const length = end - start;
       const hash = hashBytes(bytes, start, end);
-      const existing = this.lookup(bytes, start, end, hash);
-      if (existing !== NO_RANK) throw new RepeatedTokenError(rank, existing);
-      let slot = hash & this.mask;
-      while (this.slots[slot * 4 + 1] !== -1) slot = (slot + 1) & this.mask;
-      this.slots[slot * 4] = hash;
-      this.slots[slot * 4 + 1] = rank;
-      this.slots[slot * 4 + 2] = start;
-      this.slots[slot * 4 + 3] = end - start;
+      // One probe sequence both finds the free slot and checks that no earlier rank has these bytes.
+      let slot = (hash & mask) << 2;
+      for (;;) {
+        const other = slots[slot + 1]!;
+        if (other === -1) break;
+        if (slots[slot] === hash && slots[slot + 3] === length) {
+          const otherStart = slots[slot + 2]!;
+          let i = 0;
+          while (i < length && bytes[otherStart + i] === bytes[start + i]) i++;
+          if (i === length) throw new RepeatedTokenError(rank, other);
+        }
+        slot = (slot + 4) & wrap;
+      }
+      slots[slot] = hash;
+      slots[slot + 1] = rank;
+      slots[slot + 2] = start;
+      slots[slot + 3] = length;
       size++;
     }
     this.size = size;

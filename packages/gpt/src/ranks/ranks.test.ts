@@ -113,7 +113,15 @@ describe('base64', () => {
       const text = encodeBase64(bytes);
       expect(text).toBe(Buffer.from(bytes).toString('base64'));
       expect(decodeBase64(text)).toEqual(bytes);
+      // Unpadded, and from the middle of a longer string, as the .tiktoken reader calls it.
+      const bare = text.replace(/=+$/, '');
+      expect(decodeBase64(`xx${bare} 7`, 2, 2 + bare.length)).toEqual(bytes);
     }
+  });
+  it('names a character outside the alphabet, in a whole quad or in the tail', () => {
+    expect(() => decodeBase64('QUJD#UJD')).toThrow('invalid base64 character "#" at position 4');
+    expect(() => decodeBase64('QUJDQU.')).toThrow('invalid base64 character "." at position 6');
+    expect(() => decodeBase64('QUJDQ\u00e9==')).toThrow(/"é" at position 5/);
   });
 });
 
