@@ -27,12 +27,15 @@ const ALL_LIBRARIES = ['tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer
 const JS_LIBRARIES = process.env.GPT_BENCH_LIBRARIES
   ? process.env.GPT_BENCH_LIBRARIES.split(',').filter((l) => ALL_LIBRARIES.includes(l))
   : ALL_LIBRARIES;
-const ENCODINGS = ['gpt2', 'cl100k_base', 'o200k_base'];
-const TEXTS = {
-  en: 'English (Gutenberg)',
-  ar: 'Arabic prose (OpenITI)',
-  quran: 'vocalized Quran (Tanzil Uthmani)',
-};
+/** The rows: GPT_BENCH_ENCODINGS=a,b and GPT_BENCH_TEXTS=en,quran pick fewer (a quick re-measure). */
+const ENCODINGS = (process.env.GPT_BENCH_ENCODINGS ?? 'gpt2,cl100k_base,o200k_base').split(',');
+const TEXTS = Object.fromEntries(
+  Object.entries({
+    en: 'English (Gutenberg)',
+    ar: 'Arabic prose (OpenITI)',
+    quran: 'vocalized Quran (Tanzil Uthmani)',
+  }).filter(([text]) => (process.env.GPT_BENCH_TEXTS ?? 'en,ar,quran').split(',').includes(text)),
+);
 const LANGS = ['en', 'ar'];
 /** Pure-JS libraries (tiktoken is WASM and hf-tokenizers native Rust: reported, but not among them). */
 const PURE_JS = ['js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];

@@ -131,9 +131,11 @@ export class RankTable {
     const ranks = offsets.length - 1;
     let capacity = 1024;
     while (capacity < ranks * 2) capacity <<= 1;
-    const mask = (this.mask = capacity - 1);
+    const mask = capacity - 1;
     const wrap = (mask << 2) | 3;
-    const slots = (this.slots = new Int32Array(capacity * 4).fill(-1));
+    const slots = new Int32Array(capacity * 4).fill(-1);
+    this.mask = mask;
+    this.slots = slots;
     let size = 0;
     for (let rank = 0; rank < ranks; rank++) {
       const start = offsets[rank]!;
