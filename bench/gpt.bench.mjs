@@ -22,15 +22,22 @@ const WARM_PASSES = 5;
 const LIBRARY_WARM_PASSES = 1;
 /** tokenlab / Rust process pairs per row. */
 const PAIRS = Number(process.env.GPT_BENCH_PAIRS ?? 3);
-const JS_LIBRARIES = ['tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
-const ENCODINGS = ['gpt2', 'cl100k_base', 'o200k_base'];
-const TEXTS = {
-  en: 'English (Gutenberg)',
-  ar: 'Arabic prose (OpenITI)',
-  quran: 'vocalized Quran (Tanzil Uthmani)',
-};
+const ALL_LIBRARIES = ['tiktoken', 'js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer', 'hf-tokenizers'];
+/** The other libraries, run once per row (GPT_BENCH_LIBRARIES=a,b for fewer). */
+const JS_LIBRARIES = process.env.GPT_BENCH_LIBRARIES
+  ? process.env.GPT_BENCH_LIBRARIES.split(',').filter((l) => ALL_LIBRARIES.includes(l))
+  : ALL_LIBRARIES;
+/** The rows: GPT_BENCH_ENCODINGS=a,b and GPT_BENCH_TEXTS=en,quran pick fewer (a quick re-measure). */
+const ENCODINGS = (process.env.GPT_BENCH_ENCODINGS ?? 'gpt2,cl100k_base,o200k_base').split(',');
+const TEXTS = Object.fromEntries(
+  Object.entries({
+    en: 'English (Gutenberg)',
+    ar: 'Arabic prose (OpenITI)',
+    quran: 'vocalized Quran (Tanzil Uthmani)',
+  }).filter(([text]) => (process.env.GPT_BENCH_TEXTS ?? 'en,ar,quran').split(',').includes(text)),
+);
 const LANGS = ['en', 'ar'];
-/** Pure-JS libraries (tiktoken is WASM: reported, but not one of them). */
+/** Pure-JS libraries (tiktoken is WASM and hf-tokenizers native Rust: reported, but not among them). */
 const PURE_JS = ['js-tiktoken', 'gpt-tokenizer', 'ai-tokenizer'];
 /** The python wheels of the Rust reference, looked for here (or in GPT_BENCH_WHEELS). */
 const WHEEL_DIRS = [process.env.GPT_BENCH_WHEELS, '/opt/pypi/files'].filter(Boolean);
@@ -62,6 +69,13 @@ async function load(library, encoding) {
       const module = await import(`gpt-tokenizer/encoding/${encoding === 'gpt2' ? 'r50k_base' : encoding}`);
       return (text) => module.encode(text, { allowedSpecial: new Set(), disallowedSpecial: new Set() });
     }
+    case 'hf-tokenizers': {
+      // Hugging Face's Rust tokenizers through its Node binding, with a tokenizer.json made from the
+      // tiktoken ranks by hfTokenizerFile() (in the parent process, before any cell).
+      const { Tokenizer } = await import('tokenizers');
+      const tokenizer = Tokenizer.fromFile(hfTokenizerPath(encoding));
+      return async (text) => (await tokenizer.encode(text, null, { addSpecialTokens: false })).getIds();
+    }
     case 'ai-tokenizer': {
       if (encoding === 'gpt2') return null;
       const { Tokenizer } = await import('ai-tokenizer');
@@ -81,17 +95,119 @@ async function cell(library, encoding, text, passes) {
   const loadMs = performance.now() - start;
   if (encode === null) return null;
   start = performance.now();
-  const ids = encode(input);
+  const ids = await encode(input);
   const coldMs = performance.now() - start;
   const warmMs = [];
   for (let pass = 0; pass < passes; pass++) {
     start = performance.now();
-    encode(input);
+    await encode(input);
     warmMs.push(performance.now() - start);
   }
   mkdirSync(idsDir, { recursive: true });
   writeFileSync(join(idsDir, `${library}.${encoding}.${text}.u32`), new Uint32Array(ids));
   return { loadMs, coldMs, warmMs, tokens: ids.length };
+}
+
+/** tiktoken's split patterns as its Rust regex reads them; Hugging Face's Oniguruma reads them too. */
+const TIKTOKEN_PATTERNS = {
+  gpt2: String.raw`'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+`,
+  cl100k_base: String.raw`'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]++[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+  o200k_base: [
+    String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?`,
+    String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?`,
+    String.raw`\p{N}{1,3}`,
+    String.raw` ?[^\s\p{L}\p{N}]+[\r\n/]*`,
+    String.raw`\s*[\r\n]+`,
+    String.raw`\s+(?!\S)`,
+    String.raw`\s+`,
+  ].join('|'),
+};
+
+const hfTokenizerPath = (encoding) => join(dataDir, 'hf', `${encoding}.tokenizer.json`);
+
+/**
+ * Write a Hugging Face tokenizer.json equal to a tiktoken encoding (once): byte-level BPE whose vocab
+ * is the ranks (bytes spelled with GPT-2's byte-to-character map) and whose merges are found by
+ * merging each token's bytes with the lower ranks only, down to the two parts that make it, as
+ * Hugging Face's own tiktoken converter does; the split is tiktoken's pattern, and a piece that is a
+ * whole token is taken whole (`ignore_merges`), as tiktoken does. Ids are compared before timing.
+ */
+async function hfTokenizerFile(encoding) {
+  const file = hfTokenizerPath(encoding);
+  if (existsSync(file)) return file;
+  const { getEncoding } = await import('@tokenlab/gpt');
+  const { ranks } = await getEncoding(encoding === 'gpt2' ? 'r50k_base' : encoding);
+  const charOf = [];
+  let extra = 0;
+  for (let byte = 0; byte < 256; byte++) {
+    const printable = (byte >= 33 && byte <= 126) || (byte >= 161 && byte <= 172) || byte >= 174;
+    charOf.push(String.fromCharCode(printable ? byte : 256 + extra++));
+  }
+  const spell = (latin1) => Array.from(latin1, (c) => charOf[c.charCodeAt(0)]).join('');
+  const rankOf = new Map();
+  for (let rank = 0; rank < ranks.rankCount; rank++)
+    if (ranks.has(rank)) rankOf.set(String.fromCharCode(...ranks.tokenBytes(rank)), rank);
+  const vocab = {};
+  const merges = [];
+  for (let rank = 0; rank < ranks.rankCount; rank++) {
+    if (!ranks.has(rank)) continue;
+    const token = String.fromCharCode(...ranks.tokenBytes(rank));
+    vocab[spell(token)] = rank;
+    if (token.length < 2) continue;
+    const parts = Array.from(token);
+    for (;;) {
+      let best = -1;
+      let bestRank = rank;
+      for (let i = 0; i + 1 < parts.length; i++) {
+        const joined = rankOf.get(parts[i] + parts[i + 1]);
+        if (joined !== undefined && joined < bestRank) {
+          bestRank = joined;
+          best = i;
+        }
+      }
+      if (best < 0) break;
+      parts.splice(best, 2, parts[best] + parts[best + 1]);
+    }
+    if (parts.length !== 2)
+      throw new Error(`${encoding}: rank ${rank} is not made by one merge of lower ranks`);
+    merges.push([spell(parts[0]), spell(parts[1])]);
+  }
+  const json = {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: [],
+    normalizer: null,
+    pre_tokenizer: {
+      type: 'Sequence',
+      pretokenizers: [
+        {
+          type: 'Split',
+          pattern: { Regex: TIKTOKEN_PATTERNS[encoding] },
+          behavior: 'Isolated',
+          invert: false,
+        },
+        { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false },
+      ],
+    },
+    post_processor: null,
+    decoder: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false },
+    model: {
+      type: 'BPE',
+      dropout: null,
+      unk_token: null,
+      continuing_subword_prefix: null,
+      end_of_word_suffix: null,
+      fuse_unk: false,
+      byte_fallback: false,
+      ignore_merges: true,
+      vocab,
+      merges,
+    },
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(json));
+  return file;
 }
 
 /**
@@ -232,6 +348,8 @@ async function main() {
     .map((x) => x.toFixed(1))
     .join(' / ');
   const rust = await rustReference();
+  if (JS_LIBRARIES.includes('hf-tokenizers'))
+    for (const encoding of ENCODINGS) await hfTokenizerFile(encoding);
   const texts = Object.keys(TEXTS);
   const sizes = {};
   for (const text of texts) sizes[text] = readFileSync(textPath(text)).length;
@@ -307,6 +425,7 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
     `* Each cell runs in a fresh process: **load** = import + constructing the encoder; **cold** = the first encode after load (empty caches, cold JIT); **warm** = the median of the next ${WARM_PASSES} passes (for the JS libraries, slower, the fastest of ${LIBRARY_WARM_PASSES}). tokenlab and Rust run in ${PAIRS} pairs of processes, alternating which goes first; **÷ Rust** is the median of the per-pair ratios (range in brackets).`,
     "* **Spread**: the largest distance of one warm pass from its process's median warm pass, over all of a row's processes (goal: within ±20%).",
     "* **÷ fastest JS**: tokenlab's median warm (cold) speed ÷ the fastest pure-JS library's (js-tiktoken, gpt-tokenizer, ai-tokenizer; tiktoken WASM is shown but is not pure JS); these run once per row, after the pairs.",
+    "* **hf-tokenizers**: Hugging Face `tokenizers` 0.23.2 from npm (native Rust through its Node binding, `encode` of the whole text, no special tokens) with a tokenizer.json the bench builds from the tiktoken ranks (byte-level BPE, merges found by re-merging each token with the lower ranks, tiktoken's split pattern, whole-token pieces taken whole); a second native anchor, its ids checked like the others'. Its time includes building offsets and the other fields of its `Encoding`, which tiktoken does not make.",
     `* Mismatches: token positions whose id differs from ${rust.python ? "the Rust core's" : "tiktoken (WASM)'s"} (plus any length difference).`,
     '',
   );
@@ -360,7 +479,7 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
         continue;
       }
       lines.push(
-        `| ${row.text} | ${row.encoding} | ${library}${library === 'tiktoken' ? ' (WASM)' : ''} | ${fmt(r.loadMs, 0)} | ${fmt(mbs(row.text, r.coldMs))} | ${fmt(mbs(row.text, Math.min(...r.warmMs)))} | ${r.tokens.toLocaleString('en')} | ${row.mismatches[library] ?? '—'} |`,
+        `| ${row.text} | ${row.encoding} | ${library}${library === 'tiktoken' ? ' (WASM)' : library === 'hf-tokenizers' ? ' (native Rust)' : ''} | ${fmt(r.loadMs, 0)} | ${fmt(mbs(row.text, r.coldMs))} | ${fmt(mbs(row.text, Math.min(...r.warmMs)))} | ${r.tokens.toLocaleString('en')} | ${row.mismatches[library] ?? '—'} |`,
       );
     }
   }
@@ -504,21 +623,24 @@ function parallelReport(cells, startLoad, endLoad) {
       .map((c) => `${c.lang} ${fmt(c.bytes / 1e6, 1)} MB of UTF-8`)
       .join(', ')}), \`ordinary\` semantics.`,
     `* Machine: ${machineInfo()}, ${availableParallelism()} cores shared with other jobs; ${new Date().toISOString().slice(0, 10)}; load average (1 / 5 / 15 min) ${startLoad} at the start, ${endLoad} at the end. With the load above the core count, two threads cannot get two cores: the ratio is a lower bound of what an idle machine gives.`,
-    '* Each (text, encoding) runs in a fresh process: one warm-up pass in the calling thread, one pass on a new pool of two workers (start included: each worker rebuilds the rank table and warms its JIT and merge cache; reported as **2 threads, first pass**), then ' +
+    '* Each (text, encoding) runs in a fresh process: one warm-up pass in the calling thread, one pass on a new pool of two workers (start included: the rank table is shared with the workers (built once, in shared memory), each worker warms its JIT and merge cache; reported as **2 threads, first pass**), then ' +
       `${PARALLEL_PAIRS} pairs, alternating: **1 thread** = \`encodeParallel(enc, text, { threads: 1 })\` (encodes in the calling thread into a Uint32Array), **2 threads** = \`encodeParallel(enc, text, { pool })\` on that pool: cutting the text at safe places, encoding 1 Mi-unit pieces on the workers, joining the ids. Medians of the pairs; the ratio is the median of the per-pair ratios.`,
     '* CPU: process CPU time (all threads) of each pass; **CPU 2 ÷ 1** is what the parallel path costs in total over one thread (messages, copies, two merge caches). On an idle machine the wall ratio approaches 2 ÷ (CPU 2 ÷ 1) when the main thread waits.',
     "* Mismatches: ids of the 2-thread runs that differ from the 1-thread run's (must be 0).",
     '',
-    '| text | encoding | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | load (1 min) at each pair | mismatches |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    '* **Cores used**: CPU ÷ wall of the 2-thread passes (median): 2 would mean both threads ran all the time; below that, the other jobs held a core.',
+    '',
+    '| text | encoding | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | cores used, 2 threads | load (1 min) at each pair | mismatches |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
   ];
   for (const c of cells) {
     const one = median(c.pairs.map((p) => p.oneMs));
     const two = median(c.pairs.map((p) => p.twoMs));
     const ratio = median(c.pairs.map((p) => p.oneMs / p.twoMs));
     const cpu = median(c.pairs.map((p) => p.twoCpuMs / p.oneCpuMs));
+    const cores = median(c.pairs.map((p) => p.twoCpuMs / p.twoMs));
     lines.push(
-      `| ${c.lang} | ${c.encoding} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
+      `| ${c.lang} | ${c.encoding} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${fmt(cores)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
     );
   }
   const ratios = cells.map((c) => median(c.pairs.map((p) => p.oneMs / p.twoMs)));
@@ -531,7 +653,9 @@ function parallelReport(cells, startLoad, endLoad) {
   return lines.join('\n');
 }
 
-if (process.argv[2] === '--cell') {
+if (process.argv[2] === '--hf-file') {
+  console.log(await hfTokenizerFile(process.argv[3]));
+} else if (process.argv[2] === '--cell') {
   const [library, encoding, text, passes] = process.argv.slice(3);
   console.log(JSON.stringify(await cell(library, encoding, text, Number(passes))));
 } else if (process.argv[2] === '--parallel-cell') {

@@ -32,7 +32,7 @@ export {
   WHITE_SPACE,
 } from './patterns.js';
 export { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
-export { NO_RANK, RankTable, RepeatedTokenError } from './ranks/rank-table.js';
+export { NO_RANK, RankTable, RepeatedTokenError, type SharedRankTable } from './ranks/rank-table.js';
 export { ENCODING_NAMES, type EncodingName, getEncoding, isEncodingName } from './registry.js';
 export {
   type AllowedSpecial,

@@ -38,9 +38,9 @@ interface Waiting {
 }
 
 /**
- * Worker threads that each hold a copy of one encoding and encode jobs (lists of texts) sent to them.
+ * Worker threads that share one encoding's rank table (in shared memory) and encode jobs (lists of texts) sent to them.
  * {@link encodeBatch} and {@link encodeParallel} use one for a call; keep one yourself to pay the
- * start (about the time of loading the encoding, per thread) once for many calls.
+ * start (a thread each, and the workers warming up) once for many calls.
  *
  * @example
  * ```ts
@@ -62,8 +62,7 @@ export class EncodePool {
     const transfer: EncodingTransfer = {
       name: encoding.name,
       patternSource: encoding.patternSource,
-      rankBytes: encoding.ranks.bytes,
-      rankOffsets: encoding.ranks.offsets,
+      ranks: encoding.ranks.share(),
       specialTokens: Object.fromEntries(encoding.specialTokens),
     };
     const file = workerProgram(

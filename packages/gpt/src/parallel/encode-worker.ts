@@ -1,5 +1,5 @@
-// The program of each encoding worker thread: rebuild the encoding from the rank arrays it was given,
-// then encode jobs as they come, replying with the ids in a transferred Uint32Array.
+// The program of each encoding worker thread: wrap the encoding around the shared rank table it was
+// given, then encode jobs as they come, replying with the ids in a transferred Uint32Array.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Encoding } from '../encoding.js';
 import { RankTable } from '../ranks/rank-table.js';
@@ -11,7 +11,7 @@ const definition = workerData as EncodingTransfer;
 const encoding = new Encoding({
   name: definition.name,
   patternSource: definition.patternSource,
-  ranks: new RankTable(definition.rankBytes, definition.rankOffsets),
+  ranks: RankTable.fromShared(definition.ranks),
   specialTokens: definition.specialTokens,
 });
 const port = parentPort!;

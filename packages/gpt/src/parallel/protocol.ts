@@ -1,14 +1,14 @@
+import type { SharedRankTable } from '../ranks/rank-table.js';
 import type { EncodeOptions } from '../special-tokens.js';
 
 /**
- * What a worker needs to rebuild an encoding: its definition, with the rank table as the two arrays
- * it is made of (copied to each worker once, when the worker starts).
+ * What a worker needs to rebuild an encoding: its definition, with the rank table already built, in
+ * shared memory (every worker reads the one table the main thread shared; none copies or rebuilds it).
  */
 export interface EncodingTransfer {
   name: string;
   patternSource: string;
-  rankBytes: Uint8Array;
-  rankOffsets: Uint32Array;
+  ranks: SharedRankTable;
   specialTokens: Record<string, number>;
 }
 

@@ -17,9 +17,8 @@ export function rankTableFromCompact(base64: string): RankTable {
   for (let rank = 0; rank < ranks; rank++) {
     const length = packed[from++]!;
     offsets[rank] = to;
-    bytes.set(packed.subarray(from, from + length), to);
-    from += length;
-    to += length;
+    // Tokens are a few bytes long: a plain copy beats making a view per token for `set`.
+    for (const tokenEnd = from + length; from < tokenEnd; ) bytes[to++] = packed[from++]!;
   }
   offsets[ranks] = to;
   return new RankTable(bytes, offsets);

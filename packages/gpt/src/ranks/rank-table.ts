@@ -58,6 +58,26 @@ export class RepeatedTokenError extends Error {
 }
 
 /**
+ * A {@link RankTable}'s arrays in `SharedArrayBuffer`s, as {@link RankTable.share} makes them: what a
+ * worker thread needs to read the same table without rebuilding it.
+ *
+ * @example
+ * ```ts
+ * const shared: SharedRankTable = table.share();
+ * ```
+ */
+export interface SharedRankTable {
+  /** Every token's bytes, back to back, in rank order. */
+  bytes: Uint8Array;
+  /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`. */
+  offsets: Uint32Array;
+  /** The built hash slots (four ints each). */
+  slots: Int32Array;
+  /** How many ranks have a token. */
+  size: number;
+}
+
+/**
  * Mergeable ranks as a byte-keyed open-addressing hash table: token bytes live back to back in one
  * `Uint8Array`, and a lookup hashes a slice of any byte buffer and compares bytes in place, so no
  * string or array is allocated per lookup.
@@ -91,38 +111,119 @@ export class RankTable {
   private joinScratch = new Uint8Array(256);
   /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
   private readonly byteRanks = new Int32Array(256);
+  /** The shared copy made by {@link RankTable.share}, once. */
+  private shared: SharedRankTable | null = null;
 
-  /** Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}). */
-  constructor(bytes: Uint8Array, offsets: Uint32Array) {
+  /**
+   * Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}); `built`
+   * takes the slots and size of a table already built over the same arrays (see {@link RankTable.share}).
+   */
+  constructor(bytes: Uint8Array, offsets: Uint32Array, built?: { slots: Int32Array; size: number }) {
     this.bytes = bytes;
     this.offsets = offsets;
+    if (built !== undefined) {
+      this.slots = built.slots;
+      this.mask = (built.slots.length >> 2) - 1;
+      this.size = built.size;
+      this.fillByteRanks();
+      return;
+    }
     const ranks = offsets.length - 1;
     let capacity = 1024;
     while (capacity < ranks * 2) capacity <<= 1;
-    this.mask = capacity - 1;
-    this.slots = new Int32Array(capacity * 4).fill(-1);
+    const mask = capacity - 1;
+    const wrap = (mask << 2) | 3;
+    const slots = new Int32Array(capacity * 4).fill(-1);
+    this.mask = mask;
+    this.slots = slots;
     let size = 0;
     for (let rank = 0; rank < ranks; rank++) {
       const start = offsets[rank]!;
       const end = offsets[rank + 1]!;
       if (start === end) continue;
+      const length = end - start;
       const hash = hashBytes(bytes, start, end);
-      const existing = this.lookup(bytes, start, end, hash);
-      if (existing !== NO_RANK) throw new RepeatedTokenError(rank, existing);
-      let slot = hash & this.mask;
-      while (this.slots[slot * 4 + 1] !== -1) slot = (slot + 1) & this.mask;
-      this.slots[slot * 4] = hash;
-      this.slots[slot * 4 + 1] = rank;
-      this.slots[slot * 4 + 2] = start;
-      this.slots[slot * 4 + 3] = end - start;
+      // One probe sequence both finds the free slot and checks that no earlier rank has these bytes.
+      let slot = (hash & mask) << 2;
+      for (;;) {
+        const other = slots[slot + 1]!;
+        if (other === -1) break;
+        if (slots[slot] === hash && slots[slot + 3] === length) {
+          const otherStart = slots[slot + 2]!;
+          let i = 0;
+          while (i < length && bytes[otherStart + i] === bytes[start + i]) i++;
+          if (i === length) throw new RepeatedTokenError(rank, other);
+        }
+        slot = (slot + 4) & wrap;
+      }
+      slots[slot] = hash;
+      slots[slot + 1] = rank;
+      slots[slot + 2] = start;
+      slots[slot + 3] = length;
       size++;
     }
     this.size = size;
+    this.fillByteRanks();
+  }
+
+  private fillByteRanks(): void {
     const single = new Uint8Array(1);
     for (let value = 0; value < 256; value++) {
       single[0] = value;
       this.byteRanks[value] = this.rankOf(single, 0, 1);
     }
+  }
+
+  /**
+   * The arrays this table is made of, copied once into `SharedArrayBuffer`s (later calls return the
+   * same copy): post them to worker threads and rebuild there with {@link RankTable.fromShared}, so
+   * that every thread reads one table in memory and none hashes the vocabulary again.
+   *
+   * @example
+   * ```ts
+   * const shared = table.share();
+   * new Worker(program, { workerData: shared }); // in the worker: RankTable.fromShared(workerData)
+   * ```
+   */
+  share(): SharedRankTable {
+    if (this.shared === null) {
+      const copy = <T extends Uint8Array | Uint32Array | Int32Array>(
+        array: T,
+        make: (buffer: SharedArrayBuffer) => T,
+      ): T => {
+        const out = make(new SharedArrayBuffer(array.byteLength));
+        out.set(array as never);
+        return out;
+      };
+      this.shared = {
+        bytes: copy(this.bytes, (buffer) => new Uint8Array(buffer)),
+        offsets: copy(this.offsets, (buffer) => new Uint32Array(buffer)),
+        slots: copy(this.slots, (buffer) => new Int32Array(buffer)),
+        size: this.size,
+      };
+    }
+    return this.shared;
+  }
+
+  /**
+   * The table over arrays from {@link RankTable.share} (typically posted from another thread): no
+   * copy and no rebuild, only the small per-thread memos are new.
+   *
+   * @example
+   * ```ts
+   * const again = RankTable.fromShared(table.share());
+   * again.rankOf(new TextEncoder().encode('hi'), 0, 2) === table.rankOf(new TextEncoder().encode('hi'), 0, 2); // true
+   * ```
+   */
+  static fromShared(shared: SharedRankTable): RankTable {
+    const expected = shared.offsets.length - 1;
+    let capacity = 1024;
+    while (capacity < expected * 2) capacity <<= 1;
+    if (shared.slots.length !== capacity * 4)
+      throw new Error(
+        `a shared rank table of ${expected} ranks needs ${capacity * 4} slot ints, got ${shared.slots.length}`,
+      );
+    return new RankTable(shared.bytes, shared.offsets, { slots: shared.slots, size: shared.size });
   }
 
   /**
@@ -202,9 +303,20 @@ export class RankTable {
     const length = leftLength + (offsets[right + 1]! - rightStart);
     if (this.joinScratch.length < length) this.joinScratch = new Uint8Array(length * 2);
     const scratch = this.joinScratch;
-    scratch.set(bytes.subarray(leftStart, leftStart + leftLength), 0);
-    scratch.set(bytes.subarray(rightStart, rightStart + length - leftLength), leftLength);
-    return this.rankOf(scratch, 0, length);
+    // Byte loops, not `set` of two views: a miss (frequent while the memo fills, in a cold first
+    // pass) then allocates nothing, and the hash is taken as the bytes are copied.
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < leftLength; i++) {
+      const byte = bytes[leftStart + i]!;
+      scratch[i] = byte;
+      hash = Math.imul(hash ^ byte, FNV_PRIME);
+    }
+    for (let i = leftLength; i < length; i++) {
+      const byte = bytes[rightStart + i - leftLength]!;
+      scratch[i] = byte;
+      hash = Math.imul(hash ^ byte, FNV_PRIME);
+    }
+    return this.lookup(scratch, 0, length, hash);
   }
 
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */

@@ -113,7 +113,15 @@ describe('base64', () => {
       const text = encodeBase64(bytes);
       expect(text).toBe(Buffer.from(bytes).toString('base64'));
       expect(decodeBase64(text)).toEqual(bytes);
+      // Unpadded, and from the middle of a longer string, as the .tiktoken reader calls it.
+      const bare = text.replace(/=+$/, '');
+      expect(decodeBase64(`xx${bare} 7`, 2, 2 + bare.length)).toEqual(bytes);
     }
+  });
+  it('names a character outside the alphabet, in a whole quad or in the tail', () => {
+    expect(() => decodeBase64('QUJD#UJD')).toThrow('invalid base64 character "#" at position 4');
+    expect(() => decodeBase64('QUJDQU.')).toThrow('invalid base64 character "." at position 6');
+    expect(() => decodeBase64('QUJDQ\u00e9==')).toThrow(/"é" at position 5/);
   });
 });
 
@@ -128,5 +136,24 @@ describe('RankTable', () => {
     expect(table.rankOf(buffer, 1, 3)).toBe(2);
     expect(table.rankOf(buffer, 0, 2)).toBe(NO_RANK);
     expect(table.tokenBytes(2)).toEqual(new Uint8Array([104, 105]));
+  });
+
+  it('shares its built arrays: a table over them answers every rank the same, with no rebuild', async () => {
+    const table = (await getEncoding('cl100k_base')).ranks;
+    const shared = table.share();
+    expect(shared.slots.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(table.share()).toBe(shared);
+    const again = RankTable.fromShared(shared);
+    expect(again.size).toBe(table.size);
+    for (let rank = 0; rank < table.rankCount; rank++) {
+      if (!table.has(rank)) continue;
+      const bytes = table.tokenBytes(rank);
+      expect(again.rankOf(bytes, 0, bytes.length)).toBe(rank);
+    }
+    const missing = new TextEncoder().encode('no such token, surely');
+    expect(again.rankOf(missing, 0, missing.length)).toBe(NO_RANK);
+    expect(() => RankTable.fromShared({ ...shared, slots: shared.slots.subarray(4) })).toThrow(
+      /needs \d+ slot ints/,
+    );
   });
 });
