@@ -67,7 +67,15 @@ async function measure(browser, url, text) {
   await page.keyboard.press('Control+A');
   const paste = await page.evaluate(
     async ({ value }) => {
-      const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      // Checked in every frame's animation callbacks (which run before that frame's style, layout
+      // and paint), so the frame timed is the first one that shows the columns drawn; polling with
+      // timers instead would often see the drawing only after that frame and time the next one.
+      const frameAfterDrawn = () =>
+        new Promise((done) => {
+          const tick = () =>
+            document.body.dataset.drawn ? setTimeout(done, 0) : requestAnimationFrame(tick);
+          requestAnimationFrame(tick);
+        });
       const content = document.querySelector('#text .cm-content');
       performance.clearMeasures();
       const data = new DataTransfer();
@@ -76,8 +84,7 @@ async function measure(browser, url, text) {
       content.dispatchEvent(
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
-      while (!document.body.dataset.drawn) await new Promise((done) => setTimeout(done, 1));
-      await frame();
+      await frameAfterDrawn();
       const firstScreen = performance.now() - started;
       const pasted = document.querySelector('#text').value.length === value.length;
       while (!document.body.dataset.ready) await new Promise((done) => setTimeout(done, 5));
@@ -118,23 +125,23 @@ async function measure(browser, url, text) {
             const keyAt = performance.now();
             let frame;
             let draw;
+            // Checked in every frame's animation callbacks, as for the paste: the frame timed is
+            // the first one that shows the redraw.
             const check = () => {
               const measured = performance.getEntriesByName('draw').at(-1);
-              if (!measured) return setTimeout(check, 1);
+              if (!measured) return requestAnimationFrame(check);
               draw = measured.duration;
-              requestAnimationFrame(() =>
-                setTimeout(() => {
-                  frame = performance.now() - keyAt;
-                  waitReady();
-                }, 0),
-              );
+              setTimeout(() => {
+                frame = performance.now() - keyAt;
+                waitReady();
+              }, 0);
             };
             const waitReady = () => {
               const ready = performance.getEntriesByName('count').at(-1);
               if (!ready || !document.body.dataset.ready) return setTimeout(waitReady, 1);
               resolve({ frame, draw, counted: ready.startTime + ready.duration - keyAt });
             };
-            check();
+            requestAnimationFrame(check);
           },
           { once: true, capture: true },
         );

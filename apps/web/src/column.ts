@@ -35,6 +35,12 @@ export interface Drawing {
   lines: Map<string, HTMLElement[]>;
   /** Each drawn line's place among the container's children. */
   order: Map<HTMLElement, number>;
+  /** The drawn lines (blank ones included) in their order. */
+  placed: HTMLElement[];
+  /** Each drawn line's pieces (`first..last`) and key, so that the next drawing can patch a changed line. */
+  lineInfo: Map<HTMLElement, { first: number; last: number; key: string }>;
+  /** What the options the pieces were drawn with are (ids, whitespace, token text). */
+  optionsKey: string;
 }
 
 const HAS_LETTER = /\p{L}/u;
@@ -155,6 +161,7 @@ export function drawRange(
     piece.start += start;
     piece.end += start;
   }
+  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}${options.tokenText ? 't' : ''}`;
   const drawing: Drawing = {
     text,
     tokens,
@@ -164,6 +171,9 @@ export function drawRange(
     indexOf: new Map(),
     lines: new Map(),
     order: new Map(),
+    placed: [],
+    lineInfo: new Map(),
+    optionsKey,
   };
   // The place of the last line reused: a line is reused only after it, so that reused lines keep
   // their order and none is moved (a moved line is laid out again; with many lines showing the same,
@@ -181,33 +191,44 @@ export function drawRange(
     }
     return undefined;
   };
-  const drawn: HTMLElement[] = [];
-  const optionsKey = `${options.ids ? 'i' : ''}${options.whitespace ? 'w' : ''}${options.tokenText ? 't' : ''}`;
+  // The lines to draw: pieces first..last, the blank lines after them, and what they show.
+  const planned: { first: number; last: number; newlines: number; key: string }[] = [];
   let first = 0;
   for (let i = 0; i < pieces.length; i++) {
     const newlines = countNewlines(text, pieces[i]!);
     if (newlines === 0 && i < pieces.length - 1) continue;
-    // Pieces first..i make one line (and the blank lines after it).
-    const key = lineKey(drawing, first, i, optionsKey);
+    planned.push({ first, last: i, newlines, key: lineKey(drawing, first, i, optionsKey) });
+    first = i + 1;
+  }
+  const keys = new Set(planned.map((each) => each.key));
+  const drawn = drawing.placed;
+  for (const { first, last, newlines, key } of planned) {
     let line = take(key);
     if (line) {
       const reused = line.querySelectorAll<HTMLElement>('.piece');
-      for (let n = first; n <= i; n++) drawing.elements.push(reused[n - first]!);
+      for (let n = first; n <= last; n++) drawing.elements.push(reused[n - first]!);
     } else {
-      line = newLine();
-      for (let n = first; n <= i; n++) {
-        const element = pieceElement(drawing, n, options);
-        drawing.elements.push(element);
-        line.append(element);
-        // A place to wrap after the piece (whitespace shows as glyphs, so there are few spaces to wrap
-        // at): U+200B, outside the box, so that its bidi level never stretches the box; none inside a
-        // word or number, where the plain text would not wrap either ("2014" cut into "201" and "4"
-        // stays on one line) and where it would break the joining. Longer words still wrap anywhere.
-        if (n < i && !element.classList.contains('join-end') && !insideWord(text, pieces[n]!.end))
-          line.append(WRAP);
+      // The line an edit changed (the old line in this place, which no line of the new drawing
+      // shows) is patched: its unchanged pieces at either end stay, with their layout and style, so
+      // a key typed in a long paragraph rebuilds only the pieces around it.
+      const old = previous?.optionsKey === optionsKey ? previous.placed[after + 1] : undefined;
+      const oldInfo = old ? previous!.lineInfo.get(old) : undefined;
+      if (old && oldInfo && !keys.has(oldInfo.key)) {
+        after += 1;
+        line = old;
+        patchLine(line, previous!, oldInfo.first, oldInfo.last, drawing, first, last, options);
+      } else {
+        line = newLine();
+        for (let n = first; n <= last; n++) {
+          const element = pieceElement(drawing, n, options);
+          drawing.elements.push(element);
+          line.append(element);
+          if (wrapsAfter(drawing, n, last)) line.append(WRAP);
+        }
       }
     }
     keep(drawing.lines, key, line);
+    drawing.lineInfo.set(line, { first, last, key });
     drawing.order.set(line, drawn.length);
     drawn.push(line);
     // The blank lines after it go with it, reused with it (each redrawn would be laid out again).
@@ -218,13 +239,92 @@ export function drawRange(
       drawing.order.set(blank, drawn.length);
       drawn.push(blank);
     }
-    first = i + 1;
   }
   drawing.elements.forEach((element, index) => {
     drawing.indexOf.set(element, index);
   });
   patchChildren(container, drawn);
   return drawing;
+}
+
+/**
+ * Whether a place to wrap follows piece `n` of a line ending at piece `last`. Whitespace shows as
+ * glyphs, so there are few spaces to wrap at: U+200B, outside the box, so that its bidi level never
+ * stretches the box; none inside a word or number, where the plain text would not wrap either
+ * ("2014" cut into "201" and "4" stays on one line) and where it would break the joining. Longer
+ * words still wrap anywhere.
+ */
+function wrapsAfter(drawing: Drawing, n: number, last: number): boolean {
+  if (n >= last) return false;
+  const piece = drawing.pieces[n]!;
+  if (piece.start < piece.end && joinsAcross(drawing.text, piece.end)) return false;
+  return !insideWord(drawing.text, piece.end);
+}
+
+/**
+ * Redraw line `line` of the `previous` drawing (its pieces `oldFirst..oldLast`) as pieces
+ * `first..last` of `drawing`: the pieces that look the same at the start and at the end of the line
+ * keep their elements (and the wrap place after them), the ones between are drawn anew.
+ */
+function patchLine(
+  line: HTMLElement,
+  previous: Drawing,
+  oldFirst: number,
+  oldLast: number,
+  drawing: Drawing,
+  first: number,
+  last: number,
+  options: DrawOptions,
+): void {
+  const oldCount = oldLast - oldFirst + 1;
+  const count = last - first + 1;
+  const same = (oldIndex: number, index: number) =>
+    pieceLook(previous, oldIndex, oldLast, options) === pieceLook(drawing, index, last, options);
+  let prefix = 0;
+  while (prefix < oldCount && prefix < count && same(oldFirst + prefix, first + prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < oldCount - prefix && suffix < count - prefix && same(oldLast - suffix, last - suffix))
+    suffix++;
+  const nodes: ChildNode[] = [];
+  for (let k = 0; k < count; k++) {
+    const n = first + k;
+    const kept =
+      k < prefix
+        ? previous.elements[oldFirst + k]!
+        : k >= count - suffix
+          ? previous.elements[oldLast - (count - 1 - k)]!
+          : undefined;
+    const element = kept ?? pieceElement(drawing, n, options);
+    drawing.elements.push(element);
+    nodes.push(element);
+    if (!wrapsAfter(drawing, n, last)) continue;
+    // A kept piece that wraps after kept its wrap place too (it is part of the piece's look).
+    const next = kept?.nextSibling;
+    nodes.push(next && next.nodeType === Node.TEXT_NODE ? next : document.createTextNode(WRAP));
+  }
+  patchChildren(line, nodes);
+}
+
+/**
+ * Everything piece `n` (of a line ending at piece `last`) is drawn from: two pieces with the same
+ * look have the same element and the same wrap place after them.
+ */
+function pieceLook(drawing: Drawing, n: number, last: number, options: DrawOptions): string {
+  const { pieces, tokens, text } = drawing;
+  const piece = pieces[n]!;
+  let look = `${text.slice(piece.start, piece.end)}\u0000`;
+  for (const t of piece.tokens) {
+    const token = tokens[t]!;
+    look += `${token.id ?? token.text},`;
+  }
+  look += `\u0000${piece.ending.map((t) => tokens[t]!.id).join(' ')}\u0000`;
+  if (piece.start < piece.end) {
+    if (joinsAcross(text, piece.start)) look += 's';
+    if (joinsAcross(text, piece.end)) look += 'e';
+  }
+  if (wrapsAfter(drawing, n, last)) look += 'w';
+  if (options.tokenText) look += `\u0000${ownText(drawing, piece) ?? ''}`;
+  return look;
 }
 
 function keep(lines: Map<string, HTMLElement[]>, key: string, line: HTMLElement): void {
@@ -259,7 +359,7 @@ function lineKey(drawing: Drawing, first: number, last: number, options: string)
  * Make `nodes` the children of `container`, leaving in place the ones already there in that order:
  * lines that stay attached keep their layout, so an edit lays out only the lines it changed.
  */
-function patchChildren(container: HTMLElement, nodes: readonly HTMLElement[]): void {
+function patchChildren(container: HTMLElement, nodes: readonly ChildNode[]): void {
   const kept = new Set<Node>(nodes);
   let cursor = container.firstChild;
   for (const node of nodes) {

@@ -188,7 +188,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     expect(text).toBe(editorLines.join('\n'));
     expect(text).not.toBe(start);
 
-    /** Per column, each drawn line's pieces (class, colour, text), and the counts of the page. */
+    /** Per column, each drawn line's pieces (class, colour, text) and wrap places, and the counts of the page. */
     const seen = (at: Page) =>
       at.evaluate(() => ({
         stats: document.querySelector('#text-stats')!.textContent,
@@ -199,9 +199,14 @@ describeInBrowser('playground in headless Chromium', (playground) => {
               count: column.querySelector<HTMLElement>('.count')!.dataset.count,
               ratio: column.querySelector('.ratio')!.textContent,
               pending: column.classList.contains('pending'),
+              // The places to wrap between pieces too (text nodes): an edited line is patched in place.
               lines: [...column.querySelectorAll<HTMLElement>('.drawn > .line')].map((line) =>
-                [...line.querySelectorAll<HTMLElement>('.piece')]
-                  .map((piece) => `${piece.className}|${piece.style.background}|${piece.textContent}`)
+                [...line.childNodes]
+                  .map((node) =>
+                    node instanceof HTMLElement
+                      ? `${node.className}|${node.style.background}|${node.textContent}`
+                      : `text:${JSON.stringify(node.textContent)}`,
+                  )
                   .join(' '),
               ),
             },
@@ -227,6 +232,60 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     }
     // And the counts are the library's.
     expect(await shownCounts(page)).toEqual(await libraryCounts(ids, text));
+    await fresh.close();
+    await page.close();
+  });
+
+  it('patches an edited long line: the pieces before and after the edit keep their elements', async () => {
+    const ids = ['utf8', 'cl100k_base'];
+    const line = Array.from({ length: 12 }, () => 'حصل على جائزة في 16 فبراير 2014 في لندن.').join(' ');
+    const page = await openPage(await encodeState({ text: `${line}\nx`, tokenizers: ids, ids: false }));
+    const ends = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.column .drawn > .line:first-child')].map((drawn) => {
+          const pieces = drawn.querySelectorAll('.piece');
+          return [pieces[0]!, pieces[pieces.length - 1]!];
+        }),
+      );
+    await page.evaluate(() => {
+      (window as unknown as { before: Element[][] }).before = [
+        ...document.querySelectorAll<HTMLElement>('.column .drawn > .line:first-child'),
+      ].map((drawn) => {
+        const pieces = drawn.querySelectorAll('.piece');
+        return [pieces[0]!, pieces[pieces.length - 1]!];
+      });
+    });
+    expect((await ends()).length).toBe(2);
+    // A number typed in the middle of the line (the line is right to left: the left arrow moves on).
+    await page.locator('#text .cm-content').click();
+    await page.keyboard.press('Control+Home');
+    for (let n = 0; n < 200; n++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' 99 ');
+    await page.waitForSelector('body[data-ready]');
+    const kept = await page.evaluate(() => {
+      const before = (window as unknown as { before: Element[][] }).before;
+      return [...document.querySelectorAll<HTMLElement>('.column .drawn > .line:first-child')].map(
+        (drawn, i) => {
+          const pieces = drawn.querySelectorAll('.piece');
+          return [pieces[0] === before[i]![0], pieces[pieces.length - 1] === before[i]![1]];
+        },
+      );
+    });
+    expect(kept).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    // And it shows what a fresh load of the same text shows, wrap places included.
+    const lineOf = (at: Page) =>
+      at.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.column .drawn > .line:first-child')].map((drawn) =>
+          drawn.innerHTML.replaceAll(' hl', ''),
+        ),
+      );
+    const text = await shownText(page);
+    expect(text).toContain(' 99 ');
+    const fresh = await openPage(await encodeState({ text, tokenizers: ids, ids: false }));
+    expect(await lineOf(page)).toEqual(await lineOf(fresh));
     await fresh.close();
     await page.close();
   });
