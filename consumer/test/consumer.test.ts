@@ -295,7 +295,13 @@ describe('packed packages installed with npm', () => {
   }, 300_000);
 
   it('serve the bundled playground with tokenlab web', async () => {
-    const server = spawn('npx', ['tokenlab', 'web', '--port', '0', '--json'], { cwd: project });
+    // Its own process group: npx runs the command in a child, which a signal to npx alone
+    // would leave serving after the test.
+    const server = spawn('npx', ['tokenlab', 'web', '--port', '0', '--json'], {
+      cwd: project,
+      detached: true,
+    });
+    const exited = new Promise((done) => server.once('exit', done));
     try {
       const line = await new Promise<string>((resolve, reject) => {
         server.stdout.once('data', (data: Buffer) => resolve(data.toString()));
@@ -306,7 +312,9 @@ describe('packed packages installed with npm', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<html');
     } finally {
-      server.kill('SIGTERM');
+      if (server.exitCode === null && server.signalCode === null && server.pid !== undefined)
+        process.kill(-server.pid, 'SIGTERM');
+      await exited;
     }
   });
 
