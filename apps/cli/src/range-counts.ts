@@ -1,11 +1,4 @@
-import {
-  GPT2_PYTHON_PATTERN,
-  GPT4_PYTHON_PATTERN,
-  type PieceScanner,
-  type SplitPattern,
-  scanCl100kPiece,
-  scanR50kPiece,
-} from '@tokenlab/bpe';
+import type { SplitPattern } from '@tokenlab/bpe';
 import { countByteRange as countFileRange } from '@tokenlab/bpe/node';
 
 /**
@@ -24,22 +17,6 @@ export interface PositionedCounts {
   counts: number[];
   /** `firsts[i]`: the file byte (plus the offset given) where `chunks[i]` first occurs; increasing. */
   firsts: number[];
-}
-
-/**
- * The hand-written scanner of minbpe's GPT-2 or GPT-4 split pattern (the patterns whose text can be cut
- * at a proved-safe place, `SplitPattern.cuttable`), or undefined for any other pattern.
- *
- * @example
- * ```ts
- * rangeScanner(SplitPattern.from('gpt4')); // scanCl100kPiece
- * rangeScanner(SplitPattern.from('\\w+')); // undefined
- * ```
- */
-export function rangeScanner(split: SplitPattern): PieceScanner | undefined {
-  if (split.source === GPT4_PYTHON_PATTERN) return scanCl100kPiece;
-  if (split.source === GPT2_PYTHON_PATTERN) return scanR50kPiece;
-  return undefined;
 }
 
 /**
