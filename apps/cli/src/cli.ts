@@ -1,10 +1,10 @@
-import type { Command } from './command.js';
+import type { CommandEntry } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandIO, UsageError, writeLine } from './io.js';
 import { VERSION } from './version.js';
 
 /** The top-level help: what tokenlab is and its commands. */
-export function mainHelp(commands: readonly Command[] = COMMANDS): string {
+export function mainHelp(commands: readonly CommandEntry[] = COMMANDS): string {
   const list = commands.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`).join('\n');
   return `tokenlab: classic NLP tokenizers and byte-level BPE side by side, for English and Arabic.
 
@@ -24,21 +24,22 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
-    await writeLine(io.stdout, topic ? topic.help : mainHelp());
+    await writeLine(io.stdout, topic ? (await topic.load()).help : mainHelp());
     return 0;
   }
   if (name === '--version' || name === '-v') {
     await writeLine(io.stdout, VERSION);
     return 0;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (!entry) {
     await writeLine(
       io.stderr,
       `tokenlab: unknown command '${name}'. Commands: ${COMMANDS.map((c) => c.name).join(', ')}`,
     );
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     await writeLine(io.stdout, command.help);
     return 0;

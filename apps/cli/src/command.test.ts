@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PARSED_OPTION_SPECS } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -8,7 +9,8 @@ const LEAD: Record<string, string[]> = { stats: ['freq'], embed: ['train'] };
 
 describe('every command', () => {
   it('lists every option it accepts in its --help', async () => {
-    for (const command of COMMANDS) {
+    for (const entry of COMMANDS) {
+      const command = await entry.load();
       // An unknown option stops the command right after it parsed its options.
       const run = await runCapture([command.name, ...(LEAD[command.name] ?? []), '--no-such-option']);
       expect(run.code, command.name).toBe(2);
@@ -37,7 +39,20 @@ describe('every command', () => {
       expect(run.stderr, argv.join(' ')).toMatch(/given twice \(\S+ and \S+\)/);
     }
     // Options meant to repeat still do.
-    const compareHelp = COMMANDS.find((command) => command.name === 'compare')!.help;
+    const compareHelp = (await COMMANDS.find((command) => command.name === 'compare')!.load()).help;
     expect(compareHelp).toContain('repeatable');
+  });
+});
+
+describe('the command list', () => {
+  it('imports no command module until that command is used', () => {
+    // A static import here would make every command load the packages of all the others.
+    const source = readFileSync(new URL('./commands/index.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^import (?!type )/m);
+    for (const entry of COMMANDS) expect(source).toContain(`import('./${entry.name}.js')`);
+  });
+
+  it('gives each entry the command its module exports', async () => {
+    for (const entry of COMMANDS) expect((await entry.load()).name).toBe(entry.name);
   });
 });

@@ -4,16 +4,43 @@ import { type CommandIO, UsageError } from './io.js';
 /** The option definitions of one command, in `node:util` `parseArgs` form. */
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
-/** One `tokenlab` sub-command. */
+/**
+ * One `tokenlab` sub-command, as its module exports it.
+ *
+ * @example
+ * ```ts
+ * const hello: Command = {
+ *   name: 'hello',
+ *   help: 'Usage: tokenlab hello',
+ *   run: async () => 0,
+ * };
+ * ```
+ */
 export interface Command {
   /** The word that selects it: `tokenlab <name>`. */
   name: string;
-  /** One line for the command list. */
-  summary: string;
   /** The full `--help` text. */
   help: string;
   /** Run with the arguments after the command name; resolves to the exit code. */
   run(argv: string[], io: CommandIO): Promise<number>;
+}
+
+/**
+ * A sub-command in the list `tokenlab --help` prints: its name and one line about it, and how to load
+ * the module that runs it (imported on demand, so one command never pays for the others' packages).
+ *
+ * @example
+ * ```ts
+ * const entry: CommandEntry = { name: 'hello', summary: 'say hello', load: async () => hello };
+ * ```
+ */
+export interface CommandEntry {
+  /** The word that selects it: `tokenlab <name>`. */
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Import the command's module and give its {@link Command}. */
+  load(): Promise<Command>;
 }
 
 /** What {@link parseCommandArgs} returns: option values by name, and the other words. */

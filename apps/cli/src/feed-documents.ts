@@ -1,4 +1,4 @@
-import { FeedError, feedEntries } from '@tokenlab/html';
+import type { FeedEntry } from '@tokenlab/html';
 import type { InputDocument } from './url-input.js';
 
 /**
@@ -7,8 +7,10 @@ import type { InputDocument } from './url-input.js';
  * the entry's content (else its summary) as `feedEntries` gives it. A document that is no feed is an
  * error naming the source and its root element.
  */
-export function feedDocuments(xml: string, source: string): InputDocument[] {
-  let entries: ReturnType<typeof feedEntries>;
+export async function feedDocuments(xml: string, source: string): Promise<InputDocument[]> {
+  // Imported here: the HTML package (and its parsers) is needed only when a feed is read.
+  const { FeedError, feedEntries } = await import('@tokenlab/html');
+  let entries: FeedEntry[];
   try {
     entries = feedEntries(xml);
   } catch (error) {

@@ -1,5 +1,3 @@
-import { getText, HtmlParseError, readableText } from '@tokenlab/html';
-
 /**
  * What `--html` keeps of an HTML page: `text` is every string of the page as BeautifulSoup's
  * `get_text()` gives it (the menus and footers too), `readable` the main content only (Mozilla's
@@ -28,8 +26,11 @@ export function isHtmlMediaType(mediaType: string): boolean {
  * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it. `url`,
  * the address the page came from, is the base of its links for Readability.
  */
-export function keptText(html: string, mode: HtmlMode, source: string, url?: string): string {
+export async function keptText(html: string, mode: HtmlMode, source: string, url?: string): Promise<string> {
   if (mode === 'raw') return html;
+  // Imported here: the HTML package (Readability and a DOM among its dependencies) is needed only
+  // when a page is reduced, and loading it costs every other command about 0.1 s and 25 MB.
+  const { getText, HtmlParseError, readableText } = await import('@tokenlab/html');
   if (mode === 'readable') return readableText(html, url === undefined ? {} : { url });
   try {
     return getText(html);

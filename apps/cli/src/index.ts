@@ -10,6 +10,6 @@
  * @packageDocumentation
  */
 export { mainHelp, runCli } from './cli.js';
-export type { Command, OptionSpec } from './command.js';
+export type { Command, CommandEntry, OptionSpec } from './command.js';
 export { type CommandIO, processIO, UsageError } from './io.js';
 export { type StaticServer, type StaticServerOptions, startStaticServer } from './static-server.js';

@@ -130,7 +130,7 @@ export async function readUrlDocuments(
   return [
     {
       label: url,
-      text: html ? keptText(text, options.web?.html ?? DEFAULT_HTML_MODE, url, page.finalUrl) : text,
+      text: html ? await keptText(text, options.web?.html ?? DEFAULT_HTML_MODE, url, page.finalUrl) : text,
     },
   ];
 }
@@ -165,5 +165,5 @@ export async function readSourceDocuments(
   const text = await decodeInput(bytes, label, options, io.stderr);
   if (options.web?.feed) return feedDocuments(text, label);
   const mode = htmlModeOf(source, options);
-  return [{ label, text: mode === undefined ? text : keptText(text, mode, label) }];
+  return [{ label, text: mode === undefined ? text : await keptText(text, mode, label) }];
 }

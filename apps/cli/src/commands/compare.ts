@@ -144,7 +144,6 @@ export async function runCompare(
 /** `tokenlab compare`: the side-by-side English/Arabic report of every tokenizer. */
 export const compareCommand: Command = {
   name: 'compare',
-  summary: 'the main job: every tokenizer side by side on English and Arabic, with an HTML report',
   help: `Usage: tokenlab compare [options]
 
 Runs every registered tokenizer (classic, natural baselines, GPT encodings) and BPE trained on the

@@ -66,7 +66,6 @@ function parseRange(text: string): { start: number; end: number } {
 /** `tokenlab count`: chunk counts of a file or a byte range of it, with first positions, in Parquet. */
 export const countCommand: Command = {
   name: 'count',
-  summary: 'count the chunks of a file or byte range into Parquet (for sharded training)',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('count', argv, {

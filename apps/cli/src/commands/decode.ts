@@ -37,7 +37,6 @@ function clip(word: string): string {
 /** `tokenlab decode`: token ids back to text. */
 export const decodeCommand: Command = {
   name: 'decode',
-  summary: 'token ids to text (tiktoken encodings, minbpe models)',
   get help() {
     return `Usage: tokenlab decode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
 

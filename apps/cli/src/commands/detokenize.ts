@@ -21,7 +21,6 @@ function tokensOf(line: string, lineNumber: number): string[] {
 /** `tokenlab detokenize`: join Treebank tokens back into text. */
 export const detokenizeCommand: Command = {
   name: 'detokenize',
-  summary: 'join Treebank tokens back into text',
   get help() {
     return `Usage: tokenlab detokenize [--jsonl] [--parentheses] [FILE...]
 

@@ -343,8 +343,6 @@ async function evaluate(argv: string[], io: CommandIO): Promise<number> {
 /** `tokenlab embed`: train word vectors and ask them for neighbours and analogies. */
 export const embedCommand: Command = {
   name: 'embed',
-  summary:
-    'word vectors: train Word2Vec or PPMI/SVD vectors, nearest words, analogies and their evaluation (gensim-compatible files)',
   help: HELP,
   async run(argv, io) {
     const [action, ...rest] = argv;

@@ -18,7 +18,6 @@ import { codecFromOptions, type IdCodec, parseAllowedSpecial } from './gpt-sourc
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
   name: 'encode',
-  summary: 'text to token ids (tiktoken encodings, minbpe models)',
   get help() {
     return `Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
 

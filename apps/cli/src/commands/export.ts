@@ -7,7 +7,6 @@ import { UsageError, writeLine } from '../io.js';
 /** `tokenlab export`: a minbpe model written as a `.tiktoken` rank file or a Hugging Face tokenizer.json. */
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'write a minbpe model as .tiktoken or Hugging Face tokenizer.json',
   help: `Usage: tokenlab export --format tiktoken|hf --model PREFIX.model [--out FILE]
 
 Writes a trained minbpe model (from 'tokenlab train' or minbpe) in a format other libraries read:

@@ -7,7 +7,6 @@ import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-inpu
 /** `tokenlab normalize`: Arabic normalization with named steps. */
 export const normalizeCommand: Command = {
   name: 'normalize',
-  summary: 'normalize Arabic text with named steps (tatweel, tashkeel, alef forms, digits ...)',
   get help() {
     return `Usage: tokenlab normalize --arabic STEPS [--json] [--jsonl] [FILE...]
 

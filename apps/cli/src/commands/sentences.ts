@@ -9,7 +9,6 @@ import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-inpu
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
 export const sentencesCommand: Command = {
   name: 'sentences',
-  summary: 'split text into sentences (Punkt, English or Arabic)',
   get help() {
     return `Usage: tokenlab sentences [--model english|arabic] [--json | --jsonl] [--spans] [FILE...]
 

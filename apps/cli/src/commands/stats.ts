@@ -179,7 +179,6 @@ Examples:
 /** `tokenlab stats`: frequencies, n-grams, collocations and TF-IDF of a corpus. */
 export const statsCommand: Command = {
   name: 'stats',
-  summary: 'corpus statistics: frequencies, n-grams, collocations, TF-IDF',
   help: HELP,
   async run(argv, io) {
     const [given, ...rest] = argv;

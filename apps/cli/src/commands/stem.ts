@@ -60,7 +60,6 @@ function wordsOf(line: string, lineNumber: number): string | string[] {
 /** `tokenlab stem`: the stem or root of each word. */
 export const stemCommand: Command = {
   name: 'stem',
-  summary: "stem words with NLTK's stemmers (Porter, Lancaster, Snowball English/Arabic, ISRI), NLTK-exact",
   help: `Usage: tokenlab stem --stemmer NAME [--json | --jsonl] [FILE...]
 
 Reads whitespace-separated words from the FILEs (or stdin) and prints the stem of each, one per line.

@@ -131,7 +131,6 @@ async function runStreaming(
 /** `tokenlab tokenize`: cut text into tokens with any registered tokenizer, or several side by side. */
 export const tokenizeCommand: Command = {
   name: 'tokenize',
-  summary: 'cut text into tokens with any tokenizer, or several side by side (-t a,b,c)',
   get help() {
     const names = [...TOKENIZERS, TRAINED_BPE_HELP]
       .map((entry) => `  ${entry.name.padEnd(18)} ${entry.description}`)

@@ -111,7 +111,6 @@ class ProgressBar {
 /** `tokenlab train`: train a minbpe-exact BPE tokenizer and write its .model and .vocab files. */
 export const trainCommand: Command = {
   name: 'train',
-  summary: 'train a byte-level BPE tokenizer (minbpe-exact) and write .model/.vocab',
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('train', argv, {

@@ -83,7 +83,6 @@ export async function serveSite(
 /** `tokenlab web`: serve the browser playground on this machine. */
 export const webCommand: Command = {
   name: 'web',
-  summary: 'serve the browser playground on localhost',
   help: `Usage: tokenlab web [--port N] [--host HOST] [--dir DIR]
 
 Serves the built playground (every tokenizer side by side, English and Arabic, BPE training
