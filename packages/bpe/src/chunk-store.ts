@@ -23,7 +23,30 @@ export interface PositionedChunks extends ChunkTable {
   firsts: Float64Array;
 }
 
+/** The FNV-1a offset basis {@link chunkHash} starts from. */
+export const CHUNK_HASH_SEED = 0x811c9dc5;
+/** The FNV-1a prime {@link chunkHash} multiplies by after each UTF-16 unit. */
+export const CHUNK_HASH_PRIME = 0x01000193;
+
+/**
+ * The hash a {@link ChunkStore} files the chunk `text[start, end)` under: 32-bit FNV-1a over its UTF-16
+ * units (`hash = Math.imul(hash ^ unit, CHUNK_HASH_PRIME)` from `CHUNK_HASH_SEED`), so that a scanner can
+ * compute it while it reads the chunk.
+ *
+ * @example
+ * ```ts
+ * chunkHash('the cat', 3, 7) === chunkHash(' cat', 0, 4); // true
+ * ```
+ */
+export function chunkHash(text: string, start: number, end: number): number {
+  let hash = CHUNK_HASH_SEED;
+  for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), CHUNK_HASH_PRIME);
+  return hash;
+}
+
 const INITIAL = 1 << 12;
+/** Slots a mapped store starts with. */
+const MAPPED_SLOTS = 1 << 18;
 /** Chunks of at most this many UTF-16 units are kept inside their slot. */
 const SHORT = 8;
 /** Slots fill to this fraction before the table doubles. */
@@ -58,8 +81,8 @@ export class ChunkStore {
   // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
   // Slots in use: the first 8 · (mask + 1) ints (a mapped array is longer).
   private slots: Int32Array;
-  private mask = INITIAL * 2 - 1;
-  private limit = Math.floor(INITIAL * 2 * LOAD);
+  private mask: number;
+  private limit: number;
   private starts: Int32Array;
   private lengths: Int32Array;
   private counts: Float64Array;
@@ -72,7 +95,11 @@ export class ChunkStore {
   /** `mapped`: reserve every array at 32 MiB or more (see the class comment). Default `false`. */
   constructor(options: { mapped?: boolean } = {}) {
     this.mapped = options.mapped ?? false;
-    this.slots = this.array(Int32Array, INITIAL * 16);
+    // A mapped store (a big counting job) starts at 8 MiB of slots: no rehash below ~180,000 chunks.
+    const slotCount = this.mapped ? MAPPED_SLOTS : INITIAL * 2;
+    this.mask = slotCount - 1;
+    this.limit = Math.floor(slotCount * LOAD);
+    this.slots = this.array(Int32Array, slotCount * 8);
     this.starts = this.array(Int32Array, INITIAL);
     this.lengths = this.array(Int32Array, INITIAL);
     this.counts = this.array(Float64Array, INITIAL);
@@ -97,8 +124,14 @@ export class ChunkStore {
    * call to the next (a chunk's first position is the one it was first added with).
    */
   add(text: string, start: number, end: number, position: number): void {
-    let hash = 0x811c9dc5;
-    for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), 0x01000193);
+    this.addHashed(text, start, end, chunkHash(text, start, end), position);
+  }
+
+  /**
+   * {@link ChunkStore.add} for a caller that has already computed `hash`, which must be
+   * `chunkHash(text, start, end)` (a scanner that hashes the units as it reads them).
+   */
+  addHashed(text: string, start: number, end: number, hash: number, position: number): void {
     const length = end - start;
     const { slots, mask } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
