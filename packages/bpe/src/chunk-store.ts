@@ -273,7 +273,9 @@ export class ChunkStore {
 /**
  * Add up positioned chunk tables (counts of pieces of one text, or of shards of a corpus, in any order):
  * a chunk's counts are summed and its first position is the smallest; the result is ordered by first
- * position, so it is a {@link ChunkTable} in first-appearance order, ready for `trainMerges`.
+ * position, so it is a {@link ChunkTable} in first-appearance order, ready for `trainMerges`. Parts
+ * that are each already in increasing position order (a store's table, when its positions increased)
+ * are merged by walking them together, with no sort.
  *
  * @example
  * ```ts
@@ -291,8 +293,101 @@ export function mergePositionedChunks(
   options: { mapped?: boolean } = {},
 ): PositionedChunks {
   const alloc: Alloc = options.mapped ? mappedArray : (type, length) => new type(length);
+  if (parts.every(isStrictlyOrdered)) {
+    const merged = parts.length === 1 ? parts[0]! : unionInOrder(parts, alloc);
+    if (merged !== undefined) return merged;
+  }
   const merged = parts.length === 1 ? parts[0]! : unionByBytes(parts, alloc);
   return orderByFirst(merged, alloc);
+}
+
+function isStrictlyOrdered(part: PositionedChunks): boolean {
+  const { firsts } = part;
+  for (let i = 1; i < firsts.length; i++) if (!(firsts[i]! > firsts[i - 1]!)) return false;
+  return true;
+}
+
+/**
+ * The union of parts that are each in strictly increasing first position (as a store's table is when
+ * its positions increased, which the count workers' do), walked together in position order: a chunk
+ * met for the first time is met at its smallest position, so the union comes out ordered, with no sort
+ * and no reordering copy. `undefined` if two parts hold the same position (overlapping parts, whose
+ * ties only the general path orders as it always has).
+ */
+function unionInOrder(parts: readonly PositionedChunks[], alloc: Alloc): PositionedChunks | undefined {
+  let capacity = 0;
+  let bytesCapacity = 0;
+  for (const part of parts) {
+    capacity += part.lengths.length;
+    bytesCapacity += part.bytes.length;
+  }
+  let slotCount = 16;
+  while (slotCount < capacity * 2) slotCount *= 2;
+  const slots = alloc(Int32Array, slotCount);
+  const mask = slotCount - 1;
+  const hashes = alloc(Int32Array, capacity);
+  const starts = alloc(Int32Array, capacity);
+  const bytes = alloc(Uint8Array, bytesCapacity);
+  const lengths = alloc(Int32Array, capacity);
+  const counts = alloc(Float64Array, capacity);
+  const firsts = alloc(Float64Array, capacity);
+  const next = new Array<number>(parts.length).fill(0);
+  const offsets = new Array<number>(parts.length).fill(0);
+  let size = 0;
+  let used = 0;
+  for (;;) {
+    let from = -1;
+    let position = Number.POSITIVE_INFINITY;
+    for (let p = 0; p < parts.length; p++) {
+      const i = next[p]!;
+      if (i === parts[p]!.lengths.length) continue;
+      const first = parts[p]!.firsts[i]!;
+      if (first === position) return undefined;
+      if (first < position) {
+        position = first;
+        from = p;
+      }
+    }
+    if (from < 0) break;
+    const part = parts[from]!;
+    const i = next[from]!++;
+    const offset = offsets[from]!;
+    const length = part.lengths[i]!;
+    offsets[from] = offset + length;
+    const source = part.bytes;
+    let hash = 0x811c9dc5;
+    for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) {
+        const c = size++;
+        bytes.set(source.subarray(offset, offset + length), used);
+        hashes[c] = hash;
+        starts[c] = used;
+        lengths[c] = length;
+        counts[c] = part.counts[i]!;
+        firsts[c] = position;
+        used += length;
+        slots[slot] = c + 1;
+        break;
+      }
+      const c = entry - 1;
+      if (
+        hashes[c] === hash &&
+        lengths[c] === length &&
+        sameBytes(bytes, starts[c]!, source, offset, length)
+      ) {
+        counts[c] += part.counts[i]!;
+        break;
+      }
+    }
+  }
+  return {
+    bytes: bytes.subarray(0, used),
+    lengths: lengths.subarray(0, size),
+    counts: counts.subarray(0, size),
+    firsts: firsts.subarray(0, size),
+  };
 }
 
 type Alloc = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
