@@ -30,6 +30,90 @@ function kindOf(unit: number): number {
   return kind;
 }
 
+// ASCII classes, for the white-space and punctuation chunks that start with ASCII.
+const A_LETTER = 1;
+const A_DIGIT = 2;
+const A_SPACE = 3;
+/** `[^\s\p{L}\p{N}]` in ASCII (`'` included). */
+const A_PUNCT = 4;
+const asciiKinds = Uint8Array.from({ length: 0x80 }, (_, unit) => {
+  if ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7a) return A_LETTER;
+  if (unit >= 0x30 && unit <= 0x39) return A_DIGIT;
+  if ((unit >= 0x09 && unit <= 0x0d) || unit === 0x20) return A_SPACE;
+  return A_PUNCT;
+});
+
+/**
+ * End of the run of ASCII characters of class `kind` from `at`, or -1 if the run meets a unit outside
+ * ASCII (which might continue it: the scanner decides those).
+ */
+function asciiRunEnd(text: string, at: number, n: number, kind: number): number {
+  for (; at < n; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit >= 0x80) return -1;
+    if (asciiKinds[unit] !== kind) break;
+  }
+  return at;
+}
+
+/** The scanners' white-space rule on an ASCII run from `start` to `end` (`newlines`: GPT-4's `\s*[\r\n]+`). */
+function spaceEnd(text: string, start: number, end: number, n: number, newlines: boolean): number {
+  if (newlines)
+    for (let at = end - 1; at >= start; at--) {
+      const unit = text.charCodeAt(at);
+      if (unit === 0x0a || unit === 0x0d) return at + 1;
+    }
+  return end === n || end - start === 1 ? end : end - 1;
+}
+
+/**
+ * Where scanCl100kPiece ends a chunk that starts at `start` with ASCII white space or punctuation
+ * other than `'`, and is not a word (the caller tried that): a punctuation run (after one space)
+ * with its trailing CR/LF, or a white-space run. -1 when a unit outside ASCII is met on the way, or
+ * for a chunk of another kind.
+ */
+function cl100kAsciiEnd(text: string, start: number, n: number): number {
+  const first = text.charCodeAt(start);
+  const kind = asciiKinds[first]!;
+  let from = start;
+  if (first === 0x20 && start + 1 < n) {
+    const second = text.charCodeAt(start + 1);
+    if (second >= 0x80) return -1;
+    if (asciiKinds[second] === A_PUNCT) from = start + 1;
+  }
+  if (from === start + 1 || (kind === A_PUNCT && first !== 0x27)) {
+    let end = asciiRunEnd(text, from, n, A_PUNCT);
+    if (end < 0) return -1;
+    while (end < n && (text.charCodeAt(end) === 0x0a || text.charCodeAt(end) === 0x0d)) end++;
+    return end;
+  }
+  if (kind !== A_SPACE) return -1;
+  const end = asciiRunEnd(text, start, n, A_SPACE);
+  return end < 0 ? -1 : spaceEnd(text, start, end, n, true);
+}
+
+/**
+ * Where scanR50kPiece ends a chunk that starts at `start` with ASCII white space or punctuation
+ * other than `'`, and is not a word: ` ?[^\s\p{L}\p{N}]+` or a white-space run; -1 otherwise, or
+ * when a unit outside ASCII is met.
+ */
+function r50kAsciiEnd(text: string, start: number, n: number): number {
+  const first = text.charCodeAt(start);
+  const kind = asciiKinds[first]!;
+  let from = -1;
+  if (first === 0x20 && start + 1 < n) {
+    const second = text.charCodeAt(start + 1);
+    if (second >= 0x80) return -1;
+    const secondKind = asciiKinds[second]!;
+    if (secondKind === A_PUNCT) from = start + 1;
+    else if (secondKind !== A_SPACE) return -1;
+  } else if (kind === A_PUNCT && first !== 0x27) from = start;
+  if (from >= 0) return asciiRunEnd(text, from, n, A_PUNCT);
+  if (kind !== A_SPACE) return -1;
+  const end = asciiRunEnd(text, start, n, A_SPACE);
+  return end < 0 ? -1 : spaceEnd(text, start, end, n, false);
+}
+
 /**
  * Where {@link countTextChunks} puts the chunks it cuts: a {@link ChunkStore}, or anything else with
  * its `addHashed`.
@@ -49,8 +133,9 @@ export type HashedChunkSink = Pick<ChunkStore, 'addHashed'>;
  * that starts with a letter, or (GPT-4) with one character that may prefix a word, or (GPT-2) with a
  * space before a letter, runs over BMP letters, and ends at the first unit that is not one. Everything
  * else (white space, numbers, punctuation, contractions, and any word that meets a surrogate, which may
- * be an astral letter) is cut by the scanner itself and hashed afterwards, so the chunks are the
- * scanner's exactly; the fast path only saves reading each word twice.
+ * be an astral letter) is cut by the scanner itself and hashed afterwards, except white space and
+ * punctuation that stay within ASCII, whose simple rules are applied here. The chunks are the
+ * scanner's exactly (the property tests compare them, and the patterns' regexes).
  *
  * @example
  * ```ts
@@ -92,6 +177,13 @@ export function countTextChunks(
       if (at === n || kindOf(unit) !== SURROGATE) {
         store.addHashed(text, start, at, hash, offset + start);
         start = at;
+        continue;
+      }
+    } else if (first < 0x80) {
+      const end = gpt4 ? cl100kAsciiEnd(text, start, n) : r50kAsciiEnd(text, start, n);
+      if (end >= 0) {
+        store.addHashed(text, start, end, chunkHash(text, start, end), offset + start);
+        start = end;
         continue;
       }
     }
