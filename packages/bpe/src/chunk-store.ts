@@ -23,9 +23,23 @@ export interface PositionedChunks extends ChunkTable {
   firsts: Float64Array;
 }
 
-/** The FNV-1a offset basis {@link chunkHash} starts from. */
+/**
+ * The FNV-1a offset basis {@link chunkHash} starts from.
+ *
+ * @example
+ * ```ts
+ * chunkHash('', 0, 0) === CHUNK_HASH_SEED; // true
+ * ```
+ */
 export const CHUNK_HASH_SEED = 0x811c9dc5;
-/** The FNV-1a prime {@link chunkHash} multiplies by after each UTF-16 unit. */
+/**
+ * The FNV-1a prime {@link chunkHash} multiplies by after each UTF-16 unit.
+ *
+ * @example
+ * ```ts
+ * chunkHash('a', 0, 1) === Math.imul(CHUNK_HASH_SEED ^ 0x61, CHUNK_HASH_PRIME); // true
+ * ```
+ */
 export const CHUNK_HASH_PRIME = 0x01000193;
 
 /**
