@@ -38,19 +38,25 @@ async function childOurs(file, vocabSize, before) {
   // `before`: a build of an earlier @tokenlab/bpe (see BPE_BENCH_BEFORE below), for the before/after table.
   const node = before ? await import(join(before, 'dist/node/index.js')) : { countFileTable };
   const main = before ? await import(join(before, 'dist/index.js')) : { RegexTokenizer };
+  // A build old enough to lack countFileTable counts as the CLI did then, with countFileChunks.
+  const table = typeof node.countFileTable === 'function';
   const started = performance.now();
-  const counts = before
-    ? await node.countFileChunks([file], 'gpt4')
-    : await node.countFileTable([file], 'gpt4');
+  const cpuStarted = cpuSeconds();
+  const counts = table
+    ? await node.countFileTable([file], 'gpt4')
+    : await node.countFileChunks([file], 'gpt4');
   const counted = performance.now();
+  const countCpu = cpuSeconds() - cpuStarted;
   const tokenizer = new main.RegexTokenizer('gpt4');
   const summary = tokenizer.trainFromCounts(counts, vocabSize);
   const done = performance.now();
   return {
     count: (counted - started) / 1000,
+    countCpu,
     merges: (done - counted) / 1000,
     total: (done - started) / 1000,
-    unique: before ? counts.size : counts.lengths.length,
+    unique: table ? counts.lengths.length : counts.size,
+    countCalls: table ? 'countFileTable' : 'countFileChunks',
     vocab: summary.vocabSize,
     cpu: cpuSeconds(),
     maxRssMB: process.resourceUsage().maxRSS / 1024,
@@ -435,7 +441,7 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     "* **tokenlab (library)**: `countFileTable([file], 'gpt4')` then `RegexTokenizer.trainFromCounts(table, 32768)` in a fresh Node process.",
     ...(BEFORE
       ? [
-          `* **before**: ${BEFORE_LABEL}: \`countFileChunks\` then \`trainFromCounts\`, the same calls the CLI made then.`,
+          `* **before**: ${BEFORE_LABEL}: \`countFileTable\` (or, in a build without it, \`countFileChunks\`, as the CLI counted then) then \`trainFromCounts\`, in a fresh Node process.`,
         ]
       : []),
     '* **SentencePiece**: `SentencePieceTrainer.train(model_type="bpe", vocab_size=32768, num_threads=2)`, other options',
@@ -512,7 +518,7 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     lines.push(
       row('tokenlab (CLI)', runs.cli, [ratio(runs.spm, runs.cli), ratio(runs.hf, runs.cli), '']),
       row(
-        `tokenlab (library; inside: count ${fmt(median(runs.library.map((r) => r.inside.count)))} + merges ${fmt(median(runs.library.map((r) => r.inside.merges)))} s)`,
+        `tokenlab (library; inside: count ${fmt(median(runs.library.map((r) => r.inside.count)))} s, CPU ${fmt(median(runs.library.map((r) => r.inside.countCpu)))} s + merges ${fmt(median(runs.library.map((r) => r.inside.merges)))} s)`,
         runs.library,
         ['', '', BEFORE ? ratio(runs.before, runs.library) : '—'],
       ),
@@ -520,7 +526,7 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     if (BEFORE)
       lines.push(
         row(
-          `before (inside: count ${fmt(median(runs.before.map((r) => r.inside.count)))} + merges ${fmt(median(runs.before.map((r) => r.inside.merges)))} s)`,
+          `before (inside: count ${fmt(median(runs.before.map((r) => r.inside.count)))} s, CPU ${fmt(median(runs.before.map((r) => r.inside.countCpu)))} s + merges ${fmt(median(runs.before.map((r) => r.inside.merges)))} s)`,
           runs.before,
         ),
       );

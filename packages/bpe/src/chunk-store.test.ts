@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counts.js';
-import { ChunkStore, mergePositionedChunks } from './chunk-store.js';
+import { ChunkStore, mergePositionedChunks, type PositionedChunks } from './chunk-store.js';
 import { growArray, mappedArray } from './mapped-array.js';
 import { scanCl100kPiece } from './piece-scanners.js';
 
@@ -33,6 +34,80 @@ describe('ChunkStore', () => {
     expect(chunks).toEqual([...countChunks(text, 'gpt4')]);
   });
 });
+
+/** A table as rows, chunks decoded. */
+function rows(table: PositionedChunks): Array<[string, number, number]> {
+  const decoder = new TextDecoder();
+  const out: Array<[string, number, number]> = [];
+  for (let i = 0, offset = 0; i < table.lengths.length; offset += table.lengths[i++]!)
+    out.push([
+      decoder.decode(table.bytes.subarray(offset, offset + table.lengths[i]!)),
+      table.counts[i]!,
+      table.firsts[i]!,
+    ]);
+  return out;
+}
+
+/** What merging means, written plainly: union in part order, counts summed, smallest first, stable sort by it. */
+function plainMerge(parts: readonly PositionedChunks[]): Array<[string, number, number]> {
+  const byChunk = new Map<string, [string, number, number]>();
+  for (const part of parts)
+    for (const [chunk, count, first] of rows(part)) {
+      const row = byChunk.get(chunk);
+      if (row === undefined) byChunk.set(chunk, [chunk, count, first]);
+      else {
+        row[1] += count;
+        row[2] = Math.min(row[2], first);
+      }
+    }
+  return [...byChunk.values()].sort((a, b) => a[2] - b[2]);
+}
+
+describe('mergePositionedChunks', () => {
+  const pieces = ['the', ' cat', ' the', '\n', 'قال', ' الرجل', '😀', ' 1', '23', '.', ' ', 'é'];
+  it('adds up parts in increasing order (as the count workers make them), in any order or overlapping', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(fc.constantFrom(...pieces), { maxLength: 6 }), fc.nat(3)), {
+          maxLength: 12,
+        }),
+        fc.nat(3),
+        fc.constantFrom('dealt', 'reversed', 'overlapping'),
+        (segments, extra, layout) => {
+          // Each segment of chunks goes to the part its number names; positions increase in each part.
+          const stores = Array.from({ length: 4 }, () => new ChunkStore());
+          const whole = new ChunkStore();
+          let position = 0;
+          for (const [chunks, part] of segments)
+            for (const chunk of chunks) {
+              stores[part]!.add(chunk, 0, chunk.length, position);
+              whole.add(chunk, 0, chunk.length, position);
+              position += chunk.length;
+            }
+          let parts = stores.map((store) => store.positioned());
+          if (layout === 'reversed') parts = parts.map(reversed);
+          if (layout === 'overlapping') parts = [...parts, parts[extra]!];
+          const merged = rows(mergePositionedChunks(parts));
+          expect(merged).toEqual(plainMerge(parts));
+          if (layout !== 'overlapping') expect(merged).toEqual(rows(whole.positioned()));
+        },
+      ),
+      { numRuns: 500, seed: 9 },
+    );
+  });
+});
+
+function reversed(table: PositionedChunks): PositionedChunks {
+  const encoder = new TextEncoder();
+  const back = rows(table).reverse();
+  const bytes = encoder.encode(back.map((row) => row[0]).join(''));
+  return {
+    bytes,
+    lengths: Int32Array.from(back, (row) => encoder.encode(row[0]).length),
+    counts: Float64Array.from(back, (row) => row[1]),
+    firsts: Float64Array.from(back, (row) => row[2]),
+  };
+}
 
 describe('mappedArray', () => {
   it('reserves at least 32 MiB, zeroed, and growArray keeps the elements', () => {

@@ -23,7 +23,44 @@ export interface PositionedChunks extends ChunkTable {
   firsts: Float64Array;
 }
 
+/**
+ * The FNV-1a offset basis {@link chunkHash} starts from.
+ *
+ * @example
+ * ```ts
+ * chunkHash('', 0, 0) === CHUNK_HASH_SEED; // true
+ * ```
+ */
+export const CHUNK_HASH_SEED = 0x811c9dc5;
+/**
+ * The FNV-1a prime {@link chunkHash} multiplies by after each UTF-16 unit.
+ *
+ * @example
+ * ```ts
+ * chunkHash('a', 0, 1) === Math.imul(CHUNK_HASH_SEED ^ 0x61, CHUNK_HASH_PRIME); // true
+ * ```
+ */
+export const CHUNK_HASH_PRIME = 0x01000193;
+
+/**
+ * The hash a {@link ChunkStore} files the chunk `text[start, end)` under: 32-bit FNV-1a over its UTF-16
+ * units (`hash = Math.imul(hash ^ unit, CHUNK_HASH_PRIME)` from `CHUNK_HASH_SEED`), so that a scanner can
+ * compute it while it reads the chunk.
+ *
+ * @example
+ * ```ts
+ * chunkHash('the cat', 3, 7) === chunkHash(' cat', 0, 4); // true
+ * ```
+ */
+export function chunkHash(text: string, start: number, end: number): number {
+  let hash = CHUNK_HASH_SEED;
+  for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), CHUNK_HASH_PRIME);
+  return hash;
+}
+
 const INITIAL = 1 << 12;
+/** Slots a mapped store starts with. */
+const MAPPED_SLOTS = 1 << 18;
 /** Chunks of at most this many UTF-16 units are kept inside their slot. */
 const SHORT = 8;
 /** Slots fill to this fraction before the table doubles. */
@@ -58,8 +95,8 @@ export class ChunkStore {
   // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
   // Slots in use: the first 8 · (mask + 1) ints (a mapped array is longer).
   private slots: Int32Array;
-  private mask = INITIAL * 2 - 1;
-  private limit = Math.floor(INITIAL * 2 * LOAD);
+  private mask: number;
+  private limit: number;
   private starts: Int32Array;
   private lengths: Int32Array;
   private counts: Float64Array;
@@ -72,7 +109,11 @@ export class ChunkStore {
   /** `mapped`: reserve every array at 32 MiB or more (see the class comment). Default `false`. */
   constructor(options: { mapped?: boolean } = {}) {
     this.mapped = options.mapped ?? false;
-    this.slots = this.array(Int32Array, INITIAL * 16);
+    // A mapped store (a big counting job) starts at 8 MiB of slots: no rehash below ~180,000 chunks.
+    const slotCount = this.mapped ? MAPPED_SLOTS : INITIAL * 2;
+    this.mask = slotCount - 1;
+    this.limit = Math.floor(slotCount * LOAD);
+    this.slots = this.array(Int32Array, slotCount * 8);
     this.starts = this.array(Int32Array, INITIAL);
     this.lengths = this.array(Int32Array, INITIAL);
     this.counts = this.array(Float64Array, INITIAL);
@@ -97,8 +138,14 @@ export class ChunkStore {
    * call to the next (a chunk's first position is the one it was first added with).
    */
   add(text: string, start: number, end: number, position: number): void {
-    let hash = 0x811c9dc5;
-    for (let p = start; p < end; p++) hash = Math.imul(hash ^ text.charCodeAt(p), 0x01000193);
+    this.addHashed(text, start, end, chunkHash(text, start, end), position);
+  }
+
+  /**
+   * {@link ChunkStore.add} for a caller that has already computed `hash`, which must be
+   * `chunkHash(text, start, end)` (a scanner that hashes the units as it reads them).
+   */
+  addHashed(text: string, start: number, end: number, hash: number, position: number): void {
     const length = end - start;
     const { slots, mask } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -240,7 +287,9 @@ export class ChunkStore {
 /**
  * Add up positioned chunk tables (counts of pieces of one text, or of shards of a corpus, in any order):
  * a chunk's counts are summed and its first position is the smallest; the result is ordered by first
- * position, so it is a {@link ChunkTable} in first-appearance order, ready for `trainMerges`.
+ * position, so it is a {@link ChunkTable} in first-appearance order, ready for `trainMerges`. Parts
+ * that are each already in increasing position order (a store's table, when its positions increased)
+ * are merged by walking them together, with no sort.
  *
  * @example
  * ```ts
@@ -258,8 +307,101 @@ export function mergePositionedChunks(
   options: { mapped?: boolean } = {},
 ): PositionedChunks {
   const alloc: Alloc = options.mapped ? mappedArray : (type, length) => new type(length);
+  if (parts.every(isStrictlyOrdered)) {
+    const merged = parts.length === 1 ? parts[0]! : unionInOrder(parts, alloc);
+    if (merged !== undefined) return merged;
+  }
   const merged = parts.length === 1 ? parts[0]! : unionByBytes(parts, alloc);
   return orderByFirst(merged, alloc);
+}
+
+function isStrictlyOrdered(part: PositionedChunks): boolean {
+  const { firsts } = part;
+  for (let i = 1; i < firsts.length; i++) if (!(firsts[i]! > firsts[i - 1]!)) return false;
+  return true;
+}
+
+/**
+ * The union of parts that are each in strictly increasing first position (as a store's table is when
+ * its positions increased, which the count workers' do), walked together in position order: a chunk
+ * met for the first time is met at its smallest position, so the union comes out ordered, with no sort
+ * and no reordering copy. `undefined` if two parts hold the same position (overlapping parts, whose
+ * ties only the general path orders as it always has).
+ */
+function unionInOrder(parts: readonly PositionedChunks[], alloc: Alloc): PositionedChunks | undefined {
+  let capacity = 0;
+  let bytesCapacity = 0;
+  for (const part of parts) {
+    capacity += part.lengths.length;
+    bytesCapacity += part.bytes.length;
+  }
+  let slotCount = 16;
+  while (slotCount < capacity * 2) slotCount *= 2;
+  const slots = alloc(Int32Array, slotCount);
+  const mask = slotCount - 1;
+  const hashes = alloc(Int32Array, capacity);
+  const starts = alloc(Int32Array, capacity);
+  const bytes = alloc(Uint8Array, bytesCapacity);
+  const lengths = alloc(Int32Array, capacity);
+  const counts = alloc(Float64Array, capacity);
+  const firsts = alloc(Float64Array, capacity);
+  const next = new Array<number>(parts.length).fill(0);
+  const offsets = new Array<number>(parts.length).fill(0);
+  let size = 0;
+  let used = 0;
+  for (;;) {
+    let from = -1;
+    let position = Number.POSITIVE_INFINITY;
+    for (let p = 0; p < parts.length; p++) {
+      const i = next[p]!;
+      if (i === parts[p]!.lengths.length) continue;
+      const first = parts[p]!.firsts[i]!;
+      if (first === position) return undefined;
+      if (first < position) {
+        position = first;
+        from = p;
+      }
+    }
+    if (from < 0) break;
+    const part = parts[from]!;
+    const i = next[from]!++;
+    const offset = offsets[from]!;
+    const length = part.lengths[i]!;
+    offsets[from] = offset + length;
+    const source = part.bytes;
+    let hash = 0x811c9dc5;
+    for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) {
+        const c = size++;
+        bytes.set(source.subarray(offset, offset + length), used);
+        hashes[c] = hash;
+        starts[c] = used;
+        lengths[c] = length;
+        counts[c] = part.counts[i]!;
+        firsts[c] = position;
+        used += length;
+        slots[slot] = c + 1;
+        break;
+      }
+      const c = entry - 1;
+      if (
+        hashes[c] === hash &&
+        lengths[c] === length &&
+        sameBytes(bytes, starts[c]!, source, offset, length)
+      ) {
+        counts[c] += part.counts[i]!;
+        break;
+      }
+    }
+  }
+  return {
+    bytes: bytes.subarray(0, used),
+    lengths: lengths.subarray(0, size),
+    counts: counts.subarray(0, size),
+    firsts: firsts.subarray(0, size),
+  };
 }
 
 type Alloc = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(

@@ -138,8 +138,9 @@ function countOnWorkers(
         worker.postMessage({ start, end });
       } else if (!finished.has(worker)) {
         finished.add(worker);
-        // The first worker waits for the others' tables (sent once all are in: see below).
-        if (worker !== workers[0]) worker.postMessage('finish');
+        // The first worker waits for the others' tables (sent once all are in: see below), making its own
+        // meanwhile.
+        worker.postMessage(worker === workers[0] ? 'prepare' : 'finish');
       }
     };
     for (let w = 0; w < size; w++) {

@@ -1,7 +1,8 @@
 // The program of each range-counting worker thread: count the corpus ranges it is sent into one
 // table of distinct chunks, and send the table back when asked; or, when sent the other workers'
-// tables, add its own to them and send back the whole table in first-appearance order. Everything the
-// adding up allocates then dies with this thread, and is not left as garbage in the thread that trains.
+// tables, add its own to them and send back the whole table in first-appearance order (its own is made
+// while it waits for theirs, when sent 'prepare'). Everything the adding up allocates then dies with
+// this thread, and is not left as garbage in the thread that trains.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
@@ -15,10 +16,17 @@ const { files, universalNewlines, scanner } = workerData as {
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
 const store = new ChunkStore({ mapped: true });
-port.on('message', (message: { start: number; end: number } | 'finish' | { gather: PositionedChunks[] }) => {
+/** This worker's table, made as soon as it has no more ranges to count ('prepare'), before the others' arrive. */
+let own: PositionedChunks | undefined;
+type Message = { start: number; end: number } | 'prepare' | 'finish' | { gather: PositionedChunks[] };
+port.on('message', (message: Message) => {
   try {
+    if (message === 'prepare') {
+      own = store.positioned();
+      return;
+    }
     if (message === 'finish' || 'gather' in message) {
-      const own = store.positioned();
+      own ??= store.positioned();
       const table =
         message === 'finish' ? own : mergePositionedChunks([own, ...message.gather], { mapped: true });
       corpus.close();

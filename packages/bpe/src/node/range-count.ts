@@ -1,5 +1,5 @@
 import type { ChunkStore } from '../chunk-store.js';
-import { scanCl100kPiece, scanR50kPiece } from '../piece-scanners.js';
+import { countTextChunks } from '../fused-count.js';
 import type { CorpusBytes } from './corpus-bytes.js';
 
 /**
@@ -23,11 +23,5 @@ export function countRange(
   store: ChunkStore,
 ): void {
   const text = corpus.text(start, end);
-  const scan = scanner === 'gpt4' ? scanCl100kPiece : scanR50kPiece;
-  const n = text.length;
-  for (let at = 0; at < n; ) {
-    const next = scan(text, at, n);
-    store.add(text, at, next, start + at);
-    at = next;
-  }
+  countTextChunks(text, scanner, store, start);
 }
