@@ -95,6 +95,24 @@ describe('PieceCache', () => {
   });
 });
 
+describe('PieceCache growth', () => {
+  it('doubles, up to its largest size, when more than half is kept, and still answers every kept piece', () => {
+    const cache = new PieceCache(4, 8);
+    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i, 10 + i]);
+    for (let i = 0; i < 3; i++) recall(cache, `piece${i}`);
+    remember(cache, 'piece4', [4]); // 3 of 4 kept: grows to 8 instead of forgetting all
+    expect(cache.size).toBe(4);
+    for (let i = 0; i < 3; i++) expect(recall(cache, `piece${i}`)).toEqual([i, 10 + i]);
+    expect(recall(cache, 'piece4')).toEqual([4]);
+    for (let i = 5; i < 9; i++) remember(cache, `piece${i}`, [i]);
+    expect(cache.size).toBe(8);
+    for (let i = 0; i < 9; i++) recall(cache, `piece${i}`);
+    remember(cache, 'piece9', [9]); // at its largest: all 8 kept would fill it, so it starts over
+    expect(cache.size).toBe(1);
+    expect(recall(cache, 'piece9')).toEqual([9]);
+  });
+});
+
 describe('PieceCache under evictions', () => {
   it('answers every piece with the ids of a fresh merge while it evicts again and again', async () => {
     const { ranks } = await getEncoding('o200k_base');

@@ -24,28 +24,49 @@ export class PieceCache {
    * Four ints per slot: hash, start of the bytes, start of the ids, `found << 16 | byteLength << 8 |
    * idCount` (`found`: 1 once the entry was found again); 0 in the last = empty.
    */
-  private readonly slots: Int32Array;
+  private slots: Int32Array;
   /** The slot of each entry, in the order they were stored (which is their bytes' and ids' order). */
-  private readonly order: Int32Array;
-  private readonly mask: number;
-  private readonly maxEntries: number;
+  private order: Int32Array;
+  private mask: number;
+  private maxEntries: number;
+  private readonly largest: number;
   /** The remembered pieces' bytes, back to back. */
-  private readonly bytes: Uint8Array;
+  private bytes: Uint8Array;
   /** Their ids, back to back (read them with {@link PieceCache.ids} from {@link PieceCache.idStart}). */
-  readonly ids: Uint32Array;
+  ids: Uint32Array;
   private entries = 0;
   private bytesUsed = 0;
   private idsUsed = 0;
 
-  /** A cache for up to `maxEntries` pieces (a power of two) of at most 255 bytes each. */
-  constructor(maxEntries = 1 << 17) {
+  /**
+   * A cache for `maxEntries` pieces (a power of two) of at most 255 bytes each, which doubles (up to
+   * `largest` pieces) when more than half of it is kept at an eviction: a text whose frequent
+   * pieces do not fit gets more room, a short text never pays for it.
+   */
+  constructor(maxEntries = 1 << 17, largest = maxEntries) {
+    this.maxEntries = maxEntries;
+    this.largest = Math.max(largest, maxEntries);
+    this.slots = new Int32Array(maxEntries * 2 * 4);
+    this.mask = maxEntries * 2 - 1;
+    this.order = new Int32Array(maxEntries);
+    // Room for pieces of 16 bytes and 4 ids on average; whichever fills first makes an eviction.
+    this.bytes = new Uint8Array(maxEntries * 16);
+    this.ids = new Uint32Array(maxEntries * 4);
+  }
+
+  /** Twice the room, keeping the first `keptBytes` bytes and `keptIds` ids (the slots start empty). */
+  private grow(keptBytes: number, keptIds: number): void {
+    const maxEntries = this.maxEntries * 2;
+    const bytes = new Uint8Array(maxEntries * 16);
+    bytes.set(this.bytes.subarray(0, keptBytes));
+    const ids = new Uint32Array(maxEntries * 4);
+    ids.set(this.ids.subarray(0, keptIds));
     this.maxEntries = maxEntries;
     this.slots = new Int32Array(maxEntries * 2 * 4);
     this.mask = maxEntries * 2 - 1;
     this.order = new Int32Array(maxEntries);
-    // Room for pieces of 16 bytes and 4 ids on average; whichever fills first starts the cache over.
-    this.bytes = new Uint8Array(maxEntries * 16);
-    this.ids = new Uint32Array(maxEntries * 4);
+    this.bytes = bytes;
+    this.ids = ids;
   }
 
   /**
@@ -124,7 +145,8 @@ export class PieceCache {
   /**
    * Make room: keep the entries found again since they were stored or since the last eviction
    * (their mark is reset), packed to the front of the bytes and ids in their stored order, and forget
-   * the rest. When the kept ones would still fill more than three quarters of any budget, forget everything.
+   * the rest. When more than half is kept the cache grows if it may; when the kept ones would
+   * still fill more than three quarters of any budget, everything is forgotten.
    */
   evict(): void {
     const { slots, bytes, ids, order } = this;
@@ -147,7 +169,9 @@ export class PieceCache {
       keptIds += count;
     }
     const entries = kept.length >> 1;
-    if (
+    const crowded = entries * 2 > this.maxEntries || keptBytes * 2 > bytes.length || keptIds * 2 > ids.length;
+    if (crowded && this.maxEntries < this.largest) this.grow(keptBytes, keptIds);
+    else if (
       entries === 0 ||
       entries * 4 > this.maxEntries * 3 ||
       keptBytes * 4 > bytes.length * 3 ||
@@ -155,19 +179,18 @@ export class PieceCache {
     ) {
       this.clear();
       return;
-    }
-    slots.fill(0);
+    } else slots.fill(0);
     let bytesAt = 0;
     let idsAt = 0;
     for (let e = 0; e < entries; e++) {
       const hash = kept[2 * e]!;
       const sizes = kept[2 * e + 1]!;
       const slot = this.freeSlot(hash);
-      slots[slot] = hash;
-      slots[slot + 1] = bytesAt;
-      slots[slot + 2] = idsAt;
-      slots[slot + 3] = sizes;
-      order[e] = slot;
+      this.slots[slot] = hash;
+      this.slots[slot + 1] = bytesAt;
+      this.slots[slot + 2] = idsAt;
+      this.slots[slot + 3] = sizes;
+      this.order[e] = slot;
       bytesAt += (sizes >>> 8) & 0xff;
       idsAt += sizes & 0xff;
     }
