@@ -95,6 +95,21 @@ describe('PieceCache', () => {
   });
 });
 
+describe('PieceCache with a piece longer than the room an eviction leaves', () => {
+  it('starts over rather than writing past its arrays', () => {
+    // 2 entries of budget -> 32 bytes: 20 bytes kept leave 12, too few for a 15-byte piece.
+    const cache = new PieceCache(2);
+    const kept = 'k'.repeat(20);
+    const long = 'l'.repeat(15);
+    remember(cache, kept, [1]);
+    recall(cache, kept);
+    remember(cache, 'x'.repeat(10), [2]);
+    remember(cache, long, [3, 4]);
+    expect(recall(cache, long)).toEqual([3, 4]);
+    expect(cache.size).toBe(1);
+  });
+});
+
 describe('PieceCache growth', () => {
   it('doubles, up to its largest size, when more than half is kept, and still answers every kept piece', () => {
     const cache = new PieceCache(4, 8);

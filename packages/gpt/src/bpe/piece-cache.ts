@@ -113,12 +113,11 @@ export class PieceCache {
   /** Remember `ids[0, count)` for `buffer[start, end)` (not already present; at most 255 bytes and 255 ids). */
   store(buffer: Uint8Array, start: number, end: number, hash: number, ids: Uint32Array, count: number): void {
     const length = end - start;
-    if (
-      this.entries >= this.maxEntries ||
-      this.bytesUsed + length > this.bytes.length ||
-      this.idsUsed + count > this.ids.length
-    )
+    if (!this.hasRoom(length, count)) {
       this.evict();
+      // A tiny cache may keep too much for one more long piece: then it starts over.
+      if (!this.hasRoom(length, count)) this.clear();
+    }
     const slot = this.freeSlot(hash);
     const { slots, bytes } = this;
     slots[slot] = hash;
@@ -131,6 +130,14 @@ export class PieceCache {
     this.bytesUsed += length;
     for (let i = 0; i < count; i++) this.ids[this.idsUsed + i] = ids[i]!;
     this.idsUsed += count;
+  }
+
+  private hasRoom(length: number, count: number): boolean {
+    return (
+      this.entries < this.maxEntries &&
+      this.bytesUsed + length <= this.bytes.length &&
+      this.idsUsed + count <= this.ids.length
+    );
   }
 
   /** The first empty slot on `hash`'s probe sequence. */
