@@ -47,8 +47,10 @@ const SCANNERS = new Map<string, PieceScanner>([
   [O200K_PATTERN_SOURCE, scanO200kPiece],
 ]);
 
-/** How many merged pieces an encoding remembers before it starts over (a power of two). */
+/** How many pieces an encoding's piece cache holds at first (a power of two, about 16 MB)... */
 const MERGE_CACHE_SIZE = 1 << 18;
+/** ... and at most, when a large text's frequent pieces do not fit (about 34 MB). */
+const MERGE_CACHE_LARGEST = 1 << 19;
 /** Longer pieces are merged every time: they rarely repeat and would hold memory. */
 const MAX_CACHED_PIECE_BYTES = 64;
 
@@ -472,7 +474,7 @@ export class Encoding implements Tokenizer {
     // Pieces repeat (words, names, inflected forms): one probe of the piece cache answers most of
     // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
     let cache = this.mergeCache;
-    if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE);
+    if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
     const slot = cache.find(bytes, 0, n, hash);
     if (slot >= 0) {
       const cached = cache.ids;

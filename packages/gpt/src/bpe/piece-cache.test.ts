@@ -38,15 +38,131 @@ describe('PieceCache', () => {
     expect(cache.idCount(cache.find(b, 0, 3, 42))).toBe(2);
   });
 
-  it('starts over when full, so its memory stays fixed', () => {
+  it('when full, keeps the entries found again and forgets the others, so its memory stays fixed', () => {
     const cache = new PieceCache(4);
-    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i]);
-    expect(recall(cache, 'piece0')).toEqual([0]);
+    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i, 100 + i]);
+    expect(recall(cache, 'piece2')).toEqual([2, 102]);
     remember(cache, 'piece4', [4]);
+    expect(cache.size).toBe(2);
     expect(recall(cache, 'piece0')).toBeUndefined();
+    expect(recall(cache, 'piece1')).toBeUndefined();
+    expect(recall(cache, 'piece3')).toBeUndefined();
+    // The kept entry's bytes and ids were moved to the front: still found, with its ids.
+    expect(recall(cache, 'piece2')).toEqual([2, 102]);
     expect(recall(cache, 'piece4')).toEqual([4]);
     cache.clear();
     expect(recall(cache, 'piece4')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('a kept entry must be found again before the next eviction to stay', () => {
+    const cache = new PieceCache(4);
+    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i]);
+    recall(cache, 'piece1');
+    remember(cache, 'piece4', [4]); // evicts all but piece1
+    remember(cache, 'piece5', [5]);
+    remember(cache, 'piece6', [6]);
+    recall(cache, 'piece5');
+    remember(cache, 'piece7', [7]); // full again: piece1 was not found since, piece5 was
+    expect(recall(cache, 'piece1')).toBeUndefined();
+    expect(recall(cache, 'piece5')).toEqual([5]);
+    expect(recall(cache, 'piece7')).toEqual([7]);
+  });
+
+  it('forgets everything when the entries found again would fill most of it', () => {
+    const cache = new PieceCache(4);
+    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i]);
+    for (let i = 0; i < 4; i++) recall(cache, `piece${i}`);
+    remember(cache, 'piece4', [4]);
+    expect(cache.size).toBe(1);
+    expect(recall(cache, 'piece0')).toBeUndefined();
+    expect(recall(cache, 'piece4')).toEqual([4]);
+  });
+
+  it('evicts by the byte budget too, moving kept bytes without overlap errors', () => {
+    // 2 entries of budget -> 32 bytes and 8 ids: long pieces fill the bytes first.
+    const cache = new PieceCache(2);
+    const a = 'a'.repeat(10);
+    const b = 'b'.repeat(10);
+    const c = 'c'.repeat(15);
+    remember(cache, a, [1, 2, 3]);
+    remember(cache, b, [4]);
+    recall(cache, b);
+    remember(cache, c, [5, 6]); // 10 + 10 + 15 > 32: evicts a, keeps b (moved to the front)
+    expect(recall(cache, a)).toBeUndefined();
+    expect(recall(cache, b)).toEqual([4]);
+    expect(recall(cache, c)).toEqual([5, 6]);
+  });
+});
+
+describe('PieceCache with a piece longer than the room an eviction leaves', () => {
+  it('starts over rather than writing past its arrays', () => {
+    // 2 entries of budget -> 32 bytes: 20 bytes kept leave 12, too few for a 15-byte piece.
+    const cache = new PieceCache(2);
+    const kept = 'k'.repeat(20);
+    const long = 'l'.repeat(15);
+    remember(cache, kept, [1]);
+    recall(cache, kept);
+    remember(cache, 'x'.repeat(10), [2]);
+    remember(cache, long, [3, 4]);
+    expect(recall(cache, long)).toEqual([3, 4]);
+    expect(cache.size).toBe(1);
+  });
+});
+
+describe('PieceCache growth', () => {
+  it('doubles, up to its largest size, when more than half is kept, and still answers every kept piece', () => {
+    const cache = new PieceCache(4, 8);
+    for (let i = 0; i < 4; i++) remember(cache, `piece${i}`, [i, 10 + i]);
+    for (let i = 0; i < 3; i++) recall(cache, `piece${i}`);
+    remember(cache, 'piece4', [4]); // 3 of 4 kept: grows to 8 instead of forgetting all
+    expect(cache.size).toBe(4);
+    for (let i = 0; i < 3; i++) expect(recall(cache, `piece${i}`)).toEqual([i, 10 + i]);
+    expect(recall(cache, 'piece4')).toEqual([4]);
+    for (let i = 5; i < 9; i++) remember(cache, `piece${i}`, [i]);
+    expect(cache.size).toBe(8);
+    for (let i = 0; i < 9; i++) recall(cache, `piece${i}`);
+    remember(cache, 'piece9', [9]); // at its largest: all 8 kept would fill it, so it starts over
+    expect(cache.size).toBe(1);
+    expect(recall(cache, 'piece9')).toEqual([9]);
+  });
+});
+
+describe('PieceCache under evictions', () => {
+  it('answers every piece with the ids of a fresh merge while it evicts again and again', async () => {
+    const { ranks } = await getEncoding('o200k_base');
+    const cache = new PieceCache(64);
+    let state = 99;
+    const random = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    const letters = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي';
+    const marks = ['', '\u064E', '\u0650', '\u0651\u064E'];
+    // A few frequent words and many rare ones, as in a long text.
+    const word = () => {
+      const length = random(3) === 0 ? 2 : 3 + random(6);
+      let out = ' ';
+      for (let i = 0; i < length; i++) out += letters[random(letters.length)]! + marks[random(marks.length)]!;
+      return out;
+    };
+    const frequent = Array.from({ length: 20 }, word);
+    let checked = 0;
+    for (let i = 0; i < 5000; i++) {
+      const text = random(2) === 0 ? frequent[random(frequent.length)]! : word();
+      const bytes = utf8.encode(text);
+      const hash = hashBytes(bytes, 0, bytes.length);
+      const expected = [...mergedIds().subarray(0, bytePairMergeShort(ranks, bytes, 0, bytes.length))];
+      const slot = cache.find(bytes, 0, bytes.length, hash);
+      if (slot >= 0) {
+        expect([
+          ...cache.ids.subarray(cache.idStart(slot), cache.idStart(slot) + cache.idCount(slot)),
+        ]).toEqual(expected);
+        checked++;
+      } else cache.store(bytes, 0, bytes.length, hash, Uint32Array.from(expected), expected.length);
+    }
+    // The frequent words survive evictions: most of their lookups are answered from the cache.
+    expect(checked).toBeGreaterThan(1500);
   });
 });
 

@@ -1,9 +1,13 @@
+/** The mark of an entry found again (above the 16 bits of byte length and id count). */
+const FOUND = 1 << 16;
+
 /**
  * The ids of pieces that had to be merged, remembered by their UTF-8 bytes in flat typed arrays: a
  * lookup hashes nothing new (the caller hashed the bytes while encoding them) and allocates nothing,
  * so the encoder's hot path creates no garbage. Bounded: when the entries or their bytes or ids fill
- * the fixed budget, everything is forgotten at once and filling starts over (memory stays fixed
- * whatever the text).
+ * the fixed budget, the entries found again since they were stored (or since the last eviction)
+ * are kept and the others forgotten ("second chance"), so the frequent pieces of a large text are
+ * not merged again after every fill; memory stays fixed whatever the text.
  *
  * @example
  * ```ts
@@ -16,29 +20,59 @@
  * ```
  */
 export class PieceCache {
-  /** Four ints per slot: hash, start of the bytes, start of the ids, `byteLength << 8 | idCount`; 0 in the last = empty. */
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  private readonly maxEntries: number;
+  /**
+   * Four ints per slot: hash, start of the bytes, start of the ids, `found << 16 | byteLength << 8 |
+   * idCount` (`found`: 1 once the entry was found again); 0 in the last = empty.
+   */
+  private slots: Int32Array;
+  /** The slot of each entry, in the order they were stored (which is their bytes' and ids' order). */
+  private order: Int32Array;
+  private mask: number;
+  private maxEntries: number;
+  private readonly largest: number;
   /** The remembered pieces' bytes, back to back. */
-  private readonly bytes: Uint8Array;
+  private bytes: Uint8Array;
   /** Their ids, back to back (read them with {@link PieceCache.ids} from {@link PieceCache.idStart}). */
-  readonly ids: Uint32Array;
+  ids: Uint32Array;
   private entries = 0;
   private bytesUsed = 0;
   private idsUsed = 0;
 
-  /** A cache for up to `maxEntries` pieces (a power of two) of at most 255 bytes each. */
-  constructor(maxEntries = 1 << 17) {
+  /**
+   * A cache for `maxEntries` pieces (a power of two) of at most 255 bytes each, which doubles (up to
+   * `largest` pieces) when more than half of it is kept at an eviction: a text whose frequent
+   * pieces do not fit gets more room, a short text never pays for it.
+   */
+  constructor(maxEntries = 1 << 17, largest = maxEntries) {
     this.maxEntries = maxEntries;
+    this.largest = Math.max(largest, maxEntries);
     this.slots = new Int32Array(maxEntries * 2 * 4);
     this.mask = maxEntries * 2 - 1;
-    // Room for pieces of 16 bytes and 4 ids on average; whichever fills first starts the cache over.
+    this.order = new Int32Array(maxEntries);
+    // Room for pieces of 16 bytes and 4 ids on average; whichever fills first makes an eviction.
     this.bytes = new Uint8Array(maxEntries * 16);
     this.ids = new Uint32Array(maxEntries * 4);
   }
 
-  /** The slot of `buffer[start, end)` (hashed to `hash` by `hashBytes`), or -1 when it is not remembered. */
+  /** Twice the room, keeping the first `keptBytes` bytes and `keptIds` ids (the slots start empty). */
+  private grow(keptBytes: number, keptIds: number): void {
+    const maxEntries = this.maxEntries * 2;
+    const bytes = new Uint8Array(maxEntries * 16);
+    bytes.set(this.bytes.subarray(0, keptBytes));
+    const ids = new Uint32Array(maxEntries * 4);
+    ids.set(this.ids.subarray(0, keptIds));
+    this.maxEntries = maxEntries;
+    this.slots = new Int32Array(maxEntries * 2 * 4);
+    this.mask = maxEntries * 2 - 1;
+    this.order = new Int32Array(maxEntries);
+    this.bytes = bytes;
+    this.ids = ids;
+  }
+
+  /**
+   * The slot of `buffer[start, end)` (hashed to `hash` by `hashBytes`), or -1 when it is not
+   * remembered. Marks a found entry as worth keeping at the next eviction.
+   */
   find(buffer: Uint8Array, start: number, end: number, hash: number): number {
     const length = end - start;
     const { slots, bytes } = this;
@@ -47,11 +81,15 @@ export class PieceCache {
     for (;;) {
       const sizes = slots[slot + 3]!;
       if (sizes === 0) return -1;
-      if (slots[slot] === hash && sizes >>> 8 === length) {
+      if (slots[slot] === hash && ((sizes >>> 8) & 0xff) === length) {
         const at = slots[slot + 1]!;
         let i = 0;
         while (i < length && bytes[at + i] === buffer[start + i]) i++;
-        if (i === length) return slot;
+        if (i === length) {
+          // Written once per entry and eviction round, not on every hit.
+          if (sizes < FOUND) slots[slot + 3] = sizes | FOUND;
+          return slot;
+        }
       }
       slot = (slot + 4) & wrap;
     }
@@ -62,6 +100,11 @@ export class PieceCache {
     return this.slots[slot + 2]!;
   }
 
+  /** How many pieces are remembered. */
+  get size(): number {
+    return this.entries;
+  }
+
   /** How many ids the entry at `slot` has. */
   idCount(slot: number): number {
     return this.slots[slot + 3]! & 0xff;
@@ -70,25 +113,97 @@ export class PieceCache {
   /** Remember `ids[0, count)` for `buffer[start, end)` (not already present; at most 255 bytes and 255 ids). */
   store(buffer: Uint8Array, start: number, end: number, hash: number, ids: Uint32Array, count: number): void {
     const length = end - start;
-    if (
-      this.entries >= this.maxEntries ||
-      this.bytesUsed + length > this.bytes.length ||
-      this.idsUsed + count > this.ids.length
-    )
-      this.clear();
-    const { slots } = this;
-    const wrap = (this.mask << 2) | 3;
-    let slot = (hash & this.mask) << 2;
-    while (slots[slot + 3] !== 0) slot = (slot + 4) & wrap;
+    if (!this.hasRoom(length, count)) {
+      this.evict();
+      // A tiny cache may keep too much for one more long piece: then it starts over.
+      if (!this.hasRoom(length, count)) this.clear();
+    }
+    const slot = this.freeSlot(hash);
+    const { slots, bytes } = this;
     slots[slot] = hash;
     slots[slot + 1] = this.bytesUsed;
     slots[slot + 2] = this.idsUsed;
     slots[slot + 3] = (length << 8) | count;
-    this.bytes.set(buffer.subarray(start, end), this.bytesUsed);
+    this.order[this.entries++] = slot;
+    const at = this.bytesUsed;
+    for (let i = 0; i < length; i++) bytes[at + i] = buffer[start + i]!;
     this.bytesUsed += length;
     for (let i = 0; i < count; i++) this.ids[this.idsUsed + i] = ids[i]!;
     this.idsUsed += count;
-    this.entries++;
+  }
+
+  private hasRoom(length: number, count: number): boolean {
+    return (
+      this.entries < this.maxEntries &&
+      this.bytesUsed + length <= this.bytes.length &&
+      this.idsUsed + count <= this.ids.length
+    );
+  }
+
+  /** The first empty slot on `hash`'s probe sequence. */
+  private freeSlot(hash: number): number {
+    const { slots } = this;
+    const wrap = (this.mask << 2) | 3;
+    let slot = (hash & this.mask) << 2;
+    while (slots[slot + 3] !== 0) slot = (slot + 4) & wrap;
+    return slot;
+  }
+
+  /**
+   * Make room: keep the entries found again since they were stored or since the last eviction
+   * (their mark is reset), packed to the front of the bytes and ids in their stored order, and forget
+   * the rest. When more than half is kept the cache grows if it may; when the kept ones would
+   * still fill more than three quarters of any budget, everything is forgotten.
+   */
+  evict(): void {
+    const { slots, bytes, ids, order } = this;
+    const kept: number[] = [];
+    let keptBytes = 0;
+    let keptIds = 0;
+    for (let e = 0; e < this.entries; e++) {
+      const slot = order[e]!;
+      const sizes = slots[slot + 3]!;
+      if (sizes < FOUND) continue;
+      const length = (sizes >>> 8) & 0xff;
+      const count = sizes & 0xff;
+      // Moving towards the front in stored order never overwrites an entry not yet moved.
+      const from = slots[slot + 1]!;
+      for (let i = 0; i < length; i++) bytes[keptBytes + i] = bytes[from + i]!;
+      const idsFrom = slots[slot + 2]!;
+      for (let i = 0; i < count; i++) ids[keptIds + i] = ids[idsFrom + i]!;
+      kept.push(slots[slot]!, sizes & (FOUND - 1));
+      keptBytes += length;
+      keptIds += count;
+    }
+    const entries = kept.length >> 1;
+    const crowded = entries * 2 > this.maxEntries || keptBytes * 2 > bytes.length || keptIds * 2 > ids.length;
+    if (crowded && this.maxEntries < this.largest) this.grow(keptBytes, keptIds);
+    else if (
+      entries === 0 ||
+      entries * 4 > this.maxEntries * 3 ||
+      keptBytes * 4 > bytes.length * 3 ||
+      keptIds * 4 > ids.length * 3
+    ) {
+      this.clear();
+      return;
+    } else slots.fill(0);
+    let bytesAt = 0;
+    let idsAt = 0;
+    for (let e = 0; e < entries; e++) {
+      const hash = kept[2 * e]!;
+      const sizes = kept[2 * e + 1]!;
+      const slot = this.freeSlot(hash);
+      this.slots[slot] = hash;
+      this.slots[slot + 1] = bytesAt;
+      this.slots[slot + 2] = idsAt;
+      this.slots[slot + 3] = sizes;
+      this.order[e] = slot;
+      bytesAt += (sizes >>> 8) & 0xff;
+      idsAt += sizes & 0xff;
+    }
+    this.entries = entries;
+    this.bytesUsed = bytesAt;
+    this.idsUsed = idsAt;
   }
 
   /** Forget every entry. */
