@@ -87,17 +87,17 @@ class FastTrainer {
   /** Byte length of each token. */
   private tokenBytes = new Int32Array(256).fill(1);
 
-  private readonly index = new PairIndex();
+  private readonly index: PairIndex;
   // Per pair (by index): weighted count, occurrence block pool[start .. end), the last record added to it
   // and the merge step that last touched it.
-  private pairCount = new Float64Array(1024);
-  private occurrenceStart = new Int32Array(1024);
-  private occurrenceEnd = new Int32Array(1024);
-  private lastRecord = new Int32Array(1024);
-  private touchedStamp = new Int32Array(1024);
+  private pairCount: Float64Array;
+  private occurrenceStart: Int32Array;
+  private occurrenceEnd: Int32Array;
+  private lastRecord: Int32Array;
+  private touchedStamp: Int32Array;
   private pool: Int32Array;
   private poolSize = 0;
-  private readonly heap = new PairHeap();
+  private readonly heap: PairHeap;
 
   // Occurrences of new pairs found during the current merge, as (pair, record) in discovery order.
   private stepPairs = new Int32Array(1024);
@@ -131,6 +131,15 @@ class FastTrainer {
         segments += pieces;
       }
     }
+    // Room for as many pairs as records to start with (about what the merges of a large table create).
+    const capacity = Math.max(1 << 16, records);
+    this.index = new PairIndex(capacity);
+    this.heap = new PairHeap(capacity);
+    this.pairCount = new Float64Array(capacity);
+    this.occurrenceStart = new Int32Array(capacity);
+    this.occurrenceEnd = new Int32Array(capacity);
+    this.lastRecord = new Int32Array(capacity);
+    this.touchedStamp = new Int32Array(capacity);
     const size = bytes.length + HEADER * records;
     if (size > 0x7fffffff)
       throw new RangeError(
@@ -173,11 +182,8 @@ class FastTrainer {
 
     // Count every pair, and how many records hold it, then lay each pair's records out as one
     // ascending block of the pool. Every token is still a byte, so pairs are found by their two bytes.
-    const BYTE_PAIRS = 1 << 16;
-    const byBytes = new Int32Array(BYTE_PAIRS); // pair index + 1, 0 = not seen
-    const pairCount = grow(this.pairCount, BYTE_PAIRS);
-    const occurrenceEnd = grow(this.occurrenceEnd, BYTE_PAIRS);
-    const lastRecord = grow(this.lastRecord, BYTE_PAIRS);
+    const byBytes = new Int32Array(1 << 16); // pair index + 1, 0 = not seen
+    const { pairCount, occurrenceEnd, lastRecord } = this;
     for (let o = 0; o < size; ) {
       const w = this.weight(o);
       const s = o + HEADER;
@@ -200,11 +206,6 @@ class FastTrainer {
       }
       o = e;
     }
-    this.pairCount = pairCount;
-    this.occurrenceEnd = occurrenceEnd;
-    this.lastRecord = lastRecord;
-    this.occurrenceStart = grow(this.occurrenceStart, BYTE_PAIRS);
-    this.touchedStamp = grow(this.touchedStamp, BYTE_PAIRS);
     let offset = 0;
     for (let pair = 0; pair < this.index.size; pair++) {
       const length = occurrenceEnd[pair]!;

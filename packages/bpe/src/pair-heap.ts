@@ -17,9 +17,16 @@ import { grow } from './pair-index.js';
 export class PairHeap {
   /** How many entries there are. */
   size = 0;
-  private counts = new Float64Array(1024);
-  private firsts = new Float64Array(1024);
-  private pairs = new Int32Array(1024);
+  private counts: Float64Array;
+  private firsts: Float64Array;
+  private pairs: Int32Array;
+
+  /** A heap with room for `capacity` entries before it grows. */
+  constructor(capacity = 1024) {
+    this.counts = new Float64Array(capacity);
+    this.firsts = new Float64Array(capacity);
+    this.pairs = new Int32Array(capacity);
+  }
 
   /** Count of the best entry. */
   topCount(): number {

@@ -29,14 +29,20 @@ export class PairIndex {
   /** How many pairs there are. */
   size = 0;
   /** Left id of each pair. */
-  lefts = new Int32Array(1024);
+  lefts: Int32Array;
   /** Right id of each pair. */
-  rights = new Int32Array(1024);
+  rights: Int32Array;
   private readonly direct = new Int32Array(DIRECT * DIRECT);
   // Pair index + 1 per slot (0 = empty).
   private slots = new Int32Array(1 << 16);
   private slotMask = (1 << 16) - 1;
   private hashed = 0;
+
+  /** An index with room for `capacity` pairs before it grows. */
+  constructor(capacity = 1024) {
+    this.lefts = new Int32Array(capacity);
+    this.rights = new Int32Array(capacity);
+  }
 
   /** Left id of pair `pair`. */
   left(pair: number): number {
