@@ -33,15 +33,19 @@ export class PairIndex {
   /** Right id of each pair. */
   rights: Int32Array;
   private readonly direct = new Int32Array(DIRECT * DIRECT);
-  // Pair index + 1 per slot (0 = empty).
-  private slots = new Int32Array(1 << 16);
-  private slotMask = (1 << 16) - 1;
+  // Pair index + 1 per slot (0 = empty), at most half full.
+  private slots: Int32Array;
+  private slotMask: number;
   private hashed = 0;
 
   /** An index with room for `capacity` pairs before it grows. */
   constructor(capacity = 1024) {
     this.lefts = new Int32Array(capacity);
     this.rights = new Int32Array(capacity);
+    let slots = 1 << 10;
+    while (slots < 2 * capacity) slots *= 2;
+    this.slots = new Int32Array(slots);
+    this.slotMask = slots - 1;
   }
 
   /** Left id of pair `pair`. */
