@@ -64,6 +64,13 @@ describe('the fast trainer beyond the small cases', () => {
     }
   });
 
+  it('sizes its tables by the input, not by the number of merges asked for', () => {
+    // Each merge removes a token, so 9 bytes allow at most 8 merges, whatever is asked.
+    const result = trainMerges(chunkTable([['aaaabbbbc', 2]]), 2 ** 31);
+    expect(result.exhausted).toBe(true);
+    expect(result.merges).toEqual(trainMergesReference([encoder.encode('aaaabbbbc')], 100).merges);
+  });
+
   it('refuses a segment size that is not a positive integer', () => {
     const table = chunkTable([['abab', 1]]);
     expect(() => trainMergesInSegments(table, 1, 0)).toThrow(RangeError);
