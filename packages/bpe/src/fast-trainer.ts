@@ -337,10 +337,16 @@ class FastTrainer {
       }
       const left = this.index.left(pair);
       const right = this.index.right(pair);
+      const end = this.occurrenceEnd[pair]!;
       let head = this.occurrenceStart[pair]!;
-      let first = this.firstIn(this.pool[head]!, left, right);
-      while (first < 0) first = this.firstIn(this.pool[++head]!, left, right);
-      this.occurrenceStart[pair] = head;
+      let first = -1;
+      for (; head < end && first < 0; head++) first = this.firstIn(this.pool[head]!, left, right);
+      // A counted pair always occurs in its list; failing loudly beats walking past it.
+      if (first < 0)
+        throw new Error(
+          `trainer invariant broken: pair (${left}, ${right}) counted ${count} times, found nowhere`,
+        );
+      this.occurrenceStart[pair] = head - 1;
       if (first !== heap.topFirst()) {
         heap.replaceTop(count, first, pair);
         continue;
