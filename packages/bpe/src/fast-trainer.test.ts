@@ -1,8 +1,8 @@
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counts.js';
-import { chunkTable } from './chunk-table.js';
-import { trainMerges } from './fast-trainer.js';
+import { type ChunkTable, chunkTable } from './chunk-table.js';
+import { trainMerges, trainMergesInSegments } from './fast-trainer.js';
 import { trainMergesReference } from './reference-trainer.js';
 import { SplitPattern } from './split-pattern.js';
 
@@ -14,8 +14,7 @@ const encoder = new TextEncoder();
 describe('the fast trainer beyond the small cases', () => {
   it('equals the reference loop through many merges, when the occurrence pool is compacted', () => {
     // Over a thousand merges make the trainer reclaim the blocks of pairs that no longer occur (its pool
-    // starts at twice the first occurrences), once or more on this text. Merged-away nodes are also
-    // walked many times to find left neighbours.
+    // starts at 1.5 times the first blocks), once or more on this text.
     const sample = english.slice(0, 12000);
     const chunks = SplitPattern.from('gpt4')
       .split(sample)
@@ -27,7 +26,7 @@ describe('the fast trainer beyond the small cases', () => {
     expect(fast.counts).toEqual(reference.counts);
   });
 
-  it('keeps counts above 32 bits exact (the weights leave the node array)', () => {
+  it('keeps counts above 32 bits exact (the weights leave the records)', () => {
     const table = chunkTable(countChunks(text, 'gpt4'));
     const scale = 2 ** 33;
     const big = { ...table, counts: table.counts.map((count) => count * scale) };
@@ -36,4 +35,67 @@ describe('the fast trainer beyond the small cases', () => {
     expect(scaled.merges).toEqual(small.merges);
     expect(scaled.counts).toEqual(small.counts.map((count) => count * scale));
   });
+
+  it('gives the same merges when long chunks are cut into segments of any size', () => {
+    // Chunks longer than a segment are chains of records; occurrences across two segments, segments
+    // emptied by a merge across their start, and first positions inside later segments all occur here.
+    const next = random(7);
+    const ties = Array.from({ length: 2500 }, () => 'ab '[Math.floor(next() * 3)]).join('');
+    const samples: Array<[string, ChunkTable]> = [
+      ['english as one chunk', chunkTable([[encoder.encode(english.slice(0, 3000)), 1]])],
+      ['ties as one chunk', chunkTable([[encoder.encode(ties), 1]])],
+      [
+        'runs of one byte',
+        chunkTable([[encoder.encode('a'.repeat(300) + 'b'.repeat(77) + 'a'.repeat(129)), 3]]),
+      ],
+      ['regex chunks', chunkTable(countChunks(`${english.slice(0, 4000)} ${'x'.repeat(200)}`, 'gpt4'))],
+    ];
+    for (const [name, table] of samples) {
+      const whole = trainMergesInSegments(table, 300, 1 << 20);
+      const reference = trainMergesReference(chunksOf(table), 300);
+      expect(whole.merges, name).toEqual(reference.merges);
+      expect(whole.counts, name).toEqual(reference.counts);
+      for (const segment of [1, 2, 3, 7, 64]) {
+        const cut = trainMergesInSegments(table, 300, segment);
+        expect(cut.merges, `${name}, segments of ${segment}`).toEqual(reference.merges);
+        expect(cut.counts, `${name}, segments of ${segment}`).toEqual(reference.counts);
+        expect(cut.exhausted, `${name}, segments of ${segment}`).toBe(reference.exhausted);
+      }
+    }
+  });
+
+  it('sizes its tables by the input, not by the number of merges asked for', () => {
+    // Each merge removes a token, so 9 bytes allow at most 8 merges, whatever is asked.
+    const result = trainMerges(chunkTable([['aaaabbbbc', 2]]), 2 ** 31);
+    expect(result.exhausted).toBe(true);
+    expect(result.merges).toEqual(trainMergesReference([encoder.encode('aaaabbbbc')], 100).merges);
+  });
+
+  it('refuses a segment size that is not a positive integer', () => {
+    const table = chunkTable([['abab', 1]]);
+    expect(() => trainMergesInSegments(table, 1, 0)).toThrow(RangeError);
+    expect(() => trainMergesInSegments(table, 1, 1.5)).toThrow(/positive integer/);
+  });
 });
+
+/** The chunks of a table, each repeated as often as it occurs, for the reference trainer. */
+function chunksOf(table: ChunkTable): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let at = 0;
+  for (let c = 0; c < table.lengths.length; c++) {
+    const chunk = table.bytes.subarray(at, at + table.lengths[c]!);
+    for (let k = 0; k < table.counts[c]!; k++) chunks.push(chunk);
+    at += table.lengths[c]!;
+  }
+  return chunks;
+}
+
+/** A small fixed-seed generator (mulberry32), so every run trains on the same text. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,4 +1,6 @@
 import type { ChunkTable } from './chunk-table.js';
+import { PairHeap } from './pair-heap.js';
+import { grow, PairIndex } from './pair-index.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
 
 /**
@@ -8,23 +10,26 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * How it stays exact. minbpe picks the pair with the highest count, and among equal counts the one
  * whose first occurrence in the current token stream (all chunks, duplicates kept, in text order) is
  * earliest. Chunks here are unique and ordered by first appearance, so the first occurrence of a pair
- * is in the earliest unique chunk that still contains it; every token is a node in one array laid out
- * chunk after chunk, so "earliest" is simply the smallest node index. Node indices never move: a merge
- * keeps the left node and unlinks the right one.
+ * is in the earliest unique chunk that still contains it, at the earliest byte; a token's first byte
+ * never moves, so that position only moves later as occurrences are merged away.
  *
- * How it is fast. Every token is a node of a singly linked list (typed arrays); a token's left neighbour
- * is the live node whose span covers the node just before it, found through the links that merged-away
- * nodes keep to the node that absorbed them (compressed as they are followed). Each pair keeps its
- * count (weighted by chunk counts) and the ascending list of nodes where it was seen (one block of a
- * shared Int32Array pool; the blocks of the pairs a merge creates are appended after each merge, and when the
- * pool is full the blocks of pairs that no longer occur are dropped and the rest moved down). A merge walks
- * only that list and adjusts the counts of the neighbouring pairs, looking each neighbour's pair up once per merge. A max-heap ordered by
- * (count desc, first node asc) picks the next pair lazily: an existing pair can only lose occurrences
- * (new pairs always contain the new id), so a heap entry's count and first node are bounds that can only
- * be too good. When the top entry's count is stale it is re-pushed with the true count; when the count is
- * right its true first node is found by skipping dead entries at the front of its list, and only if that
- * matches is the pair the winner. Every other entry then bounds its pair from above, so the winner is
- * exactly minbpe's.
+ * How it is fast. Each chunk is a record in one Int32Array: its current token count, its count (weight)
+ * and its tokens, side by side, so visiting a chunk reads one or two cache lines; a merge rewrites the
+ * record's tokens in place, left to right as minbpe does. Each pair keeps its count (weighted by chunk
+ * counts) and the ascending list of records where it was seen (one block of a shared Int32Array pool;
+ * the blocks of the pairs a merge creates are appended after each merge, and when the pool is full the
+ * blocks of pairs that no longer occur are dropped and the rest moved down). A merge visits only the
+ * records in its pair's list, touching the next few ahead first so that their cache misses overlap, and
+ * adjusts the counts of the neighbouring pairs, looking each neighbour's pairs up once per merge. A
+ * chunk longer than a segment (64 bytes) is a chain of segment records, so a visit never scans more
+ * than a segment; a pair across two segments belongs to the segment holding its left token.
+ *
+ * A max-heap ordered by (count desc, first position asc) picks the next pair lazily: an existing pair
+ * can only lose occurrences (new pairs always contain the new id), so a heap entry's count and first
+ * position are bounds that can only be too good. When the top entry's count is stale it is re-pushed
+ * with the true count; when the count is right and another entry might tie, its true first position is
+ * found in the first record of its list that still holds it, and only if that matches is the pair the
+ * winner. Every other entry then bounds its pair from above, so the winner is exactly minbpe's.
  *
  * @example
  * ```ts
@@ -33,136 +38,217 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * ```
  */
 export function trainMerges(table: ChunkTable, numMerges: number, options: TrainOptions = {}): TrainResult {
-  const trainer = new FastTrainer(table);
-  return trainer.run(numMerges, options);
+  return new FastTrainer(table, SEGMENT_BYTES).run(numMerges, options);
 }
 
-/** Fields of a node in `nodes` (node i at STRIDE·i). */
-const TOKEN = 0;
-const NEXT = 1;
-const WEIGHT = 2;
-const STRIDE = 3;
-
-/** Kinds of neighbour pair a merge of (left, right) into id touches: (t, left), (t, id), (right, t), (id, t). */
-const LEFT_OLD = 0;
-const LEFT_NEW = 1;
-const RIGHT_OLD = 2;
-const RIGHT_NEW = 3;
-
-/** Pairs whose two ids are both below this are indexed directly (a 1,024 × 1,024 table, 4 MB). */
-const DIRECT = 1024;
-
-/** Grow a typed array to at least `size` elements, doubling. */
-function grow<T extends Int32Array | Float64Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  let length = array.length * 2;
-  while (length < size) length *= 2;
-  const bigger = new (array.constructor as new (n: number) => T)(length);
-  bigger.set(array);
-  return bigger;
+/**
+ * {@link trainMerges} with chunks cut into segments of `segmentBytes` bytes instead of 64: the same
+ * merges, for checking the segment code paths on small texts.
+ *
+ * @example
+ * ```ts
+ * trainMergesInSegments(chunkTable([['aaabdaaabac', 1]]), 3, 2).merges;
+ * // [[97, 97], [256, 97], [257, 98]]
+ * ```
+ */
+export function trainMergesInSegments(
+  table: ChunkTable,
+  numMerges: number,
+  segmentBytes: number,
+  options: TrainOptions = {},
+): TrainResult {
+  if (!Number.isInteger(segmentBytes) || segmentBytes < 1)
+    throw new RangeError(`segmentBytes must be a positive integer, got ${segmentBytes}`);
+  return new FastTrainer(table, segmentBytes).run(numMerges, options);
 }
+
+/** Chunks up to this many bytes are one record; longer ones are chains of records this long. */
+const SEGMENT_BYTES = 64;
+
+/** Fields of a record's header (the tokens follow it). */
+const LENGTH = 0; // current number of tokens held
+const WEIGHT = 1; // the chunk's count (or, when some count does not fit 32 bits, the chunk's index)
+const SEGMENT = 2; // -1, or the segment number of a record of a long chunk
+const HEADER = 3;
+
+/** A merge visits this many records of its list ahead of the one it works on, to overlap their misses. */
+const AHEAD = 32;
 
 class FastTrainer {
-  // Nodes: one per byte of the unique chunks, node i at 3i: token (-1 once merged away), next node (-1
-  // at the chunk's end; once merged away, a node that covers it: see leftOf), and its chunk's count when
-  // it fits 32 bits. Side by side, a node and its neighbours are read in one or two cache lines. There
-  // is no link to the previous node: 12 bytes per byte of the chunks instead of 16.
-  private readonly nodes: Int32Array;
-  /** Chunk count of each node's chunk when some count does not fit 32 bits (else in `nodes`). */
+  // The records, chunk after chunk in table order (so record offsets order first occurrences).
+  private readonly data: Int32Array;
+  /** Chunk counts, by chunk index, when some count does not fit 32 bits (else in the records). */
   private readonly bigWeight: Float64Array | null;
+  // Segments of long chunks, by segment number: the neighbouring records that still hold tokens (-1 at
+  // the chunk's ends), and how many bytes of the segment the previous segment's last token has taken.
+  private readonly segmentPrev: Int32Array;
+  private readonly segmentNext: Int32Array;
+  private readonly segmentSkip: Int32Array;
+  /** Byte length of each token. */
+  private tokenBytes = new Int32Array(256).fill(1);
 
-  // Pairs, by dense index.
-  // Pairs of two small ids (most pairs early on) are found by direct index, pair index + 1 (0 = none)...
-  private readonly direct = new Int32Array(DIRECT * DIRECT);
-  // ...the others through an open-addressing hash from (left, right) to pair index + 1 (0 = empty slot).
-  private slots = new Int32Array(1 << 16);
-  private slotMask = (1 << 16) - 1;
-  private hashed = 0;
-  private pairLeft = new Int32Array(1024);
-  private pairRight = new Int32Array(1024);
-  private pairCount = new Float64Array(1024);
-  // Occurrence lists: pair p's nodes are pool[start[p] .. end[p]), ascending; start moves past dead entries.
-  private occurrenceStart = new Int32Array(1024);
-  private occurrenceEnd = new Int32Array(1024);
+  private readonly index: PairIndex;
+  // Per pair (by index): weighted count, occurrence block pool[start .. end), the last record added to it
+  // and the merge step that last touched it.
+  private pairCount: Float64Array;
+  private occurrenceStart: Int32Array;
+  private occurrenceEnd: Int32Array;
+  private lastRecord: Int32Array;
+  private touchedStamp: Int32Array;
   private pool: Int32Array;
   private poolSize = 0;
-  // Occurrences of new pairs found during the current merge, as (pair, node) in discovery order.
+  private readonly heap: PairHeap;
+
+  // Occurrences of new pairs found during the current merge, as (pair, record) in discovery order.
   private stepPairs = new Int32Array(1024);
-  private stepNodes = new Int32Array(1024);
+  private stepRecords = new Int32Array(1024);
   private stepSize = 0;
-  private pairs = 0;
-
-  // Max-heap of (count, first node, pair), by count desc then first node asc.
-  private heapCount = new Float64Array(1024);
-  private heapFirst = new Float64Array(1024);
-  private heapPair = new Int32Array(1024);
-  private heapSize = 0;
-
-  // Pairs touched by the current merge, to push once it is done.
-  private touched: number[] = [];
-  private touchedStamp = new Int32Array(1024);
+  private readonly touched: number[] = [];
   private step = 1;
+  // Per neighbour token met by the current merge (slot t left of it, vocab + t right of it), valid where
+  // the stamp is `step`: the pair it loses, the new pair it makes, and the weight that moves between them.
+  private neighbourStamp = new Int32Array(0);
+  private neighbourOld = new Int32Array(0);
+  private neighbourNew = new Int32Array(0);
+  private neighbourWeight = new Float64Array(0);
+  private readonly met: number[] = [];
+  private vocab = 256;
+  /** Keeps the look-ahead reads of applyMerge from being optimised away. */
+  sink = 0;
 
-  // Per merge, the pair each neighbour token forms (see neighbourPair), valid where the stamp is `step`.
-  private vocab = 0;
-  private cacheStamp = new Int32Array(0);
-  private cacheValue = new Int32Array(0);
-
-  constructor(table: ChunkTable) {
-    const n = table.bytes.length;
-    const nodes = new Int32Array(STRIDE * n);
-    this.nodes = nodes;
-    const small = table.counts.every((count) => count <= 0x7fffffff);
-    const bigWeight = small ? null : new Float64Array(n);
-    this.bigWeight = bigWeight;
-    let node = 0;
-    for (let c = 0; c < table.lengths.length; c++) {
-      const length = table.lengths[c]!;
-      const count = table.counts[c]!;
-      for (let k = 0; k < length; k++, node++) {
-        const at = node * STRIDE;
-        nodes[at + TOKEN] = table.bytes[node]!;
-        nodes[at + NEXT] = k === length - 1 ? -1 : node + 1;
-        if (bigWeight) bigWeight[node] = count;
-        else nodes[at + WEIGHT] = count;
+  constructor(table: ChunkTable, segmentBytes: number) {
+    const { bytes, lengths, counts } = table;
+    const big = counts.some((count) => count > 0x7fffffff);
+    this.bigWeight = big ? counts : null;
+    let records = 0;
+    let segments = 0;
+    for (let c = 0; c < lengths.length; c++) {
+      const length = lengths[c]!;
+      if (length <= segmentBytes) records++;
+      else {
+        const pieces = Math.ceil(length / segmentBytes);
+        records += pieces;
+        segments += pieces;
       }
     }
-    // Count occurrences per pair, then lay each pair's nodes out as one ascending block of the pool.
-    for (let i = 0; i < n; i++) {
-      const j = nodes[i * STRIDE + NEXT]!;
-      if (j < 0) continue;
-      const pair = this.pairFor(nodes[i * STRIDE + TOKEN]!, nodes[j * STRIDE + TOKEN]!);
-      this.pairCount[pair] += bigWeight ? bigWeight[i]! : nodes[i * STRIDE + WEIGHT]!;
-      this.occurrenceEnd[pair]!++;
+    // Room for as many pairs as records to start with (about what the merges of a large table create).
+    const capacity = Math.max(1 << 16, records);
+    this.index = new PairIndex(capacity);
+    this.heap = new PairHeap(capacity);
+    this.pairCount = new Float64Array(capacity);
+    this.occurrenceStart = new Int32Array(capacity);
+    this.occurrenceEnd = new Int32Array(capacity);
+    this.lastRecord = new Int32Array(capacity);
+    this.touchedStamp = new Int32Array(capacity);
+    const size = bytes.length + HEADER * records;
+    if (size > 0x7fffffff)
+      throw new RangeError(
+        `chunk table too large to train on: ${bytes.length} bytes in ${lengths.length} chunks`,
+      );
+    const data = new Int32Array(size);
+    this.data = data;
+    this.segmentPrev = new Int32Array(segments);
+    this.segmentNext = new Int32Array(segments);
+    this.segmentSkip = new Int32Array(segments);
+    let o = 0;
+    let b = 0;
+    let segment = 0;
+    for (let c = 0; c < lengths.length; c++) {
+      const length = lengths[c]!;
+      const weight = big ? c : counts[c]!;
+      if (length <= segmentBytes) {
+        data[o + LENGTH] = length;
+        data[o + WEIGHT] = weight;
+        data[o + SEGMENT] = -1;
+        for (let k = 0; k < length; k++) data[o + HEADER + k] = bytes[b + k]!;
+        o += HEADER + length;
+      } else {
+        let prev = -1;
+        for (let at = 0; at < length; at += segmentBytes, segment++) {
+          const piece = Math.min(segmentBytes, length - at);
+          data[o + LENGTH] = piece;
+          data[o + WEIGHT] = weight;
+          data[o + SEGMENT] = segment;
+          for (let k = 0; k < piece; k++) data[o + HEADER + k] = bytes[b + at + k]!;
+          this.segmentPrev[segment] = prev;
+          this.segmentNext[segment] = -1;
+          if (prev >= 0) this.segmentNext[segment - 1] = o;
+          prev = o;
+          o += HEADER + piece;
+        }
+      }
+      b += length;
+    }
+
+    // Count every pair, and how many records hold it, then lay each pair's records out as one
+    // ascending block of the pool. Every token is still a byte, so pairs are found by their two bytes.
+    const byBytes = new Int32Array(1 << 16); // pair index + 1, 0 = not seen
+    const { pairCount, occurrenceEnd, lastRecord } = this;
+    for (let o = 0; o < size; ) {
+      const w = this.weight(o);
+      const s = o + HEADER;
+      const e = s + data[o + LENGTH]!;
+      const mark = o + 1;
+      for (let i = s; i < e; i++) {
+        const right = i + 1 < e ? data[i + 1]! : this.firstOfNext(o);
+        if (right < 0) break;
+        const key = (data[i]! << 8) | right;
+        let pair = byBytes[key]! - 1;
+        if (pair < 0) {
+          pair = this.index.add(data[i]!, right);
+          byBytes[key] = pair + 1;
+        }
+        pairCount[pair] += w;
+        if (lastRecord[pair] !== mark) {
+          lastRecord[pair] = mark;
+          occurrenceEnd[pair]!++;
+        }
+      }
+      o = e;
     }
     let offset = 0;
-    for (let pair = 0; pair < this.pairs; pair++) {
-      const size = this.occurrenceEnd[pair]!;
+    for (let pair = 0; pair < this.index.size; pair++) {
+      const length = occurrenceEnd[pair]!;
       this.occurrenceStart[pair] = offset;
-      this.occurrenceEnd[pair] = offset;
-      offset += size;
+      occurrenceEnd[pair] = offset;
+      lastRecord[pair] = 0;
+      offset += length;
     }
     // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
-    // place when full; the pool grows only when live blocks fill most of it (a grown pool is a copy, and
-    // for that moment both pools are resident).
-    this.pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
+    // place when full; the pool grows only when live blocks fill most of it.
+    const pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
+    this.pool = pool;
     this.poolSize = offset;
-    // Bytes pair up through the direct table, so looking each pair up again is cheaper than keeping it.
-    for (let i = 0; i < n; i++) {
-      const j = nodes[i * STRIDE + NEXT]!;
-      if (j < 0) continue;
-      const pair = this.pairOf(nodes[i * STRIDE + TOKEN]!, nodes[j * STRIDE + TOKEN]!);
-      this.pool[this.occurrenceEnd[pair]!++] = i;
+    for (let o = 0; o < size; ) {
+      const s = o + HEADER;
+      const e = s + data[o + LENGTH]!;
+      const mark = o + 1;
+      for (let i = s; i < e; i++) {
+        const right = i + 1 < e ? data[i + 1]! : this.firstOfNext(o);
+        if (right < 0) break;
+        const pair = byBytes[(data[i]! << 8) | right]! - 1;
+        if (lastRecord[pair] !== mark) {
+          lastRecord[pair] = mark;
+          pool[occurrenceEnd[pair]!++] = o;
+        }
+      }
+      o = e;
     }
-    for (let pair = 0; pair < this.pairs; pair++)
-      this.heapAppend(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
-    for (let i = (this.heapSize >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    for (let pair = 0; pair < this.index.size; pair++)
+      this.heap.append(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
+    this.heap.heapify();
   }
 
   run(numMerges: number, options: TrainOptions): TrainResult {
-    this.vocab = 256 + numMerges;
-    this.cacheStamp = new Int32Array(4 * this.vocab);
-    this.cacheValue = new Int32Array(4 * this.vocab);
+    // Each merge removes at least one token, so there can be no more merges than bytes.
+    this.vocab = 256 + Math.min(numMerges, this.data.length);
+    this.neighbourStamp = new Int32Array(2 * this.vocab);
+    this.neighbourOld = new Int32Array(2 * this.vocab);
+    this.neighbourNew = new Int32Array(2 * this.vocab);
+    this.neighbourWeight = new Float64Array(2 * this.vocab);
+    const tokenBytes = new Int32Array(this.vocab);
+    tokenBytes.set(this.tokenBytes);
+    this.tokenBytes = tokenBytes;
     const merges: Array<[number, number]> = [];
     const counts: number[] = [];
     for (let m = 0; m < numMerges; m++) {
@@ -171,10 +257,11 @@ class FastTrainer {
         options.onProgress?.({ merges: m, total: numMerges });
         return { merges, counts, exhausted: true };
       }
-      const left = this.pairLeft[winner]!;
-      const right = this.pairRight[winner]!;
+      const left = this.index.left(winner);
+      const right = this.index.right(winner);
       const count = this.pairCount[winner]!;
       const id = 256 + m;
+      tokenBytes[id] = tokenBytes[left]! + tokenBytes[right]!;
       this.applyMerge(winner, id);
       merges.push([left, right]);
       counts.push(count);
@@ -185,124 +272,86 @@ class FastTrainer {
     return { merges, counts, exhausted: false };
   }
 
-  private slotOf(left: number, right: number): number {
-    let h = Math.imul(left ^ Math.imul(right, 0x85ebca77), 0x9e3779b1);
-    h ^= h >>> 15;
-    const mask = this.slotMask;
-    const slots = this.slots;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot]!;
-      if (entry === 0 || (this.pairLeft[entry - 1] === left && this.pairRight[entry - 1] === right))
-        return slot;
-    }
+  private weight(o: number): number {
+    const w = this.data[o + WEIGHT]!;
+    return this.bigWeight ? this.bigWeight[w]! : w;
   }
 
-  /** The dense index of an existing pair (left, right). */
-  private pairOf(left: number, right: number): number {
-    if (left < DIRECT && right < DIRECT) return this.direct[left * DIRECT + right]! - 1;
-    return this.slots[this.slotOf(left, right)]! - 1;
+  /** The first token of the segment after record `o`, or -1 if `o` ends its chunk. */
+  private firstOfNext(o: number): number {
+    const segment = this.data[o + SEGMENT]!;
+    if (segment < 0) return -1;
+    const next = this.segmentNext[segment]!;
+    return next < 0 ? -1 : this.data[next + HEADER]!;
   }
 
-  /** The dense index of pair (left, right), created with an empty occurrence list if new. */
+  /** The dense index of pair (left, right), created (count 0, no occurrences) if new. */
   private pairFor(left: number, right: number): number {
-    const small = left < DIRECT && right < DIRECT;
-    const slot = small ? left * DIRECT + right : this.slotOf(left, right);
-    const entry = small ? this.direct[slot]! : this.slots[slot]!;
-    if (entry !== 0) return entry - 1;
-    const pair = this.pairs++;
-    if (pair >= this.pairLeft.length) {
-      this.pairLeft = grow(this.pairLeft, pair + 1);
-      this.pairRight = grow(this.pairRight, pair + 1);
+    const pair = this.index.add(left, right);
+    if (pair >= this.pairCount.length) {
       this.pairCount = grow(this.pairCount, pair + 1);
       this.occurrenceStart = grow(this.occurrenceStart, pair + 1);
       this.occurrenceEnd = grow(this.occurrenceEnd, pair + 1);
+      this.lastRecord = grow(this.lastRecord, pair + 1);
       this.touchedStamp = grow(this.touchedStamp, pair + 1);
     }
-    this.pairLeft[pair] = left;
-    this.pairRight[pair] = right;
-    this.occurrenceStart[pair] = 0;
-    this.occurrenceEnd[pair] = 0;
-    if (small) {
-      this.direct[slot] = pair + 1;
-      return pair;
-    }
-    this.slots[slot] = pair + 1;
-    if (++this.hashed * 2 > this.slots.length) this.rehash();
     return pair;
   }
 
-  private rehash(): void {
-    this.slots = new Int32Array(this.slots.length * 2);
-    this.slotMask = this.slots.length - 1;
-    for (let pair = 0; pair < this.pairs; pair++) {
-      const left = this.pairLeft[pair]!;
-      const right = this.pairRight[pair]!;
-      if (left >= DIRECT || right >= DIRECT) this.slots[this.slotOf(left, right)] = pair + 1;
-    }
-  }
-
-  /** Whether node `i` still starts an occurrence of `pair`. */
-  private occursAt(pair: number, i: number): boolean {
-    const nodes = this.nodes;
-    if (nodes[i * STRIDE + TOKEN] !== this.pairLeft[pair]) return false;
-    const j = nodes[i * STRIDE + NEXT]!;
-    return j >= 0 && nodes[j * STRIDE + TOKEN] === this.pairRight[pair];
-  }
-
   /**
-   * The live node just left of live node `i` in its chunk, or -1 at the chunk's start. Spans are
-   * contiguous, so it is the node covering node i - 1: node i - 1 itself if live, else the end of the
-   * chain of absorbing nodes from it (each merged-away node's NEXT names the node that absorbed it; the
-   * chain is pointed straight at the live node once walked, so walks stay short). If that node does not
-   * link to `i`, node i - 1 belongs to the previous chunk.
+   * The position of the first occurrence of (left, right) in record `o` (the record's offset plus the
+   * byte where the occurrence starts within its segment), or -1 if the record no longer holds it.
    */
-  private leftOf(i: number): number {
-    if (i === 0) return -1;
-    const nodes = this.nodes;
-    let x = i - 1;
-    if (nodes[x * STRIDE + TOKEN]! < 0) {
-      let live = nodes[x * STRIDE + NEXT]!;
-      while (nodes[live * STRIDE + TOKEN]! < 0) live = nodes[live * STRIDE + NEXT]!;
-      while (x !== live) {
-        const up = nodes[x * STRIDE + NEXT]!;
-        nodes[x * STRIDE + NEXT] = live;
-        x = up;
-      }
+  private firstIn(o: number, left: number, right: number): number {
+    const data = this.data;
+    const segment = data[o + SEGMENT]!;
+    let position = segment < 0 ? o : o + this.segmentSkip[segment]!;
+    const s = o + HEADER;
+    const last = s + data[o + LENGTH]! - 1;
+    for (let i = s; i <= last; i++) {
+      const token = data[i]!;
+      if (token === left && (i < last ? data[i + 1]! : this.firstOfNext(o)) === right) return position;
+      position += this.tokenBytes[token]!;
     }
-    return nodes[x * STRIDE + NEXT] === i ? x : -1;
+    return -1;
   }
 
-  /** Pop heap entries until one is exact (see the class comment); -1 when no pair is left. */
+  /** Pop heap entries until one is exact (see {@link trainMerges}); -1 when no pair is left. */
   private popWinner(): number {
-    while (this.heapSize > 0) {
-      const pair = this.heapPair[0]!;
-      const storedCount = this.heapCount[0]!;
-      const storedFirst = this.heapFirst[0]!;
+    const heap = this.heap;
+    while (heap.size > 0) {
+      const pair = heap.topPair();
       const count = this.pairCount[pair]!;
       if (count <= 0) {
-        this.heapPop();
+        heap.pop();
         continue;
       }
-      if (storedCount !== count) {
-        this.heapReplaceTop(count, storedFirst, pair);
+      if (heap.topCount() !== count) {
+        heap.replaceTop(count, heap.topFirst(), pair);
         continue;
       }
       // Without a tie at the top the first occurrence cannot matter (other counts are upper bounds).
-      const size = this.heapSize;
-      const rival = Math.max(size > 1 ? this.heapCount[1]! : 0, size > 2 ? this.heapCount[2]! : 0);
-      if (rival < count) {
-        this.heapPop();
+      if (heap.runnerUpCount() < count) {
+        heap.pop();
         return pair;
       }
+      const left = this.index.left(pair);
+      const right = this.index.right(pair);
+      const end = this.occurrenceEnd[pair]!;
       let head = this.occurrenceStart[pair]!;
-      while (!this.occursAt(pair, this.pool[head]!)) head++;
-      this.occurrenceStart[pair] = head;
-      const first = this.pool[head]!;
-      if (first !== storedFirst) {
-        this.heapReplaceTop(count, first, pair);
+      let first = -1;
+      for (; head < end && first < 0; head++) first = this.firstIn(this.pool[head]!, left, right);
+      // A counted pair always occurs in its list; failing loudly beats walking past it.
+      if (first < 0)
+        throw new Error(
+          `trainer invariant broken: pair (${left}, ${right}) counted ${count} times, found nowhere`,
+        );
+      this.occurrenceStart[pair] = head - 1;
+      if (first !== heap.topFirst()) {
+        heap.replaceTop(count, first, pair);
         continue;
       }
-      this.heapPop();
+      heap.pop();
       return pair;
     }
     return -1;
@@ -310,83 +359,176 @@ class FastTrainer {
 
   /** Merge every occurrence of `pair` into `id`, updating neighbour counts and pushing new pairs. */
   private applyMerge(pair: number, id: number): void {
-    const { nodes, bigWeight } = this;
-    const left = this.pairLeft[pair]!;
-    const right = this.pairRight[pair]!;
+    const data = this.data;
     const pool = this.pool;
+    const left = this.index.left(pair);
+    const right = this.index.right(pair);
     this.step++;
     this.touched.length = 0;
+    this.met.length = 0;
     this.stepSize = 0;
     const end = this.occurrenceEnd[pair]!;
-    for (let k = this.occurrenceStart[pair]!; k < end; k++) {
-      const i = pool[k]!;
-      const at = i * STRIDE;
-      if (nodes[at + TOKEN] !== left) continue;
-      const j = nodes[at + NEXT]!;
-      if (j < 0 || nodes[j * STRIDE + TOKEN] !== right) continue;
-      const w = bigWeight ? bigWeight[i]! : nodes[at + WEIGHT]!;
-      const x = this.leftOf(i);
-      const y = nodes[j * STRIDE + NEXT]!;
-      if (x >= 0) {
-        const t = nodes[x * STRIDE + TOKEN]!;
-        this.pairCount[this.neighbourPair(LEFT_OLD, t, t, left)] -= w;
-        this.addNew(this.neighbourPair(LEFT_NEW, t, t, id), w, x);
+    let ahead = this.occurrenceStart[pair]!;
+    let sink = 0;
+    for (let k = ahead; k < end; k++) {
+      if (k === ahead) {
+        // Read the next records' lengths now: the loads are independent, so their misses overlap.
+        ahead = Math.min(end, k + AHEAD);
+        for (let j = k; j < ahead; j++) sink |= data[pool[j]!]!;
       }
-      if (y >= 0) {
-        const t = nodes[y * STRIDE + TOKEN]!;
-        this.pairCount[this.neighbourPair(RIGHT_OLD, t, right, t)] -= w;
-        this.addNew(this.neighbourPair(RIGHT_NEW, t, id, t), w, i);
-      }
-      nodes[at + TOKEN] = id;
-      nodes[j * STRIDE + TOKEN] = -1;
-      nodes[j * STRIDE + NEXT] = i;
-      nodes[at + NEXT] = y;
+      const o = pool[k]!;
+      const s = o + HEADER;
+      const last = s + data[o + LENGTH]! - 1;
+      let r = s;
+      while (r < last && (data[r] !== left || data[r + 1] !== right)) r++;
+      // No occurrence inside the record: one may still span into the next segment.
+      if (r >= last && (r !== last || data[r] !== left || this.firstOfNext(o) !== right)) continue;
+      this.mergeRecord(o, r, left, right, id);
     }
+    this.sink = sink;
+    this.settleNeighbours();
     this.pairCount[pair] = 0;
     this.occurrenceStart[pair] = this.occurrenceEnd[pair]!;
     this.flushStep();
     for (const q of this.touched) {
       const count = this.pairCount[q]!;
-      // The first node recorded is a lower bound of the true first occurrence: exact or refined later.
-      if (count > 0) this.heapPush(count, this.pool[this.occurrenceStart[q]!]!, q);
+      // The first record is a lower bound of the true first position: exact or refined later.
+      if (count > 0) this.heap.push(count, this.pool[this.occurrenceStart[q]!]!, q);
     }
   }
 
   /**
-   * The pair (a, b) that a neighbour with token `t` forms, of one of the four kinds a merge touches
-   * (t with the old left or right token, t with the new id), created if new. A merge meets the same few
-   * neighbours over and over, so each (kind, t) is looked up once per merge and then read from a small
-   * array instead of the pair hash.
+   * Replace every occurrence of (left, right) in record `o`, from position `r` (the first), left to
+   * right, writing the tokens back in place; an occurrence whose right token starts the next segment
+   * takes that token out of it.
    */
-  private neighbourPair(kind: number, t: number, a: number, b: number): number {
-    const k = kind * this.vocab + t;
-    if (this.cacheStamp[k] === this.step) return this.cacheValue[k]!;
-    const pair = this.pairFor(a, b);
-    this.cacheStamp[k] = this.step;
-    this.cacheValue[k] = pair;
-    return pair;
+  private mergeRecord(o: number, r: number, left: number, right: number, id: number): void {
+    const data = this.data;
+    const w = this.weight(o);
+    const s = o + HEADER;
+    const e = s + data[o + LENGTH]!;
+    const segment = data[o + SEGMENT]!;
+    let out = r;
+    while (r < e) {
+      const token = data[r]!;
+      if (token === left) {
+        let next = -1; // the next segment, when the right token is its first
+        let found = false;
+        if (r + 1 < e) found = data[r + 1] === right;
+        else if (segment >= 0) {
+          next = this.segmentNext[segment]!;
+          found = next >= 0 && data[next + HEADER] === right;
+        }
+        if (found) {
+          if (out > s) this.leftNeighbour(data[out - 1]!, left, id, w, o);
+          else if (segment >= 0) {
+            const prev = this.segmentPrev[segment]!;
+            if (prev >= 0)
+              this.leftNeighbour(data[prev + HEADER + data[prev + LENGTH]! - 1]!, left, id, w, prev);
+          }
+          if (next < 0) {
+            if (r + 2 < e) this.rightNeighbour(data[r + 2]!, right, id, w, o);
+            else {
+              const after = this.firstOfNext(o);
+              if (after >= 0) this.rightNeighbour(after, right, id, w, o);
+            }
+            r += 2;
+          } else {
+            if (data[next + LENGTH]! > 1) this.rightNeighbour(data[next + HEADER + 1]!, right, id, w, o);
+            else {
+              const after = this.firstOfNext(next);
+              if (after >= 0) this.rightNeighbour(after, right, id, w, o);
+            }
+            this.takeFirst(next, o);
+            r += 1;
+          }
+          data[out++] = id;
+          continue;
+        }
+      }
+      data[out++] = token;
+      r++;
+    }
+    data[o + LENGTH] = out - s;
   }
 
-  /** Count an occurrence (at `node`) of pair `q`, which contains the new id. */
-  private addNew(q: number, w: number, node: number): void {
-    this.pairCount[q] += w;
-    if (this.stepSize === this.stepPairs.length) {
-      this.stepPairs = grow(this.stepPairs, this.stepSize + 1);
-      this.stepNodes = grow(this.stepNodes, this.stepSize + 1);
-    }
-    this.stepPairs[this.stepSize] = q;
-    this.stepNodes[this.stepSize++] = node;
+  /** Remove the first token of segment record `next` (merged into the last token of `o`, before it). */
+  private takeFirst(next: number, o: number): void {
+    const data = this.data;
+    const segment = data[next + SEGMENT]!;
+    const s = next + HEADER;
+    const length = data[next + LENGTH]! - 1;
+    this.segmentSkip[segment]! += this.tokenBytes[data[s]!]!;
+    data.copyWithin(s, s + 1, s + 1 + length);
+    data[next + LENGTH] = length;
+    if (length > 0) return;
+    // Unlink the empty segment, so that neighbours are always found one link away.
+    const after = this.segmentNext[segment]!;
+    this.segmentNext[data[o + SEGMENT]!] = after;
+    if (after >= 0) this.segmentPrev[data[after + SEGMENT]!] = o;
+  }
+
+  /**
+   * Token `t` (in record `owner`) precedes an occurrence of (left, right) being merged into `id`: pair
+   * (t, left) loses it and (t, id) gains it, by the chunk's count `w`. Both pairs are looked up once
+   * per merge, and the counts they lose and gain are added up per neighbour and applied at the end.
+   */
+  private leftNeighbour(t: number, left: number, id: number, w: number, owner: number): void {
+    const slot = t;
+    if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, t, left, t, id);
+    this.neighbourWeight[slot] += w;
+    this.addNew(this.neighbourNew[slot]!, owner);
+  }
+
+  /** Token `t` follows an occurrence of (left, right) merged into `id` (in record `owner`). */
+  private rightNeighbour(t: number, right: number, id: number, w: number, owner: number): void {
+    const slot = this.vocab + t;
+    if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, right, t, id, t);
+    this.neighbourWeight[slot] += w;
+    this.addNew(this.neighbourNew[slot]!, owner);
+  }
+
+  /** First meeting of a neighbour in this merge: the pair (a, b) it loses and the new (c, d) it makes. */
+  private meetNeighbour(slot: number, a: number, b: number, c: number, d: number): void {
+    this.neighbourStamp[slot] = this.step;
+    this.neighbourOld[slot] = this.pairFor(a, b);
+    const q = this.pairFor(c, d);
+    this.neighbourNew[slot] = q;
+    this.neighbourWeight[slot] = 0;
+    this.met.push(slot);
     if (this.touchedStamp[q] !== this.step) {
       this.touchedStamp[q] = this.step;
       this.touched.push(q);
       this.occurrenceEnd[q] = 0; // used as a counter until flushStep
+      this.lastRecord[q] = -1;
     }
+  }
+
+  /** Note that record `record` holds new pair `q` (once per record: records come in ascending order). */
+  private addNew(q: number, record: number): void {
+    if (this.lastRecord[q] === record) return;
+    this.lastRecord[q] = record;
+    if (this.stepSize === this.stepPairs.length) {
+      this.stepPairs = grow(this.stepPairs, this.stepSize + 1);
+      this.stepRecords = grow(this.stepRecords, this.stepSize + 1);
+    }
+    this.stepPairs[this.stepSize] = q;
+    this.stepRecords[this.stepSize++] = record;
     this.occurrenceEnd[q]!++;
   }
 
+  /** Apply what the neighbours met in this merge lost and gained. */
+  private settleNeighbours(): void {
+    for (const slot of this.met) {
+      const w = this.neighbourWeight[slot]!;
+      this.pairCount[this.neighbourOld[slot]!] -= w;
+      this.pairCount[this.neighbourNew[slot]!] += w;
+    }
+  }
+
   /**
-   * Give each pair created by this merge its block at the end of the pool. Entries were found in
-   * ascending node order for each pair, and the placement is stable, so every block is ascending.
+   * Give each pair created by this merge its block at the end of the pool. Records were found in
+   * ascending order for each pair, and the placement is stable, so every block is ascending.
    */
   private flushStep(): void {
     let total = 0;
@@ -399,9 +541,10 @@ class FastTrainer {
       this.occurrenceEnd[q] = offset;
       offset += size;
     }
+    const pool = this.pool;
     for (let k = 0; k < this.stepSize; k++) {
       const q = this.stepPairs[k]!;
-      this.pool[this.occurrenceEnd[q]!++] = this.stepNodes[k]!;
+      pool[this.occurrenceEnd[q]!++] = this.stepRecords[k]!;
     }
     this.poolSize = offset;
   }
@@ -416,7 +559,7 @@ class FastTrainer {
   private compactPool(needed: number): void {
     const live: number[] = [];
     let liveSize = 0;
-    for (let pair = 0; pair < this.pairs; pair++) {
+    for (let pair = 0; pair < this.index.size; pair++) {
       if (this.touchedStamp[pair] === this.step) continue;
       const size = this.occurrenceEnd[pair]! - this.occurrenceStart[pair]!;
       if (this.pairCount[pair]! > 0 && size > 0) {
@@ -447,76 +590,5 @@ class FastTrainer {
     }
     this.pool = target;
     this.poolSize = offset;
-  }
-
-  private better(a: number, b: number): boolean {
-    const ca = this.heapCount[a]!;
-    const cb = this.heapCount[b]!;
-    return ca > cb || (ca === cb && this.heapFirst[a]! < this.heapFirst[b]!);
-  }
-
-  private swap(a: number, b: number): void {
-    const { heapCount, heapFirst, heapPair } = this;
-    const c = heapCount[a]!;
-    heapCount[a] = heapCount[b]!;
-    heapCount[b] = c;
-    const f = heapFirst[a]!;
-    heapFirst[a] = heapFirst[b]!;
-    heapFirst[b] = f;
-    const p = heapPair[a]!;
-    heapPair[a] = heapPair[b]!;
-    heapPair[b] = p;
-  }
-
-  private heapAppend(count: number, first: number, pair: number): void {
-    const i = this.heapSize++;
-    if (i >= this.heapPair.length) {
-      this.heapCount = grow(this.heapCount, i + 1);
-      this.heapFirst = grow(this.heapFirst, i + 1);
-      this.heapPair = grow(this.heapPair, i + 1);
-    }
-    this.heapCount[i] = count;
-    this.heapFirst[i] = first;
-    this.heapPair[i] = pair;
-  }
-
-  private heapPush(count: number, first: number, pair: number): void {
-    this.heapAppend(count, first, pair);
-    let i = this.heapSize - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.better(i, parent)) break;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private heapPop(): void {
-    this.heapSize--;
-    if (this.heapSize === 0) return;
-    this.heapCount[0] = this.heapCount[this.heapSize]!;
-    this.heapFirst[0] = this.heapFirst[this.heapSize]!;
-    this.heapPair[0] = this.heapPair[this.heapSize]!;
-    this.siftDown(0);
-  }
-
-  private heapReplaceTop(count: number, first: number, pair: number): void {
-    this.heapCount[0] = count;
-    this.heapFirst[0] = first;
-    this.heapPair[0] = pair;
-    this.siftDown(0);
-  }
-
-  private siftDown(i: number): void {
-    const size = this.heapSize;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= size) return;
-      let best = l;
-      if (l + 1 < size && this.better(l + 1, l)) best = l + 1;
-      if (!this.better(best, i)) return;
-      this.swap(best, i);
-      i = best;
-    }
   }
 }
