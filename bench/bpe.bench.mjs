@@ -558,11 +558,14 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     '',
     'Why the time goals are out of reach here: the wall time of every row depends on the load of the run (the load',
     'average is in the last column; the machine has 2 cores), so the CPU column and the ratios within a round say more.',
-    'Even on a quiet machine, counting 100 MB of English costs about 1 s of CPU in the shared scanner and as much again',
-    'in one hash-table probe per chunk, spread over 2 workers, and the 32,512 merges cost one cache miss per occurrence',
-    'walked, on one core (0.7–1 s for English, 2–2.5 s for Arabic), so ≤ 1.5 s wall is not reached. Peak RSS is the merge',
-    "phase's 12 bytes per byte of the distinct chunks (5.5 M for Arabic, 2.2 M for English), its occurrence pool and pair",
-    "tables, and the CLI's own code (about 45 MB more than the library alone, as every command is loaded).",
+    'On a quiet machine, counting 100 MB of English costs about 2.8 s of CPU over 2 worker threads (1.5 s wall): one pass',
+    'that cuts and hashes each word (the general scanner for the rest), the decoding of the bytes, and one probe per chunk',
+    'into a hash table larger than the cache. The 32,512 merges then run on one core (about 0.8 s for English and 1.2 s',
+    'for Arabic), bound by a cache miss per chunk record visited; in Arabic the first hundred merges, which join UTF-8',
+    'bytes into letters, are about 45% of that. ≤ 1.5 s would need counting straight from the UTF-8 bytes and a merge',
+    'phase spread over both cores; neither is done. Peak RSS is the count tables and the merge phase\'s records (one per',
+    "distinct chunk, its tokens inline) and pair tables, all linear in the distinct chunks; the CLI loads only the",
+    "command it runs, so it needs about as much as the library.",
   );
   if (!haveSpm || !haveHf)
     lines.push(
