@@ -563,9 +563,9 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     'into a hash table larger than the cache. The 32,512 merges then run on one core (about 0.8 s for English and 1.2 s',
     'for Arabic), bound by a cache miss per chunk record visited; in Arabic the first hundred merges, which join UTF-8',
     'bytes into letters, are about 45% of that. ≤ 1.5 s would need counting straight from the UTF-8 bytes and a merge',
-    'phase spread over both cores; neither is done. Peak RSS is the count tables and the merge phase\'s records (one per',
-    "distinct chunk, its tokens inline) and pair tables, all linear in the distinct chunks; the CLI loads only the",
-    "command it runs, so it needs about as much as the library.",
+    "phase spread over both cores; neither is done. Peak RSS is the count tables and the merge phase's records (one per",
+    'distinct chunk, its tokens inline) and pair tables, all linear in the distinct chunks; the CLI loads only the',
+    'command it runs, so it needs about as much as the library.',
   );
   if (!haveSpm || !haveHf)
     lines.push(
