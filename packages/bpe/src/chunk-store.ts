@@ -329,26 +329,9 @@ function isStrictlyOrdered(part: PositionedChunks): boolean {
  * ties only the general path orders as it always has).
  */
 function unionInOrder(parts: readonly PositionedChunks[], alloc: Alloc): PositionedChunks | undefined {
-  let capacity = 0;
-  let bytesCapacity = 0;
-  for (const part of parts) {
-    capacity += part.lengths.length;
-    bytesCapacity += part.bytes.length;
-  }
-  let slotCount = 16;
-  while (slotCount < capacity * 2) slotCount *= 2;
-  const slots = alloc(Int32Array, slotCount);
-  const mask = slotCount - 1;
-  const hashes = alloc(Int32Array, capacity);
-  const starts = alloc(Int32Array, capacity);
-  const bytes = alloc(Uint8Array, bytesCapacity);
-  const lengths = alloc(Int32Array, capacity);
-  const counts = alloc(Float64Array, capacity);
-  const firsts = alloc(Float64Array, capacity);
+  const union = new ChunkUnion(parts, alloc);
   const next = new Array<number>(parts.length).fill(0);
   const offsets = new Array<number>(parts.length).fill(0);
-  let size = 0;
-  let used = 0;
   for (;;) {
     let from = -1;
     let position = Number.POSITIVE_INFINITY;
@@ -368,40 +351,9 @@ function unionInOrder(parts: readonly PositionedChunks[], alloc: Alloc): Positio
     const offset = offsets[from]!;
     const length = part.lengths[i]!;
     offsets[from] = offset + length;
-    const source = part.bytes;
-    let hash = 0x811c9dc5;
-    for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = slots[slot]!;
-      if (entry === 0) {
-        const c = size++;
-        bytes.set(source.subarray(offset, offset + length), used);
-        hashes[c] = hash;
-        starts[c] = used;
-        lengths[c] = length;
-        counts[c] = part.counts[i]!;
-        firsts[c] = position;
-        used += length;
-        slots[slot] = c + 1;
-        break;
-      }
-      const c = entry - 1;
-      if (
-        hashes[c] === hash &&
-        lengths[c] === length &&
-        sameBytes(bytes, starts[c]!, source, offset, length)
-      ) {
-        counts[c] += part.counts[i]!;
-        break;
-      }
-    }
+    union.add(part.bytes, offset, length, part.counts[i]!, position);
   }
-  return {
-    bytes: bytes.subarray(0, used),
-    lengths: lengths.subarray(0, size),
-    counts: counts.subarray(0, size),
-    firsts: firsts.subarray(0, size),
-  };
+  return union.result();
 }
 
 type Alloc = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
@@ -411,67 +363,95 @@ type Alloc = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | 
 
 /** One table holding every distinct chunk of `parts` (in no particular order). */
 function unionByBytes(parts: readonly PositionedChunks[], alloc: Alloc): PositionedChunks {
-  let capacity = 0;
-  let bytesCapacity = 0;
+  const union = new ChunkUnion(parts, alloc);
   for (const part of parts) {
-    capacity += part.lengths.length;
-    bytesCapacity += part.bytes.length;
-  }
-  let slotCount = 16;
-  while (slotCount < capacity * 2) slotCount *= 2;
-  const slots = alloc(Int32Array, slotCount);
-  const mask = slotCount - 1;
-  const hashes = alloc(Int32Array, capacity);
-  const starts = alloc(Int32Array, capacity);
-  const bytes = alloc(Uint8Array, bytesCapacity);
-  const lengths = alloc(Int32Array, capacity);
-  const counts = alloc(Float64Array, capacity);
-  const firsts = alloc(Float64Array, capacity);
-  let size = 0;
-  let used = 0;
-  for (const part of parts) {
-    const source = part.bytes;
     let offset = 0;
     for (let i = 0; i < part.lengths.length; i++) {
       const length = part.lengths[i]!;
-      let hash = 0x811c9dc5;
-      for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
-      let slot = hash & mask;
-      for (;;) {
-        const entry = slots[slot]!;
-        if (entry === 0) {
-          const c = size++;
-          bytes.set(source.subarray(offset, offset + length), used);
-          hashes[c] = hash;
-          starts[c] = used;
-          lengths[c] = length;
-          counts[c] = part.counts[i]!;
-          firsts[c] = part.firsts[i]!;
-          used += length;
-          slots[slot] = c + 1;
-          break;
-        }
-        const c = entry - 1;
-        if (
-          hashes[c] === hash &&
-          lengths[c] === length &&
-          sameBytes(bytes, starts[c]!, source, offset, length)
-        ) {
-          counts[c] += part.counts[i]!;
-          if (part.firsts[i]! < firsts[c]!) firsts[c] = part.firsts[i]!;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
+      union.add(part.bytes, offset, length, part.counts[i]!, part.firsts[i]!);
       offset += length;
     }
   }
-  return {
-    bytes: bytes.subarray(0, used),
-    lengths: lengths.subarray(0, size),
-    counts: counts.subarray(0, size),
-    firsts: firsts.subarray(0, size),
-  };
+  return union.result();
+}
+
+/**
+ * The distinct chunks of several tables, added one entry at a time: the counts of equal chunks are
+ * summed and the smallest first position kept; chunks stay in the order they were first added.
+ */
+class ChunkUnion {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private readonly hashes: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly bytes: Uint8Array;
+  private readonly lengths: Int32Array;
+  private readonly counts: Float64Array;
+  private readonly firsts: Float64Array;
+  private size = 0;
+  private used = 0;
+
+  /** Sized for all of `parts`' chunks, so it never grows. */
+  constructor(parts: readonly PositionedChunks[], alloc: Alloc) {
+    let capacity = 0;
+    let bytesCapacity = 0;
+    for (const part of parts) {
+      capacity += part.lengths.length;
+      bytesCapacity += part.bytes.length;
+    }
+    let slotCount = 16;
+    while (slotCount < capacity * 2) slotCount *= 2;
+    this.slots = alloc(Int32Array, slotCount);
+    this.mask = slotCount - 1;
+    this.hashes = alloc(Int32Array, capacity);
+    this.starts = alloc(Int32Array, capacity);
+    this.bytes = alloc(Uint8Array, bytesCapacity);
+    this.lengths = alloc(Int32Array, capacity);
+    this.counts = alloc(Float64Array, capacity);
+    this.firsts = alloc(Float64Array, capacity);
+  }
+
+  /** Add the chunk `source[offset, offset + length)`, seen `count` times, first at `first`. */
+  add(source: Uint8Array, offset: number, length: number, count: number, first: number): void {
+    const { slots, mask, hashes, lengths, bytes } = this;
+    let hash = 0x811c9dc5;
+    for (let p = offset; p < offset + length; p++) hash = Math.imul(hash ^ source[p]!, 0x01000193);
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) {
+        const c = this.size++;
+        bytes.set(source.subarray(offset, offset + length), this.used);
+        hashes[c] = hash;
+        this.starts[c] = this.used;
+        lengths[c] = length;
+        this.counts[c] = count;
+        this.firsts[c] = first;
+        this.used += length;
+        slots[slot] = c + 1;
+        return;
+      }
+      const c = entry - 1;
+      if (
+        hashes[c] === hash &&
+        lengths[c] === length &&
+        sameBytes(bytes, this.starts[c]!, source, offset, length)
+      ) {
+        this.counts[c] += count;
+        if (first < this.firsts[c]!) this.firsts[c] = first;
+        return;
+      }
+    }
+  }
+
+  /** The union, as views of its arrays. */
+  result(): PositionedChunks {
+    return {
+      bytes: this.bytes.subarray(0, this.used),
+      lengths: this.lengths.subarray(0, this.size),
+      counts: this.counts.subarray(0, this.size),
+      firsts: this.firsts.subarray(0, this.size),
+    };
+  }
 }
 
 function sameBytes(a: Uint8Array, at: number, b: Uint8Array, bt: number, length: number): boolean {

@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
 import { countChunks } from './chunk-counts.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
-
-/** A small fixed-seed generator (mulberry32), so every run trains on the same texts. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './test-random.js';
 
 function randomText(next: () => number, alphabet: readonly string[], length: number): string {
   let text = '';
@@ -24,7 +15,7 @@ const training = readGolden<{ id: string; text: string }>('minbpe_training_texts
 const english = training.find((row) => row.id.includes('shakespeare'))!.text;
 const arabic = training.find((row) => row.id.includes('quran'))!.text;
 
-const next = random(20240229);
+const next = seededRandom(20240229);
 const texts: Array<[string, string]> = [
   ['english', english.slice(0, 6000)],
   ['arabic', arabic.slice(0, 4000)],

@@ -5,6 +5,7 @@ import { type ChunkTable, chunkTable } from './chunk-table.js';
 import { trainMerges, trainMergesInSegments } from './fast-trainer.js';
 import { trainMergesReference } from './reference-trainer.js';
 import { SplitPattern } from './split-pattern.js';
+import { seededRandom } from './test-random.js';
 
 const training = readGolden<{ id: string; text: string }>('minbpe_training_texts');
 const text = training.map((row) => row.text).join('\n');
@@ -39,7 +40,7 @@ describe('the fast trainer beyond the small cases', () => {
   it('gives the same merges when long chunks are cut into segments of any size', () => {
     // Chunks longer than a segment are chains of records; occurrences across two segments, segments
     // emptied by a merge across their start, and first positions inside later segments all occur here.
-    const next = random(7);
+    const next = seededRandom(7);
     const ties = Array.from({ length: 2500 }, () => 'ab '[Math.floor(next() * 3)]).join('');
     const samples: Array<[string, ChunkTable]> = [
       ['english as one chunk', chunkTable([[encoder.encode(english.slice(0, 3000)), 1]])],
@@ -88,14 +89,4 @@ function chunksOf(table: ChunkTable): Uint8Array[] {
     at += table.lengths[c]!;
   }
   return chunks;
-}
-
-/** A small fixed-seed generator (mulberry32), so every run trains on the same text. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
