@@ -126,85 +126,20 @@ const TIKTOKEN_PATTERNS = {
 const hfTokenizerPath = (encoding) => join(dataDir, 'hf', `${encoding}.tokenizer.json`);
 
 /**
- * Write a Hugging Face tokenizer.json equal to a tiktoken encoding (once): byte-level BPE whose vocab
- * is the ranks (bytes spelled with GPT-2's byte-to-character map) and whose merges are found by
- * merging each token's bytes with the lower ranks only, down to the two parts that make it, as
- * Hugging Face's own tiktoken converter does; the split is tiktoken's pattern, and a piece that is a
- * whole token is taken whole (`ignore_merges`), as tiktoken does. Ids are compared before timing.
+ * Write a Hugging Face tokenizer.json equal to a tiktoken encoding (once), with @tokenlab/bpe's
+ * `huggingFaceFromRanks`: byte-level BPE whose vocab is the ranks and whose merges are recovered from
+ * them, split by tiktoken's pattern, a whole-token piece taken whole. Ids are compared before timing.
  */
 async function hfTokenizerFile(encoding) {
   const file = hfTokenizerPath(encoding);
   if (existsSync(file)) return file;
   const { getEncoding } = await import('@tokenlab/gpt');
+  const { huggingFaceFromRanks } = await import('@tokenlab/bpe');
   const { ranks } = await getEncoding(encoding === 'gpt2' ? 'r50k_base' : encoding);
-  const charOf = [];
-  let extra = 0;
-  for (let byte = 0; byte < 256; byte++) {
-    const printable = (byte >= 33 && byte <= 126) || (byte >= 161 && byte <= 172) || byte >= 174;
-    charOf.push(String.fromCharCode(printable ? byte : 256 + extra++));
-  }
-  const spell = (latin1) => Array.from(latin1, (c) => charOf[c.charCodeAt(0)]).join('');
-  const rankOf = new Map();
-  for (let rank = 0; rank < ranks.rankCount; rank++)
-    if (ranks.has(rank)) rankOf.set(String.fromCharCode(...ranks.tokenBytes(rank)), rank);
-  const vocab = {};
-  const merges = [];
-  for (let rank = 0; rank < ranks.rankCount; rank++) {
-    if (!ranks.has(rank)) continue;
-    const token = String.fromCharCode(...ranks.tokenBytes(rank));
-    vocab[spell(token)] = rank;
-    if (token.length < 2) continue;
-    const parts = Array.from(token);
-    for (;;) {
-      let best = -1;
-      let bestRank = rank;
-      for (let i = 0; i + 1 < parts.length; i++) {
-        const joined = rankOf.get(parts[i] + parts[i + 1]);
-        if (joined !== undefined && joined < bestRank) {
-          bestRank = joined;
-          best = i;
-        }
-      }
-      if (best < 0) break;
-      parts.splice(best, 2, parts[best] + parts[best + 1]);
-    }
-    if (parts.length !== 2)
-      throw new Error(`${encoding}: rank ${rank} is not made by one merge of lower ranks`);
-    merges.push([spell(parts[0]), spell(parts[1])]);
-  }
-  const json = {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: [],
-    normalizer: null,
-    pre_tokenizer: {
-      type: 'Sequence',
-      pretokenizers: [
-        {
-          type: 'Split',
-          pattern: { Regex: TIKTOKEN_PATTERNS[encoding] },
-          behavior: 'Isolated',
-          invert: false,
-        },
-        { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false },
-      ],
-    },
-    post_processor: null,
-    decoder: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false },
-    model: {
-      type: 'BPE',
-      dropout: null,
-      unk_token: null,
-      continuing_subword_prefix: null,
-      end_of_word_suffix: null,
-      fuse_unk: false,
-      byte_fallback: false,
-      ignore_merges: true,
-      vocab,
-      merges,
-    },
-  };
+  const tokens = Array.from({ length: ranks.rankCount }, (_, rank) =>
+    ranks.has(rank) ? ranks.tokenBytes(rank) : undefined,
+  );
+  const json = huggingFaceFromRanks(tokens, TIKTOKEN_PATTERNS[encoding]);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(json));
   return file;

@@ -2,7 +2,7 @@ import { readGolden } from '@tokenlab/test-support';
 import { Tokenizer } from 'tokenizers';
 import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
-import { byteToUnicode, huggingFaceExport, tiktokenExport } from './export.js';
+import { byteToUnicode, huggingFaceExport, huggingFaceFromRanks, tiktokenExport } from './export.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 
 const training = readGolden<{ id: string; text: string }>('minbpe_training_texts');
@@ -38,6 +38,28 @@ describe('exports', () => {
       }
     });
   }
+
+  it('a tokenizer.json made from tiktoken ranks gives the ids of the ranks, with the tokenizers package', async () => {
+    const tokenizer = new RegexTokenizer('gpt4');
+    tokenizer.train(training.map((row) => row.text).join('\n'), 556);
+    const { ranks, pattern } = tiktokenExport(tokenizer);
+    const tokens: Uint8Array[] = [];
+    for (const line of ranks.trimEnd().split('\n')) {
+      const [b64, rank] = line.split(' ');
+      tokens[Number(rank)] = new Uint8Array(Buffer.from(b64!, 'base64'));
+    }
+    const hf = Tokenizer.fromString(JSON.stringify(huggingFaceFromRanks(tokens, pattern)));
+    for (const text of heldout) {
+      const encoding = await hf.encode(text, null, { addSpecialTokens: false });
+      expect(encoding.getIds(), text).toEqual(tokenizer.encode(text));
+    }
+  });
+
+  it('ranks that are not one merge of two lower ranks are refused, naming the rank', () => {
+    const tokens = Array.from({ length: 256 }, (_, byte) => Uint8Array.of(byte));
+    tokens.push(new TextEncoder().encode('abc'));
+    expect(() => huggingFaceFromRanks(tokens, '')).toThrow(/rank 256 is not made by one merge/);
+  });
 
   it('the .tiktoken ranks list every token by id, in base64', () => {
     const tokenizer = new RegexTokenizer('gpt4');

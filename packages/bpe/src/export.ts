@@ -145,26 +145,86 @@ function bytePairMerge(bytes: Uint8Array, rankOf: ReadonlyMap<string, number>, m
  * ```
  */
 export function huggingFaceExport(tokenizer: BpeTokenizer): Record<string, unknown> {
+  const byId = tokenizer.vocab;
+  return byteLevelBpeJson({
+    tokens: distinctTokens(tokenizer),
+    merges: tokenizer.merges.map(([left, right]) => [byId.get(left)!, byId.get(right)!]),
+    pattern: tokenizer.pattern,
+    specialTokens: tokenizer.specialTokens,
+    wholePieceFirst: false,
+  });
+}
+
+/**
+ * A Hugging Face `tokenizer.json` (as an object) that encodes as a tiktoken encoding does: byte-level
+ * BPE whose vocabulary is the ranks (`tokens[rank]` are the token's bytes) and whose merges are found by
+ * merging each token's bytes with lower ranks only, down to the two parts that make it, as Hugging
+ * Face's own tiktoken converter does; the split is `pattern`, and a piece that is a whole token is taken
+ * whole (`ignore_merges`), as tiktoken takes it. Throws, naming the rank, if a token is not one merge
+ * of two lower ranks.
+ *
+ * @example
+ * ```ts
+ * const { ranks } = await getEncoding('cl100k_base'); // @tokenlab/gpt
+ * const tokens = Array.from({ length: ranks.rankCount }, (_, rank) => ranks.tokenBytes(rank));
+ * const json = JSON.stringify(huggingFaceFromRanks(tokens, CL100K_PATTERN));
+ * ```
+ */
+export function huggingFaceFromRanks(
+  tokens: ReadonlyArray<Uint8Array | undefined>,
+  pattern: string,
+): Record<string, unknown> {
+  const rankOf = new Map<string, number>();
+  const present: Array<[number, Uint8Array]> = [];
+  tokens.forEach((bytes, rank) => {
+    if (bytes === undefined) return;
+    rankOf.set(latin1(bytes), rank);
+    present.push([rank, bytes]);
+  });
+  const merges: Array<[Uint8Array, Uint8Array]> = [];
+  for (const [rank, bytes] of present) {
+    if (bytes.length < 2) continue;
+    const parts = bytePairMerge(bytes, rankOf, rank);
+    if (parts.length !== 2) throw new Error(`rank ${rank} is not made by one merge of lower ranks`);
+    merges.push([tokens[parts[0]!]!, tokens[parts[1]!]!]);
+  }
+  return byteLevelBpeJson({
+    tokens: present,
+    merges,
+    pattern,
+    specialTokens: new Map(),
+    wholePieceFirst: true,
+  });
+}
+
+/** What {@link byteLevelBpeJson} writes: the model's tokens and merges as bytes, and how it splits. */
+interface ByteLevelBpe {
+  tokens: ReadonlyArray<readonly [number, Uint8Array]>;
+  merges: ReadonlyArray<readonly [Uint8Array, Uint8Array]>;
+  /** The split pattern (isolated); `''` for none. */
+  pattern: string;
+  specialTokens: ReadonlyMap<string, number>;
+  /** Look a whole piece up before merging (`ignore_merges`), as tiktoken does. */
+  wholePieceFirst: boolean;
+}
+
+/** The `tokenizer.json` of a byte-level BPE model, bytes spelled with GPT-2's byte-to-unicode map. */
+function byteLevelBpeJson(model: ByteLevelBpe): Record<string, unknown> {
   const chars = byteToUnicode();
   const asText = (bytes: Uint8Array) => Array.from(bytes, (b) => chars[b]).join('');
-  const tokens = distinctTokens(tokenizer);
   const vocab: Record<string, number> = {};
-  for (const [id, bytes] of tokens) vocab[asText(bytes)] = id;
+  for (const [id, bytes] of model.tokens) vocab[asText(bytes)] = id;
   // Hugging Face gives added tokens fresh ids unless the model's vocabulary already has them.
-  for (const [content, id] of tokenizer.specialTokens) vocab[content] = id;
-  const byId = tokenizer.vocab;
-  const merges = tokenizer.merges.map(
-    ([left, right]) => `${asText(byId.get(left)!)} ${asText(byId.get(right)!)}`,
-  );
+  for (const [content, id] of model.specialTokens) vocab[content] = id;
+  const merges = model.merges.map(([left, right]) => `${asText(left)} ${asText(right)}`);
   const byteLevel = { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: false };
-  const pattern = tokenizer.pattern;
   const preTokenizer =
-    pattern === ''
+    model.pattern === ''
       ? byteLevel
       : {
           type: 'Sequence',
           pretokenizers: [
-            { type: 'Split', pattern: { Regex: pattern }, behavior: 'Isolated', invert: false },
+            { type: 'Split', pattern: { Regex: model.pattern }, behavior: 'Isolated', invert: false },
             byteLevel,
           ],
         };
@@ -172,7 +232,7 @@ export function huggingFaceExport(tokenizer: BpeTokenizer): Record<string, unkno
     version: '1.0',
     truncation: null,
     padding: null,
-    added_tokens: [...tokenizer.specialTokens].map(([content, id]) => ({
+    added_tokens: [...model.specialTokens].map(([content, id]) => ({
       id,
       content,
       single_word: false,
@@ -184,7 +244,7 @@ export function huggingFaceExport(tokenizer: BpeTokenizer): Record<string, unkno
     normalizer: null,
     pre_tokenizer: preTokenizer,
     post_processor: null,
-    decoder: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: false },
+    decoder: byteLevel,
     model: {
       type: 'BPE',
       dropout: null,
@@ -193,7 +253,7 @@ export function huggingFaceExport(tokenizer: BpeTokenizer): Record<string, unkno
       end_of_word_suffix: null,
       fuse_unk: false,
       byte_fallback: false,
-      ignore_merges: false,
+      ignore_merges: model.wholePieceFirst,
       vocab,
       merges,
     },

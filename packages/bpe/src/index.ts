@@ -31,6 +31,7 @@ export { encodeChunk } from './encode-chunk.js';
 export {
   byteToUnicode,
   huggingFaceExport,
+  huggingFaceFromRanks,
   patternName,
   type TiktokenExport,
   tiktokenExport,
