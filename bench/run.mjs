@@ -9,7 +9,18 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The order of the sections in BENCHMARKS.md. */
-const ORDER = ['compare', 'classic', 'arabic', 'stem', 'html', 'stats', 'bpe', 'gpt', 'gpt-parallel'];
+const ORDER = [
+  'compare',
+  'cli-start',
+  'classic',
+  'arabic',
+  'stem',
+  'html',
+  'stats',
+  'bpe',
+  'gpt',
+  'gpt-parallel',
+];
 
 const wanted = process.argv.slice(2);
 const areas = readdirSync(here)
