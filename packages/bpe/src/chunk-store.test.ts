@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counts.js';
 import { ChunkStore, mergePositionedChunks, type PositionedChunks } from './chunk-store.js';
+import { interleaveByFirst } from './interleave-by-first.js';
 import { growArray, mappedArray } from './mapped-array.js';
 import { scanCl100kPiece } from './piece-scanners.js';
 
@@ -94,6 +95,59 @@ describe('mergePositionedChunks', () => {
       ),
       { numRuns: 500, seed: 9 },
     );
+  });
+});
+
+describe('ChunkStore.partitioned and interleaveByFirst', () => {
+  const pieces = ['the', ' cat', ' the', '\n', 'قال', ' الرجل', '😀', ' 1', '23', '.', ' ', 'é', 'a longer chunk'];
+  it('split stores by hash so that adding up part by part, then interleaving, gives the whole table', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.array(fc.constantFrom(...pieces), { maxLength: 6 }), fc.nat(2)), {
+          maxLength: 12,
+        }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.nat(19),
+        (segments, parts, mappedOne) => {
+          // Ranges dealt to three stores (as to three workers), positions increasing through the text.
+          // One run in twenty with mapped stores (their arrays are large).
+          const stores = Array.from({ length: 3 }, () => new ChunkStore({ mapped: mappedOne === 0 }));
+          const whole = new ChunkStore();
+          let position = 0;
+          for (const [chunks, store] of segments)
+            for (const chunk of chunks) {
+              stores[store]!.add(chunk, 0, chunk.length, position);
+              whole.add(chunk, 0, chunk.length, position);
+              position += chunk.length;
+            }
+          const split = stores.map((store) => store.partitioned(parts));
+          for (const [s, store] of stores.entries()) {
+            expect(split[s]!.length).toBe(parts);
+            // Each part keeps the store's order; together they are the store's table.
+            const all = split[s]!.flatMap(rows);
+            expect(all.sort((a, b) => a[2] - b[2])).toEqual(rows(store.positioned()));
+          }
+          // A chunk is in the same part in every store.
+          const partOf = new Map<string, number>();
+          for (const tables of split)
+            for (const [part, table] of tables.entries())
+              for (const [chunk] of rows(table)) {
+                expect(partOf.get(chunk) ?? part).toBe(part);
+                partOf.set(chunk, part);
+              }
+          const sums = Array.from({ length: parts }, (_, part) =>
+            mergePositionedChunks(split.map((tables) => tables[part]!)),
+          );
+          expect(rows(interleaveByFirst(sums))).toEqual(rows(whole.positioned()));
+        },
+      ),
+      { numRuns: 300, seed: 17 },
+    );
+  });
+
+  it('refuses more than 256 parts', () => {
+    expect(() => new ChunkStore().partitioned(257)).toThrow(RangeError);
+    expect(() => new ChunkStore().partitioned(0)).toThrow(RangeError);
   });
 });
 

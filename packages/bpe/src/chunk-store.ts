@@ -246,19 +246,51 @@ export class ChunkStore {
    * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
    */
   positioned(): PositionedChunks {
-    const { units, size, slots } = this;
-    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
-    const counts = this.array(Float64Array, size).subarray(0, size);
-    counts.set(this.counts.subarray(0, size));
-    for (let at = 0; at < (this.mask + 1) << 3; at += 8)
-      if (slots[at + 1] !== 0) counts[slots[at + 1]! - 1]! += slots[at + 2]!;
-    const bytes = this.array(Uint8Array, this.used * 3);
-    const lengths = this.array(Int32Array, size).subarray(0, size);
-    let w = 0;
+    return this.partitioned(1)[0]!;
+  }
+
+  /**
+   * {@link ChunkStore.positioned} split into `parts` tables (at most 256) by the chunks' hash: a chunk
+   * goes to part `(chunkHash(chunk) >>> 0) % parts`, so equal chunks of several stores land in the
+   * same part, and the parts of several stores can be added up part by part (on separate threads),
+   * with nothing to add up between parts. Each part keeps the order the chunks were added in.
+   */
+  partitioned(parts: number): PositionedChunks[] {
+    const { units, size, slots, starts } = this;
+    if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
+    const partOf = new Uint8Array(size);
+    const all = this.array(Float64Array, size);
+    all.set(this.counts.subarray(0, size));
+    for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
+      const entry = slots[at + 1]!;
+      if (entry === 0) continue;
+      all[entry - 1]! += slots[at + 2]!;
+      if (parts > 1) partOf[entry - 1] = (slots[at]! >>> 0) % parts;
+    }
+    const sizes = new Array<number>(parts).fill(0);
+    const unitSizes = new Array<number>(parts).fill(0);
     for (let c = 0; c < size; c++) {
+      sizes[partOf[c]!]!++;
+      unitSizes[partOf[c]!]! += this.lengths[c]!;
+    }
+    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
+    const tables = sizes.map((n, part) => ({
+      bytes: this.array(Uint8Array, unitSizes[part]! * 3),
+      lengths: this.array(Int32Array, n).subarray(0, n),
+      counts: this.array(Float64Array, n).subarray(0, n),
+      firsts: this.array(Float64Array, n).subarray(0, n),
+    }));
+    const next = new Array<number>(parts).fill(0);
+    const written = new Array<number>(parts).fill(0);
+    for (let c = 0; c < size; c++) {
+      const part = partOf[c]!;
+      const table = tables[part]!;
+      const bytes = table.bytes;
+      const k = next[part]!++;
+      let w = written[part]!;
       const from = w;
-      const end = this.starts[c]! + this.lengths[c]!;
-      for (let p = this.starts[c]!; p < end; p++) {
+      const end = starts[c]! + this.lengths[c]!;
+      for (let p = starts[c]!; p < end; p++) {
         const unit = units[p]!;
         if (unit < 0x80) bytes[w++] = unit;
         else if (unit < 0x800) {
@@ -276,11 +308,15 @@ export class ChunkStore {
           bytes[w++] = 0x80 | (unit & 0x3f);
         }
       }
-      lengths[c] = w - from;
+      written[part] = w;
+      table.lengths[k] = w - from;
+      table.counts[k] = all[c]!;
+      table.firsts[k] = this.firsts[c]!;
     }
-    const firsts = this.array(Float64Array, size).subarray(0, size);
-    firsts.set(this.firsts.subarray(0, size));
-    return { bytes: this.mapped ? bytes.subarray(0, w) : bytes.slice(0, w), lengths, counts, firsts };
+    return tables.map((table, part) => ({
+      ...table,
+      bytes: this.mapped ? table.bytes.subarray(0, written[part]) : table.bytes.slice(0, written[part]),
+    }));
   }
 }
 

@@ -39,13 +39,14 @@ function pythonText(contents: readonly string[]): string {
 }
 
 describe('countFileTable equals countChunks over the whole text', () => {
-  it('on the training texts in two files, GPT-4 and GPT-2, in small ranges on two workers and in one thread', async () => {
+  it('on the training texts in two files, GPT-4 and GPT-2, in small ranges on two and three workers and in one thread', async () => {
     const contents = [texts.slice(0, 2).join('\n'), texts.slice(2).join('\n')];
     const files = contents.map(file);
     const whole = pythonText(contents);
     for (const pattern of ['gpt4', 'gpt2'] as const) {
       const expected = [...countChunks(whole, pattern)];
       expect(entries(await countFileTable(files, pattern, { rangeSize: 700, workers: 2 }))).toEqual(expected);
+      expect(entries(await countFileTable(files, pattern, { rangeSize: 300, workers: 3 }))).toEqual(expected);
       expect(entries(await countFileTable(files, pattern, { rangeSize: 50, workers: 1 }))).toEqual(expected);
     }
   });

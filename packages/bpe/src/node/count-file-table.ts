@@ -5,6 +5,7 @@ import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chu
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
+import { interleaveByFirst } from '../interleave-by-first.js';
 import { countRange } from './range-count.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
@@ -59,20 +60,21 @@ export async function countFileTable(
   }
   const universalNewlines = options.universalNewlines ?? true;
   const corpus = new CorpusBytes(files, { universalNewlines });
-  const rangeSize = Math.max(1, options.rangeSize ?? 1 << 20);
+  const planner = new RangePlanner(corpus, Math.max(1, options.rangeSize ?? 1 << 20));
+  const wanted = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
   let ranges: Array<[number, number]>;
   try {
-    ranges = planRanges(corpus, rangeSize);
+    // Only as many ranges as there may be workers are planned before the workers start: the rest are
+    // planned while they boot.
+    ranges = planner.plan(wanted);
   } catch (error) {
     corpus.close();
     throw error;
   }
-  const workers = Math.min(
-    ranges.length,
-    Math.max(1, options.workers ?? Math.min(8, availableParallelism())),
-  );
+  const workers = Math.min(ranges.length, wanted);
   if (workers <= 1) {
     try {
+      ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
       const store = new ChunkStore({ mapped: true });
       let done = 0;
       for (const [start, end] of ranges) {
@@ -85,31 +87,49 @@ export async function countFileTable(
       corpus.close();
     }
   }
-  corpus.close();
-  return countOnWorkers(files, universalNewlines, scanner, ranges, workers, options);
+  return countOnWorkers(files, universalNewlines, scanner, ranges, planner, workers, options);
 }
 
-/** Cut the corpus into ranges of about `size` bytes, each ending at a safe cut (or the end). */
-function planRanges(corpus: CorpusBytes, size: number): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  let start = 0;
-  while (start < corpus.length) {
-    const end = corpus.length - start <= size * 1.5 ? corpus.length : corpus.safeCut(start + size);
-    ranges.push([start, end]);
-    start = end;
+/** Cuts the corpus into ranges of about `size` bytes, each ending at a safe cut (or the end), a few at a time. */
+class RangePlanner {
+  private start = 0;
+
+  constructor(
+    private readonly corpus: CorpusBytes,
+    private readonly size: number,
+  ) {}
+
+  /** The next `count` ranges (fewer at the end of the corpus). */
+  plan(count: number): Array<[number, number]> {
+    const { corpus, size } = this;
+    const ranges: Array<[number, number]> = [];
+    while (ranges.length < count && this.start < corpus.length) {
+      const start = this.start;
+      const end = corpus.length - start <= size * 1.5 ? corpus.length : corpus.safeCut(start + size);
+      ranges.push([start, end]);
+      this.start = end;
+    }
+    return ranges;
   }
-  return ranges;
+
+  /** Close the corpus (planning is done). */
+  close(): void {
+    this.corpus.close();
+  }
 }
 
 /**
- * Count `ranges` on `size` workers; when they are done, the first worker adds the others' tables to its
- * own and sends back the whole table, ordered.
+ * Count the corpus on `size` workers, from `ranges` and then those `planner` has not planned yet
+ * (planned here while the workers start, and closed after). When a worker has no range left it splits
+ * its table into one partition per worker, by chunk hash; each worker adds up one partition, and the
+ * sums, which hold different chunks, are interleaved by first position.
  */
 function countOnWorkers(
   files: readonly string[],
   universalNewlines: boolean,
   scanner: 'gpt2' | 'gpt4',
-  ranges: ReadonlyArray<[number, number]>,
+  planned: ReadonlyArray<[number, number]>,
+  planner: RangePlanner,
   size: number,
   options: CountTableOptions,
 ): Promise<PositionedChunks> {
@@ -120,10 +140,12 @@ function countOnWorkers(
     '@tokenlab/bpe',
   );
   return new Promise((resolve, reject) => {
-    const tables: PositionedChunks[] = [];
+    const ranges = [...planned];
+    const sums = new Array<PositionedChunks | undefined>(size);
     const workers: Worker[] = [];
     let next = 0;
     let counted = 0;
+    let summed = 0;
     let failed = false;
     const fail = (error: Error) => {
       if (failed) return;
@@ -138,41 +160,52 @@ function countOnWorkers(
         worker.postMessage({ start, end });
       } else if (!finished.has(worker)) {
         finished.add(worker);
-        // The first worker waits for the others' tables (sent once all are in: see below), making its own
-        // meanwhile.
-        worker.postMessage(worker === workers[0] ? 'prepare' : 'finish');
+        worker.postMessage('finish');
       }
     };
     for (let w = 0; w < size; w++) {
       const worker = new Worker(
         program,
-        workerProgramOptions({ workerData: { files: [...files], universalNewlines, scanner } }),
+        workerProgramOptions({ workerData: { files: [...files], universalNewlines, scanner, index: w, size } }),
       );
       workers.push(worker);
       worker.on('error', fail);
-      worker.on('message', (reply: { counted?: number; table?: PositionedChunks; error?: string }) => {
-        if (reply.error !== undefined) return fail(new Error(reply.error));
-        if (reply.table !== undefined) {
-          // The whole table: resolved once the thread is gone, and with it all it allocated.
-          if (worker === workers[0]) {
-            const table = reply.table;
-            worker.terminate().then(() => resolve(table), fail);
+      worker.on(
+        'message',
+        (reply: { counted?: number; part?: number; share?: PositionedChunks; table?: PositionedChunks; error?: string }) => {
+          if (reply.error !== undefined) return fail(new Error(reply.error));
+          if (reply.share !== undefined) {
+            workers[reply.part!]!.postMessage({ share: reply.share }, transferList([reply.share]));
             return;
           }
-          void worker.terminate();
-          tables.push(reply.table);
-          // Messages are taken in order, so the first worker counts any range still queued first.
-          if (tables.length === size - 1) workers[0]!.postMessage({ gather: tables }, transferList(tables));
-          return;
-        }
-        counted += reply.counted!;
-        options.onProgress?.(counted);
-        dispatch(worker);
-      });
+          if (reply.table !== undefined) {
+            sums[w] = reply.table;
+            // Resolved once every thread is gone, and with it all it allocated.
+            if (++summed === size)
+              Promise.all(workers.map((each) => each.terminate())).then(
+                () => resolve(interleaveByFirst(sums as PositionedChunks[])),
+                fail,
+              );
+            return;
+          }
+          counted += reply.counted!;
+          options.onProgress?.(counted);
+          dispatch(worker);
+        },
+      );
+    }
+    try {
+      // The first range of each worker goes out at once; the rest are planned while the workers start.
+      for (const worker of workers) dispatch(worker);
+      ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
+    } catch (error) {
+      fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    } finally {
+      planner.close();
     }
     // Two ranges in flight per worker, so a worker never waits for its next range.
-    for (let round = 0; round < 2; round++)
-      for (const worker of workers) if (next < ranges.length) dispatch(worker);
+    for (const worker of workers) if (next < ranges.length) dispatch(worker);
   });
 }
 

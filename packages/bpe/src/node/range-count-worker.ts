@@ -1,37 +1,57 @@
 // The program of each range-counting worker thread: count the corpus ranges it is sent into one
-// table of distinct chunks, and send the table back when asked; or, when sent the other workers'
-// tables, add its own to them and send back the whole table in first-appearance order (its own is made
-// while it waits for theirs, when sent 'prepare'). Everything the adding up allocates then dies with
-// this thread, and is not left as garbage in the thread that trains.
+// table of distinct chunks; when told to finish, split its table by chunk hash into one partition per
+// worker, keep its own and send the others away (to the workers that add them up); once it holds every
+// worker's share of its partition, add them up and send back the sum, in first-appearance order. The
+// partitions hold different chunks, so the workers add up the whole table side by side, and the
+// thread that asked only interleaves the sums by position. Everything the adding up allocates dies
+// with this thread, and is not left as garbage in the thread that trains.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRange } from './range-count.js';
 
-const { files, universalNewlines, scanner } = workerData as {
+const { files, universalNewlines, scanner, index, size } = workerData as {
   files: string[];
   universalNewlines: boolean;
   scanner: 'gpt2' | 'gpt4';
+  /** This worker's number, which is also the partition it adds up. */
+  index: number;
+  /** How many workers (and partitions) there are. */
+  size: number;
 };
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
 const store = new ChunkStore({ mapped: true });
-/** This worker's table, made as soon as it has no more ranges to count ('prepare'), before the others' arrive. */
-let own: PositionedChunks | undefined;
-type Message = { start: number; end: number } | 'prepare' | 'finish' | { gather: PositionedChunks[] };
+/** The shares of this worker's partition: its own (once finished) and the other workers'. */
+const shares: PositionedChunks[] = [];
+let finished = false;
+type Message = { start: number; end: number } | 'finish' | { share: PositionedChunks };
+
+function sendIfComplete(): void {
+  if (!finished || shares.length < size) return;
+  const table = size === 1 ? shares[0]! : mergePositionedChunks(shares, { mapped: true });
+  port.postMessage({ table }, buffersOf(table));
+}
+
+function buffersOf(table: PositionedChunks): ArrayBuffer[] {
+  return [table.bytes, table.lengths, table.counts, table.firsts].map((array) => array.buffer as ArrayBuffer);
+}
+
 port.on('message', (message: Message) => {
   try {
-    if (message === 'prepare') {
-      own = store.positioned();
+    if (message === 'finish') {
+      corpus.close();
+      const partitions = store.partitioned(size);
+      for (let part = 0; part < size; part++)
+        if (part !== index) port.postMessage({ part, share: partitions[part]! }, buffersOf(partitions[part]!));
+      shares.push(partitions[index]!);
+      finished = true;
+      sendIfComplete();
       return;
     }
-    if (message === 'finish' || 'gather' in message) {
-      own ??= store.positioned();
-      const table =
-        message === 'finish' ? own : mergePositionedChunks([own, ...message.gather], { mapped: true });
-      corpus.close();
-      const buffers = [table.bytes.buffer, table.lengths.buffer, table.counts.buffer, table.firsts.buffer];
-      port.postMessage({ table }, buffers as ArrayBuffer[]);
+    if ('share' in message) {
+      shares.push(message.share);
+      sendIfComplete();
       return;
     }
     countRange(corpus, message.start, message.end, scanner, store);
