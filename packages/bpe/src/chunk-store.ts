@@ -63,8 +63,12 @@ const INITIAL = 1 << 12;
 const MAPPED_SLOTS = 1 << 18;
 /** Chunks of at most this many UTF-16 units are kept inside their slot. */
 const SHORT = 8;
-/** Slots fill to this fraction before the table doubles. */
-const LOAD = 0.7;
+/**
+ * Slots fill to this fraction before the table doubles. Linear probing stays short at 0.8 for the chunks
+ * that matter (the frequent ones come first and sit in their own slot), and a table that doubles later
+ * stays in the processor's cache longer: a count worker's 190,000 English chunks fit in its first 8 MiB.
+ */
+const LOAD = 0.8;
 /** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
 const COUNT_SPILL = 1 << 30;
 
