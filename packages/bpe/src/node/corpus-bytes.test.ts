@@ -14,7 +14,7 @@ function file(content: string | Uint8Array): string {
   return path;
 }
 
-// Mostly text outside ASCII (so that the text is decoded by CorpusBytes itself, not TextDecoder), with
+// Mostly text outside ASCII (so that it takes the checked transcoding path, not TextDecoder), with
 // every UTF-8 length, a BOM, CR/LF, and ASCII.
 const PIECES = [
   'بسم',
