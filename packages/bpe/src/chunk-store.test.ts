@@ -99,7 +99,21 @@ describe('mergePositionedChunks', () => {
 });
 
 describe('ChunkStore.partitioned and interleaveByFirst', () => {
-  const pieces = ['the', ' cat', ' the', '\n', 'قال', ' الرجل', '😀', ' 1', '23', '.', ' ', 'é', 'a longer chunk'];
+  const pieces = [
+    'the',
+    ' cat',
+    ' the',
+    '\n',
+    'قال',
+    ' الرجل',
+    '😀',
+    ' 1',
+    '23',
+    '.',
+    ' ',
+    'é',
+    'a longer chunk',
+  ];
   it('split stores by hash so that adding up part by part, then interleaving, gives the whole table', () => {
     fc.assert(
       fc.property(

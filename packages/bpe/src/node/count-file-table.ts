@@ -2,10 +2,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ChunkCounts, scanSource } from '../chunk-counts.js';
 import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
+import { interleaveByFirst } from '../interleave-by-first.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
-import { interleaveByFirst } from '../interleave-by-first.js';
 import { countRange } from './range-count.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
@@ -166,13 +166,21 @@ function countOnWorkers(
     for (let w = 0; w < size; w++) {
       const worker = new Worker(
         program,
-        workerProgramOptions({ workerData: { files: [...files], universalNewlines, scanner, index: w, size } }),
+        workerProgramOptions({
+          workerData: { files: [...files], universalNewlines, scanner, index: w, size },
+        }),
       );
       workers.push(worker);
       worker.on('error', fail);
       worker.on(
         'message',
-        (reply: { counted?: number; part?: number; share?: PositionedChunks; table?: PositionedChunks; error?: string }) => {
+        (reply: {
+          counted?: number;
+          part?: number;
+          share?: PositionedChunks;
+          table?: PositionedChunks;
+          error?: string;
+        }) => {
           if (reply.error !== undefined) return fail(new Error(reply.error));
           if (reply.share !== undefined) {
             workers[reply.part!]!.postMessage({ share: reply.share }, transferList([reply.share]));

@@ -43,7 +43,8 @@ port.on('message', (message: Message) => {
       corpus.close();
       const partitions = store.partitioned(size);
       for (let part = 0; part < size; part++)
-        if (part !== index) port.postMessage({ part, share: partitions[part]! }, buffersOf(partitions[part]!));
+        if (part !== index)
+          port.postMessage({ part, share: partitions[part]! }, buffersOf(partitions[part]!));
       shares.push(partitions[index]!);
       finished = true;
       sendIfComplete();
