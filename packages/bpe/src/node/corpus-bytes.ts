@@ -72,8 +72,8 @@ export class CorpusBytes {
     if (this.universal && bytes.includes(CR)) bytes = this.translated(bytes, start);
     // Text mostly outside ASCII (Arabic) is checked (simdutf), converted to UTF-16 (ICU) and made a string
     // by a copy, in a quarter of the time TextDecoder takes, which decodes byte by byte outside ASCII.
-    // Mostly ASCII text stays with TextDecoder: its copy of the text in a Buffer would double the
-    // garbage left per range, and raise the peak memory of counting English by a third. Node without ICU
+    // Mostly ASCII text stays with TextDecoder: its copy of the text in a Buffer would double the garbage
+    // left per range, and raise the peak memory of training on English by about half. Node without ICU
     // has no transcode; TextDecoder then does it all.
     if (TRANSCODE && mostlyMultiByte(bytes) && isUtf8(bytes))
       return transcode(bytes, 'utf8', 'utf16le').toString('utf16le');
