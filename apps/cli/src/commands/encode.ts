@@ -42,7 +42,8 @@ Options:
       --json                   print a JSON array of ids (with --count: a JSON number)
       --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
-      --threads N              worker threads for a large input with a tiktoken encoding (same ids);
+      --threads N              threads for a large input with a tiktoken encoding (same ids; this
+                               one encodes too, so N - 1 workers are started);
                                default one per core, capped at the cores and at one per 4 MiB of
                                input (so one for small inputs), with a note on stderr when lowered
 ${INPUT_DECODING_HELP}
@@ -125,7 +126,7 @@ ${URL_INPUT_HELP}
 };
 
 /**
- * Worker threads for encoding `text`: `--threads N` or one per core, capped by the cores and by the
+ * Threads for encoding `text` (the calling one included): `--threads N` or one per core, capped by the cores and by the
  * input's size (one per 4 MiB, so a small input stays in this thread); a lowered request is noted on
  * stderr. Codecs that cannot encode in parallel (minbpe models, tokenizer.json) get one.
  */

@@ -79,27 +79,33 @@ describe('PieceCache', () => {
     expect(recall(cache, 'piece4')).toEqual([4]);
   });
 
-  it('evicts by the byte budget too, moving kept bytes without overlap errors', () => {
-    // 2 entries of budget -> 32 bytes and 8 ids: long pieces fill the bytes first.
-    const cache = new PieceCache(2);
-    const a = 'a'.repeat(10);
-    const b = 'b'.repeat(10);
-    const c = 'c'.repeat(15);
+  it('evicts when the arena of bytes and ids is full, moving kept entries without overlap errors', () => {
+    // 4 entries of budget -> an arena of 32 words (bytes padded to words, then ids): long pieces fill it first.
+    const cache = new PieceCache(4);
+    const a = 'a'.repeat(40); // 10 words of bytes + 3 ids
+    const b = 'b'.repeat(18); // 5 + 1
+    const c = 'c'.repeat(48); // 12 + 2: 13 + 6 + 14 > 32 with only 2 of 4 entries used
     remember(cache, a, [1, 2, 3]);
     remember(cache, b, [4]);
     recall(cache, b);
-    remember(cache, c, [5, 6]); // 10 + 10 + 15 > 32: evicts a, keeps b (moved to the front)
+    remember(cache, c, [5, 6]); // evicts a, keeps b (moved to the front, over a's old place)
+    expect(cache.size).toBe(2);
     expect(recall(cache, a)).toBeUndefined();
     expect(recall(cache, b)).toEqual([4]);
     expect(recall(cache, c)).toEqual([5, 6]);
+    // Bytes that share the padded last word with others still compare exactly.
+    remember(cache, 'b'.repeat(17), [7]);
+    expect(recall(cache, 'b'.repeat(17))).toEqual([7]);
+    expect(recall(cache, b)).toEqual([4]);
   });
 });
 
 describe('PieceCache with a piece longer than the room an eviction leaves', () => {
   it('starts over rather than writing past its arrays', () => {
-    // 2 entries of budget -> 32 bytes: 20 bytes kept leave 12, too few for a 15-byte piece.
+    // 2 entries of budget -> 16 words: the 11 kept (40 bytes and an id) leave 5, too few for a
+    // 15-byte piece with 2 ids (6 words).
     const cache = new PieceCache(2);
-    const kept = 'k'.repeat(20);
+    const kept = 'k'.repeat(40);
     const long = 'l'.repeat(15);
     remember(cache, kept, [1]);
     recall(cache, kept);

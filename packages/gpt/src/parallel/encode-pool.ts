@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
-import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
+import { IdBuffer } from './id-buffer.js';
+import { type EncodeJob, type EncodeReply, type EncodingTransfer, failureOf } from './protocol.js';
 
 /**
  * Options of {@link EncodePool}.
@@ -50,6 +51,8 @@ interface Waiting {
  * ```
  */
 export class EncodePool {
+  /** The encoding the workers rebuild, which the calling thread uses for its own share. */
+  readonly encoding: Encoding;
   private readonly workers: Worker[];
   private readonly load: number[];
   private readonly pending = new Map<number, Waiting & { worker: number }>();
@@ -59,6 +62,7 @@ export class EncodePool {
   /** Start `threads` workers for `encoding`. Call {@link EncodePool.close} when done. */
   constructor(encoding: Encoding, options: EncodePoolOptions = {}) {
     const threads = Math.max(1, Math.floor(options.threads ?? Math.min(8, availableParallelism())));
+    this.encoding = encoding;
     const transfer: EncodingTransfer = {
       name: encoding.name,
       patternSource: encoding.patternSource,
@@ -112,39 +116,70 @@ export class EncodePool {
     if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
     const job: EncodeJob = { id, texts, ordinary: options.ordinary === true, options: encodeOptions };
     this.load[worker]!++;
-    return new Promise((resolve, reject) => {
+    const reply = new Promise<EncodeReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
       this.workers[worker]!.postMessage(job);
     });
+    reply.then(
+      () => settled.add(reply),
+      () => settled.add(reply),
+    );
+    return reply;
   }
 
   /**
    * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
-   * `safeCuts`), at most two per thread in flight, calling `onIds` with each piece's ids in order.
-   * `offsets[i]` is where piece `i` starts in the whole text (for error positions).
+   * `safeCuts`), calling `onIds` with each piece's ids in order. Each worker has two pieces in flight;
+   * with `withCaller`, the calling thread encodes a piece itself (with the pool's encoding, in place)
+   * whenever the workers have their two, so one thread fewer is started for the same cores and the
+   * calling thread's piece cache does its share of the work. Errors come out in text order, with
+   * positions in the whole text.
    */
   async encodePieces(
     pieces: Iterable<string> | AsyncIterable<string>,
     options: PoolEncodeOptions,
     onIds: (ids: Uint32Array) => void,
+    withCaller = false,
   ): Promise<void> {
-    const inFlight: Array<{ reply: Promise<EncodeReply>; offset: number }> = [];
+    const inFlight: Array<{ reply: Promise<EncodeReply> | EncodeReply; offset: number }> = [];
     let offset = 0;
     const takeOldest = async () => {
       const { reply, offset: at } = inFlight.shift()!;
       onIds(idsOf(await reply, at));
     };
+    const here = withCaller ? new HereEncoder(this.encoding, options) : null;
+    const workers = this.workers.length;
     try {
       for await (const piece of pieces) {
-        inFlight.push({ reply: this.run([piece], options), offset });
+        const at = offset;
         offset += piece.length;
-        if (inFlight.length >= 2 * this.workers.length) await takeOldest();
+        if (here !== null && this.inFlightJobs() >= 2 * workers) {
+          // The workers are busy: encode this piece here, hand on what is ready, let their replies in.
+          const reply = here.encode(piece);
+          inFlight.push({ reply, offset: at });
+          if (reply.error !== undefined) break;
+          while (inFlight.length > 0 && isSettled(inFlight[0]!.reply)) await takeOldest();
+          await nextTurn();
+          continue;
+        }
+        // Without the calling thread, two pieces per worker; with it, a bound on what may wait
+        // behind a slow oldest piece (a stream's memory stays a few pieces per thread).
+        if (inFlight.length >= (here === null ? 2 * workers : 4 * (workers + 1))) await takeOldest();
+        inFlight.push({ reply: this.run([piece], options), offset: at });
       }
+      // In text order: the first failed piece (a worker's or the calling thread's) throws.
       while (inFlight.length > 0) await takeOldest();
     } finally {
       // A failed piece leaves later replies unread: let them settle without unhandled rejections.
-      for (const { reply } of inFlight) reply.catch(() => {});
+      for (const { reply } of inFlight) if (reply instanceof Promise) reply.catch(() => {});
     }
+  }
+
+  /** Jobs sent to the workers and not yet answered. */
+  private inFlightJobs(): number {
+    let jobs = 0;
+    for (const load of this.load) jobs += load;
+    return jobs;
   }
 
   /**
@@ -197,6 +232,44 @@ export class EncodePool {
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * The calling thread's share of {@link EncodePool.encodePieces}: encodes a piece into a reply, as a
+ * worker would (a failure becomes the reply's error, with the position in the piece).
+ */
+class HereEncoder {
+  /** One buffer for every piece (each piece's ids leave as a copy of their exact size). */
+  private readonly buffer = new IdBuffer(1 << 16);
+
+  constructor(
+    private readonly encoding: Encoding,
+    private readonly options: PoolEncodeOptions,
+  ) {}
+
+  encode(piece: string): EncodeReply {
+    const { buffer } = this;
+    buffer.length = 0;
+    try {
+      if (this.options.ordinary === true) this.encoding.encodeOrdinaryInto(piece, 0, piece.length, buffer);
+      else this.encoding.encodeInto(piece, this.options, buffer);
+    } catch (error) {
+      return { id: -1, error: failureOf(error, 0) };
+    }
+    return { id: -1, ids: buffer.ids().slice() };
+  }
+}
+
+function isSettled(reply: Promise<EncodeReply> | EncodeReply): boolean {
+  return !(reply instanceof Promise) || settled.has(reply);
+}
+
+/** Replies from the workers that have arrived (so the calling thread hands on their ids without waiting). */
+const settled = new WeakSet<Promise<EncodeReply>>();
+
+/** Let the event loop deliver the workers' messages (a macrotask turn, after I/O). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function idsOf(reply: EncodeReply, offset: number): Uint32Array {

@@ -1,11 +1,11 @@
 // The program of each encoding worker thread: wrap the encoding around the shared rank table it was
-// given, then encode jobs as they come, replying with the ids in a transferred Uint32Array.
+// given, then encode jobs as they come, replying with the ids in a transferred Uint32Array (a copy
+// of one id buffer kept for all jobs, so that no job pays for a fresh, zeroed buffer of its size).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Encoding } from '../encoding.js';
 import { RankTable } from '../ranks/rank-table.js';
-import { DisallowedSpecialTokenError } from '../special-tokens.js';
 import { IdBuffer } from './id-buffer.js';
-import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
+import { type EncodeJob, type EncodeReply, type EncodingTransfer, failureOf } from './protocol.js';
 
 const definition = workerData as EncodingTransfer;
 const encoding = new Encoding({
@@ -15,12 +15,10 @@ const encoding = new Encoding({
   specialTokens: definition.specialTokens,
 });
 const port = parentPort!;
+const buffer = new IdBuffer(1 << 16);
 
 port.on('message', (job: EncodeJob) => {
-  let chars = 0;
-  for (const text of job.texts) chars += text.length;
-  // About one id per 3 UTF-16 units in English, more in Arabic: start near it, grow if needed.
-  const buffer = new IdBuffer(chars >> 1);
+  buffer.length = 0;
   const lengths = new Uint32Array(job.texts.length);
   for (let t = 0; t < job.texts.length; t++) {
     const text = job.texts[t]!;
@@ -29,11 +27,7 @@ port.on('message', (job: EncodeJob) => {
       if (job.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
       else encoding.encodeInto(text, job.options, buffer);
     } catch (error) {
-      const failure =
-        error instanceof DisallowedSpecialTokenError
-          ? { message: error.message, token: error.token, index: error.index, text: t }
-          : { message: (error as Error).message, text: t };
-      port.postMessage({ id: job.id, error: failure } satisfies EncodeReply);
+      port.postMessage({ id: job.id, error: failureOf(error, t) } satisfies EncodeReply);
       return;
     }
     lengths[t] = buffer.length - before;

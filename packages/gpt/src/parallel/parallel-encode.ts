@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
@@ -13,11 +14,19 @@ import { isCuttablePattern, isSafeCut, safeCuts } from './safe-cuts.js';
  * ```
  */
 export interface ParallelEncodeOptions extends PoolEncodeOptions {
-  /** Worker threads (default: the number of cores, at most 8); 1 encodes in the calling thread. */
+  /**
+   * Threads that encode (default: the number of cores, at most 8); 1 encodes in the calling thread.
+   * {@link encodeParallel} and {@link encodeStreamParallel} count the calling thread, which encodes
+   * pieces too (so they start `threads - 1` workers); {@link encodeBatch} starts `threads` workers.
+   */
   threads?: number;
-  /** UTF-16 units per piece handed to a worker (default 1 Mi). */
+  /** UTF-16 units per piece handed to a thread (default 1 Mi). */
   pieceSize?: number;
-  /** Use this pool instead of starting one (its thread count wins over `threads`). */
+  /**
+   * Use this pool (of the same encoding) instead of starting one: {@link encodeParallel} and
+   * {@link encodeStreamParallel} encode on its workers and the calling thread, {@link encodeBatch} on
+   * its workers; `threads` is then ignored.
+   */
   pool?: EncodePool;
 }
 
@@ -42,13 +51,27 @@ function concat(parts: Uint32Array[], total: number): Uint32Array {
   return out;
 }
 
+/**
+ * Run `work` on `options.pool`, or on a pool started for the call: of `options.threads` workers (less
+ * one when the calling thread encodes too, `withCaller`), by default one per core (at most 8, less one).
+ */
 async function withPool<T>(
   encoding: Encoding,
   options: ParallelEncodeOptions,
+  withCaller: boolean,
   work: (pool: EncodePool) => Promise<T>,
 ): Promise<T> {
-  if (options.pool !== undefined) return work(options.pool);
-  const pool = new EncodePool(encoding, options.threads === undefined ? {} : { threads: options.threads });
+  if (options.pool !== undefined) {
+    const { encoding: poolEncoding } = options.pool;
+    if (poolEncoding !== encoding && poolEncoding.name !== encoding.name)
+      throw new Error(`the pool encodes with ${poolEncoding.name}, not ${encoding.name}`);
+    return work(options.pool);
+  }
+  const threads = Math.max(
+    1,
+    (options.threads ?? Math.min(8, availableParallelism())) - (withCaller ? 1 : 0),
+  );
+  const pool = new EncodePool(encoding, { threads });
   try {
     return await work(pool);
   } finally {
@@ -57,11 +80,12 @@ async function withPool<T>(
 }
 
 /**
- * Encode one large text on worker threads: it is cut where no piece of the split pattern can be cut
- * (see `isSafeCut`), the pieces are encoded in parallel, and their ids joined in order, so the result
- * equals `encoding.encodeOrdinary(text)` (with `ordinary: true`) or `encoding.encode(text, options)`.
- * A text shorter than two pieces, `threads: 1`, or an encoding whose pattern has no proven cut
- * (a custom pattern) is encoded in the calling thread.
+ * Encode one large text on worker threads and the calling thread: it is cut where no piece of the
+ * split pattern can be cut (see `isSafeCut`), the pieces are encoded in parallel, and their ids joined
+ * in order, so the result equals `encoding.encodeOrdinary(text)` (with `ordinary: true`) or
+ * `encoding.encode(text, options)`. `threads: 2` is one worker and the calling thread. A text
+ * shorter than two pieces, `threads: 1`, or an encoding whose pattern has no proven cut (a custom
+ * pattern) is encoded in the calling thread alone.
  *
  * @example
  * ```ts
@@ -75,7 +99,7 @@ export async function encodeParallel(
   options: ParallelEncodeOptions = {},
 ): Promise<Uint32Array> {
   const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
-  const threads = options.pool?.threads ?? options.threads;
+  const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || text.length < 2 * pieceSize || !isCuttablePattern(encoding.patternSource))
     return encodeHere(encoding, text, options);
   const cuts = safeCuts(text, pieceSize);
@@ -90,17 +114,23 @@ export async function encodeParallel(
   };
   const parts: Uint32Array[] = [];
   let total = 0;
-  await withPool(encoding, options, (pool) =>
-    pool.encodePieces(pieces(), options, (ids) => {
-      parts.push(ids);
-      total += ids.length;
-    }),
+  await withPool(encoding, options, true, (pool) =>
+    pool.encodePieces(
+      pieces(),
+      options,
+      (ids) => {
+        parts.push(ids);
+        total += ids.length;
+      },
+      true,
+    ),
   );
   return concat(parts, total);
 }
 
 /**
- * Encode a stream of text chunks (a file read as UTF-8 text, say) on worker threads, yielding the ids
+ * Encode a stream of text chunks (a file read as UTF-8 text, say) on worker threads and the calling
+ * thread (as {@link encodeParallel} does), yielding the ids
  * piece by piece in order; together they equal encoding the whole text at once. Chunks are gathered
  * into pieces of about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), so memory
  * stays a few pieces per thread. An encoding without proven cuts is encoded whole, in this thread.
@@ -151,11 +181,16 @@ export async function* encodeStreamParallel(
     }
     if (carry.length > 0) yield carry;
   };
-  const work = withPool(encoding, options, (pool) =>
-    pool.encodePieces(pieces(), options, (ids) => {
-      ready.push(ids);
-      wake?.();
-    }),
+  const work = withPool(encoding, options, true, (pool) =>
+    pool.encodePieces(
+      pieces(),
+      options,
+      (ids) => {
+        ready.push(ids);
+        wake?.();
+      },
+      true,
+    ),
   ).then(
     () => {
       done = true;
@@ -198,5 +233,5 @@ export async function encodeBatch(
     return texts.map((text) =>
       options.ordinary ? encoding.encodeOrdinary(text) : encoding.encode(text, options),
     );
-  return withPool(encoding, options, (pool) => pool.encodeTexts(texts, options));
+  return withPool(encoding, options, false, (pool) => pool.encodeTexts(texts, options));
 }

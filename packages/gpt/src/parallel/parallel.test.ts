@@ -10,7 +10,7 @@ import {
   sharedPath,
 } from '@tokenlab/test-support';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
@@ -161,6 +161,66 @@ describe('encoding on worker threads', () => {
     expect((error as DisallowedSpecialTokenError).index).toBe(text.indexOf('<|endoftext|>'));
     const batchError = await encodeBatch(enc, ['fine', 'x<|endoftext|>'], { pool }).catch((e: unknown) => e);
     expect((batchError as Error).message).toMatch(/^text 1: .*<\|endoftext\|> \(at index 1\)/);
+  });
+});
+
+describe('the calling thread encoding alongside the workers', () => {
+  let pool: EncodePool;
+  let enc: Encoding;
+  beforeAll(async () => {
+    enc = await getEncoding('o200k_base');
+    pool = new EncodePool(enc, { threads: 1 });
+  });
+  afterAll(() => pool.close());
+
+  /** `count` pieces of about `size` units, cut at spaces. */
+  const text = (count: number, size: number) => {
+    const piece = `${'word '.repeat(size / 5 - 1)}last`;
+    return Array.from({ length: count }, () => piece).join(' ');
+  };
+
+  it('encodes pieces in the calling thread too, with the one-thread ids', async () => {
+    const sample = `${readFixtureText('corpora/ud-arabic-pud.head.txt')}${readFixtureText('corpora/austen-emma.head.txt')}`;
+    const spy = vi.spyOn(enc, 'encodeOrdinaryInto');
+    try {
+      const ids = await encodeParallel(enc, sample, { pool, pieceSize: 2000, ordinary: true });
+      // The one worker takes two pieces, then the calling thread the third (no reply can come in
+      // before it yields), and so on as the worker keeps up.
+      expect(spy.mock.calls.length).toBeGreaterThan(0);
+      spy.mockRestore();
+      expect(Array.from(ids)).toEqual(enc.encodeOrdinary(sample));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('reports the first disallowed special token in text order, whichever thread found it', async () => {
+    const plain = text(8, 1000);
+    const at = (piece: number) => plain.indexOf(' ', piece * 1000 + 500);
+    const insert = (positions: number[]) => {
+      let out = plain;
+      for (const position of [...positions].sort((a, b) => b - a))
+        out = `${out.slice(0, position)}<|endoftext|>${out.slice(position)}`;
+      return out;
+    };
+    // Piece 2 is the calling thread's (the worker holds pieces 0 and 1), the others mostly the worker's.
+    for (const pieces of [[2], [1, 2], [2, 5], [0], [6], [3, 7]]) {
+      const sample = insert(pieces.map(at));
+      const error = await encodeParallel(enc, sample, { pool, pieceSize: 1000 }).catch((e: unknown) => e);
+      expect(error, String(pieces)).toBeInstanceOf(DisallowedSpecialTokenError);
+      expect((error as DisallowedSpecialTokenError).index, String(pieces)).toBe(
+        sample.indexOf('<|endoftext|>'),
+      );
+      const allowed = await encodeParallel(enc, sample, { pool, pieceSize: 1000, allowedSpecial: 'all' });
+      expect(Array.from(allowed)).toEqual(enc.encode(sample, { allowedSpecial: 'all' }));
+    }
+  });
+
+  it('refuses a pool of another encoding', async () => {
+    const other = await getEncoding('cl100k_base');
+    await expect(encodeParallel(other, text(4, 1000), { pool, pieceSize: 1000 })).rejects.toThrow(
+      /the pool encodes with o200k_base, not cl100k_base/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SharedRankTable } from '../ranks/rank-table.js';
-import type { EncodeOptions } from '../special-tokens.js';
+import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 
 /**
  * What a worker needs to rebuild an encoding: its definition, with the rank table already built, in
@@ -34,4 +34,19 @@ export interface EncodeFailure {
   token?: string;
   text?: number;
   index?: number;
+}
+
+/**
+ * What a worker (or the calling thread, for its share) reports for an error thrown while encoding text
+ * `text` of a job.
+ *
+ * @example
+ * ```ts
+ * failureOf(new Error('boom'), 2); // { message: 'boom', text: 2 }
+ * ```
+ */
+export function failureOf(error: unknown, text: number): EncodeFailure {
+  return error instanceof DisallowedSpecialTokenError
+    ? { message: error.message, token: error.token, index: error.index, text }
+    : { message: (error as Error).message, text };
 }
