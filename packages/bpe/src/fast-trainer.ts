@@ -150,19 +150,44 @@ class FastTrainer {
     this.segmentPrev = new Int32Array(segments);
     this.segmentNext = new Int32Array(segments);
     this.segmentSkip = new Int32Array(segments);
+    // Lay the records out and count every pair of bytes (weighted, and how many records hold it) in one
+    // pass over the bytes, by the pair's two bytes; then give each pair its index in order of first
+    // appearance, and in a second pass over the bytes lay each pair's records out as one ascending block
+    // of the pool. A pair across two segments belongs to the segment holding its left byte.
+    const byteCount = new Float64Array(1 << 16);
+    const byteRecords = new Int32Array(1 << 16); // records holding the pair, then its next pool slot
+    const byteLast = new Int32Array(1 << 16); // the last record (offset + 1) holding it, 0 = not seen
+    const order: number[] = []; // pairs of bytes in order of first appearance
     let o = 0;
     let b = 0;
     let segment = 0;
     for (let c = 0; c < lengths.length; c++) {
       const length = lengths[c]!;
       const weight = big ? c : counts[c]!;
+      const w = counts[c]!;
       if (length <= segmentBytes) {
         data[o + LENGTH] = length;
         data[o + WEIGHT] = weight;
         data[o + SEGMENT] = -1;
-        for (let k = 0; k < length; k++) data[o + HEADER + k] = bytes[b + k]!;
+        const s = o + HEADER;
+        const mark = o + 1;
+        let left = length > 0 ? bytes[b]! : 0;
+        if (length > 0) data[s] = left;
+        for (let k = 1; k < length; k++) {
+          const right = bytes[b + k]!;
+          data[s + k] = right;
+          const key = (left << 8) | right;
+          byteCount[key] += w;
+          if (byteLast[key] !== mark) {
+            if (byteLast[key] === 0) order.push(key);
+            byteLast[key] = mark;
+            byteRecords[key]!++;
+          }
+          left = right;
+        }
         o += HEADER + length;
       } else {
+        const first = o;
         let prev = -1;
         for (let at = 0; at < length; at += segmentBytes, segment++) {
           const piece = Math.min(segmentBytes, length - at);
@@ -176,63 +201,66 @@ class FastTrainer {
           prev = o;
           o += HEADER + piece;
         }
+        for (let k = 0; k + 1 < length; k++) {
+          const key = (bytes[b + k]! << 8) | bytes[b + k + 1]!;
+          const mark = first + Math.floor(k / segmentBytes) * (HEADER + segmentBytes) + 1;
+          byteCount[key] += w;
+          if (byteLast[key] !== mark) {
+            if (byteLast[key] === 0) order.push(key);
+            byteLast[key] = mark;
+            byteRecords[key]!++;
+          }
+        }
       }
       b += length;
     }
 
-    // Count every pair, and how many records hold it, then lay each pair's records out as one
-    // ascending block of the pool. Every token is still a byte, so pairs are found by their two bytes.
-    const byBytes = new Int32Array(1 << 16); // pair index + 1, 0 = not seen
-    const { pairCount, occurrenceEnd, lastRecord } = this;
-    for (let o = 0; o < size; ) {
-      const w = this.weight(o);
-      const s = o + HEADER;
-      const e = s + data[o + LENGTH]!;
-      const mark = o + 1;
-      for (let i = s; i < e; i++) {
-        const right = i + 1 < e ? data[i + 1]! : this.firstOfNext(o);
-        if (right < 0) break;
-        const key = (data[i]! << 8) | right;
-        let pair = byBytes[key]! - 1;
-        if (pair < 0) {
-          pair = this.index.add(data[i]!, right);
-          byBytes[key] = pair + 1;
-        }
-        pairCount[pair] += w;
-        if (lastRecord[pair] !== mark) {
-          lastRecord[pair] = mark;
-          occurrenceEnd[pair]!++;
-        }
-      }
-      o = e;
-    }
+    const { pairCount, occurrenceStart, occurrenceEnd } = this;
     let offset = 0;
-    for (let pair = 0; pair < this.index.size; pair++) {
-      const length = occurrenceEnd[pair]!;
-      this.occurrenceStart[pair] = offset;
+    for (const key of order) {
+      const pair = this.index.add(key >>> 8, key & 255);
+      pairCount[pair] = byteCount[key]!;
+      occurrenceStart[pair] = offset;
+      const records = byteRecords[key]!;
+      byteRecords[key] = offset;
+      offset += records;
       occurrenceEnd[pair] = offset;
-      lastRecord[pair] = 0;
-      offset += length;
     }
     // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
     // place when full; the pool grows only when live blocks fill most of it.
     const pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
     this.pool = pool;
     this.poolSize = offset;
-    for (let o = 0; o < size; ) {
-      const s = o + HEADER;
-      const e = s + data[o + LENGTH]!;
-      const mark = o + 1;
-      for (let i = s; i < e; i++) {
-        const right = i + 1 < e ? data[i + 1]! : this.firstOfNext(o);
-        if (right < 0) break;
-        const pair = byBytes[(data[i]! << 8) | right]! - 1;
-        if (lastRecord[pair] !== mark) {
-          lastRecord[pair] = mark;
-          pool[occurrenceEnd[pair]!++] = o;
+    byteLast.fill(0);
+    o = 0;
+    b = 0;
+    for (let c = 0; c < lengths.length; c++) {
+      const length = lengths[c]!;
+      if (length <= segmentBytes) {
+        const mark = o + 1;
+        let left = length > 0 ? bytes[b]! : 0;
+        for (let k = 1; k < length; k++) {
+          const right = bytes[b + k]!;
+          const key = (left << 8) | right;
+          if (byteLast[key] !== mark) {
+            byteLast[key] = mark;
+            pool[byteRecords[key]!++] = o;
+          }
+          left = right;
         }
+        o += HEADER + length;
+      } else {
+        for (let k = 0; k + 1 < length; k++) {
+          const key = (bytes[b + k]! << 8) | bytes[b + k + 1]!;
+          const record = o + Math.floor(k / segmentBytes) * (HEADER + segmentBytes);
+          if (byteLast[key] !== record + 1) {
+            byteLast[key] = record + 1;
+            pool[byteRecords[key]!++] = record;
+          }
+        }
+        o += HEADER * Math.ceil(length / segmentBytes) + length;
       }
-      o = e;
+      b += length;
     }
     for (let pair = 0; pair < this.index.size; pair++)
       this.heap.append(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
