@@ -88,29 +88,33 @@ class FastTrainer {
   private tokenBytes = new Int32Array(256).fill(1);
 
   private readonly index: PairIndex;
-  // Per pair (by index): weighted count, occurrence block pool[start .. end), the last record added to it
-  // and the merge step that last touched it.
+  // Per pair (by index): weighted count, occurrence block pool[start .. end) and the merge step that
+  // last made it.
   private pairCount: Float64Array;
   private occurrenceStart: Int32Array;
   private occurrenceEnd: Int32Array;
-  private lastRecord: Int32Array;
   private touchedStamp: Int32Array;
   private pool: Int32Array;
   private poolSize = 0;
   private readonly heap: PairHeap;
 
-  // Occurrences of new pairs found during the current merge, as (pair, record) in discovery order.
-  private stepPairs = new Int32Array(1024);
+  // Occurrences of new pairs found during the current merge, as (neighbour slot, record) in discovery
+  // order (a slot stands for the one new pair it makes).
+  private stepSlots = new Int32Array(1024);
   private stepRecords = new Int32Array(1024);
   private stepSize = 0;
   private readonly touched: number[] = [];
   private step = 1;
   // Per neighbour token met by the current merge (slot t left of it, vocab + t right of it), valid where
-  // the stamp is `step`: the pair it loses, the new pair it makes, and the weight that moves between them.
+  // the stamp is `step`: the pair it loses, the new pair it makes, the weight that moves between them,
+  // the last record noted for the new pair and how many (then where the next goes in its block). Kept
+  // by slot, a few small arrays, not by pair: a merge's notes touch no per-pair memory.
   private neighbourStamp = new Int32Array(0);
   private neighbourOld = new Int32Array(0);
   private neighbourNew = new Int32Array(0);
   private neighbourWeight = new Float64Array(0);
+  private neighbourLast = new Int32Array(0);
+  private neighbourRecords = new Int32Array(0);
   private readonly met: number[] = [];
   private vocab = 256;
   /** Keeps the look-ahead reads of applyMerge from being optimised away. */
@@ -138,7 +142,6 @@ class FastTrainer {
     this.pairCount = new Float64Array(capacity);
     this.occurrenceStart = new Int32Array(capacity);
     this.occurrenceEnd = new Int32Array(capacity);
-    this.lastRecord = new Int32Array(capacity);
     this.touchedStamp = new Int32Array(capacity);
     const size = bytes.length + HEADER * records;
     if (size > 0x7fffffff)
@@ -274,6 +277,8 @@ class FastTrainer {
     this.neighbourOld = new Int32Array(2 * this.vocab);
     this.neighbourNew = new Int32Array(2 * this.vocab);
     this.neighbourWeight = new Float64Array(2 * this.vocab);
+    this.neighbourLast = new Int32Array(2 * this.vocab);
+    this.neighbourRecords = new Int32Array(2 * this.vocab);
     const tokenBytes = new Int32Array(this.vocab);
     tokenBytes.set(this.tokenBytes);
     this.tokenBytes = tokenBytes;
@@ -320,7 +325,6 @@ class FastTrainer {
       this.pairCount = grow(this.pairCount, pair + 1);
       this.occurrenceStart = grow(this.occurrenceStart, pair + 1);
       this.occurrenceEnd = grow(this.occurrenceEnd, pair + 1);
-      this.lastRecord = grow(this.lastRecord, pair + 1);
       this.touchedStamp = grow(this.touchedStamp, pair + 1);
     }
     return pair;
@@ -505,7 +509,7 @@ class FastTrainer {
     const slot = t;
     if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, t, left, t, id);
     this.neighbourWeight[slot] += w;
-    this.addNew(this.neighbourNew[slot]!, owner);
+    this.addNew(slot, owner);
   }
 
   /** Token `t` follows an occurrence of (left, right) merged into `id` (in record `owner`). */
@@ -513,7 +517,7 @@ class FastTrainer {
     const slot = this.vocab + t;
     if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, right, t, id, t);
     this.neighbourWeight[slot] += w;
-    this.addNew(this.neighbourNew[slot]!, owner);
+    this.addNew(slot, owner);
   }
 
   /** First meeting of a neighbour in this merge: the pair (a, b) it loses and the new (c, d) it makes. */
@@ -524,25 +528,27 @@ class FastTrainer {
     this.neighbourNew[slot] = q;
     this.neighbourWeight[slot] = 0;
     this.met.push(slot);
-    if (this.touchedStamp[q] !== this.step) {
-      this.touchedStamp[q] = this.step;
-      this.touched.push(q);
-      this.occurrenceEnd[q] = 0; // used as a counter until flushStep
-      this.lastRecord[q] = -1;
-    }
+    this.neighbourLast[slot] = -1;
+    this.neighbourRecords[slot] = 0;
+    // Each new pair has one slot: (t, id) is made only left of an occurrence, (id, t) only right of it.
+    this.touchedStamp[q] = this.step;
+    this.touched.push(q);
   }
 
-  /** Note that record `record` holds new pair `q` (once per record: records come in ascending order). */
-  private addNew(q: number, record: number): void {
-    if (this.lastRecord[q] === record) return;
-    this.lastRecord[q] = record;
-    if (this.stepSize === this.stepPairs.length) {
-      this.stepPairs = grow(this.stepPairs, this.stepSize + 1);
+  /**
+   * Note that record `record` holds the new pair of neighbour slot `slot` (once per record: records
+   * come in ascending order).
+   */
+  private addNew(slot: number, record: number): void {
+    if (this.neighbourLast[slot] === record) return;
+    this.neighbourLast[slot] = record;
+    if (this.stepSize === this.stepSlots.length) {
+      this.stepSlots = grow(this.stepSlots, this.stepSize + 1);
       this.stepRecords = grow(this.stepRecords, this.stepSize + 1);
     }
-    this.stepPairs[this.stepSize] = q;
+    this.stepSlots[this.stepSize] = slot;
     this.stepRecords[this.stepSize++] = record;
-    this.occurrenceEnd[q]!++;
+    this.neighbourRecords[slot]!++;
   }
 
   /** Apply what the neighbours met in this merge lost and gained. */
@@ -559,21 +565,21 @@ class FastTrainer {
    * ascending order for each pair, and the placement is stable, so every block is ascending.
    */
   private flushStep(): void {
-    let total = 0;
-    for (const q of this.touched) total += this.occurrenceEnd[q]!;
+    const total = this.stepSize;
     if (this.poolSize + total > this.pool.length) this.compactPool(total);
+    const records = this.neighbourRecords;
     let offset = this.poolSize;
-    for (const q of this.touched) {
-      const size = this.occurrenceEnd[q]!;
+    for (const slot of this.met) {
+      const q = this.neighbourNew[slot]!;
+      const size = records[slot]!;
       this.occurrenceStart[q] = offset;
-      this.occurrenceEnd[q] = offset;
+      records[slot] = offset;
       offset += size;
+      this.occurrenceEnd[q] = offset;
     }
     const pool = this.pool;
-    for (let k = 0; k < this.stepSize; k++) {
-      const q = this.stepPairs[k]!;
-      pool[this.occurrenceEnd[q]!++] = this.stepRecords[k]!;
-    }
+    const { stepSlots, stepRecords } = this;
+    for (let k = 0; k < total; k++) pool[records[stepSlots[k]!]!++] = stepRecords[k]!;
     this.poolSize = offset;
   }
 
