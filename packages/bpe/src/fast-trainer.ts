@@ -122,7 +122,8 @@ class FastTrainer {
 
   constructor(table: ChunkTable, segmentBytes: number) {
     const { bytes, lengths, counts } = table;
-    const big = counts.some((count) => count > 0x7fffffff);
+    let big = false;
+    for (let c = 0; c < counts.length && !big; c++) big = counts[c]! > 0x7fffffff;
     this.bigWeight = big ? counts : null;
     let records = 0;
     let segments = 0;
