@@ -136,9 +136,11 @@ class FastTrainer {
         segments += pieces;
       }
     }
-    // Room for as many pairs as records to start with (about what the merges of a large table create).
-    const capacity = Math.max(1 << 16, records);
-    this.index = new PairIndex(capacity);
+    // Room for one and a half times as many pairs as records to start with (32,768 merges of the large
+    // tables create 1.0 to 1.2 pairs per record: growing copies every per-pair array); the index's hash
+    // is sized by the records, as only pairs of larger ids are hashed.
+    const capacity = Math.max(1 << 16, records + (records >> 1));
+    this.index = new PairIndex(Math.max(1 << 16, records));
     this.heap = new PairHeap(capacity);
     this.pairCount = new Float64Array(capacity);
     this.occurrenceStart = new Int32Array(capacity);
