@@ -209,7 +209,47 @@ class FastTrainer {
     const byteCount = new Float64Array(1 << 16);
     const byteRecords = new Int32Array(1 << 16); // records holding the pair, then its next pool slot
     const byteLast = new Int32Array(1 << 16); // the last record (offset + 1) holding it, 0 = not seen
-    const order: number[] = []; // pairs of bytes in order of first appearance
+    // (Each pass is a method of its own: V8 compiles a long loop while it runs, and a loop in a method
+    // of its own is compiled alone, once, not again with each loop after it.)
+    const order = this.layOut(table, segmentBytes, byteCount, byteRecords, byteLast);
+    const { pairCount, occurrenceStart, occurrenceEnd } = this;
+    let offset = 0;
+    for (const key of order) {
+      const pair = this.index.add(key >>> 8, key & 255);
+      pairCount[pair] = byteCount[key]!;
+      occurrenceStart[pair] = offset;
+      const records = byteRecords[key]!;
+      byteRecords[key] = offset;
+      offset += records;
+      occurrenceEnd[pair] = offset;
+    }
+    // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
+    // place when full; the pool grows only when live blocks fill most of it.
+    const pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
+    this.pool = pool;
+    this.poolSize = offset;
+    byteLast.fill(0);
+    this.fillPool(table, segmentBytes, byteRecords, byteLast);
+    for (let pair = 0; pair < this.index.size; pair++)
+      this.heap.append(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
+    this.heap.heapify();
+  }
+
+  /**
+   * Write the records and count the pairs of bytes (see the constructor); returns the pairs of bytes
+   * (left << 8 | right) in order of first appearance.
+   */
+  private layOut(
+    table: ChunkTable,
+    segmentBytes: number,
+    byteCount: Float64Array,
+    byteRecords: Int32Array,
+    byteLast: Int32Array,
+  ): number[] {
+    const { bytes, lengths, counts } = table;
+    const { data, segmentPrev, segmentNext } = this;
+    const big = this.bigWeight !== null;
+    const order: number[] = [];
     let o = 0;
     let b = 0;
     let segment = 0;
@@ -247,9 +287,9 @@ class FastTrainer {
           data[o + WEIGHT] = weight;
           data[o + SEGMENT] = segment;
           for (let k = 0; k < piece; k++) data[o + HEADER + k] = bytes[b + at + k]!;
-          this.segmentPrev[segment] = prev;
-          this.segmentNext[segment] = -1;
-          if (prev >= 0) this.segmentNext[segment - 1] = o;
+          segmentPrev[segment] = prev;
+          segmentNext[segment] = -1;
+          if (prev >= 0) segmentNext[segment - 1] = o;
           prev = o;
           o += HEADER + piece;
         }
@@ -266,26 +306,20 @@ class FastTrainer {
       }
       b += length;
     }
+    return order;
+  }
 
-    const { pairCount, occurrenceStart, occurrenceEnd } = this;
-    let offset = 0;
-    for (const key of order) {
-      const pair = this.index.add(key >>> 8, key & 255);
-      pairCount[pair] = byteCount[key]!;
-      occurrenceStart[pair] = offset;
-      const records = byteRecords[key]!;
-      byteRecords[key] = offset;
-      offset += records;
-      occurrenceEnd[pair] = offset;
-    }
-    // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
-    // place when full; the pool grows only when live blocks fill most of it.
-    const pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
-    this.pool = pool;
-    this.poolSize = offset;
-    byteLast.fill(0);
-    o = 0;
-    b = 0;
+  /** Lay each pair of bytes' records out as one ascending block of the pool (see the constructor). */
+  private fillPool(
+    table: ChunkTable,
+    segmentBytes: number,
+    byteRecords: Int32Array,
+    byteLast: Int32Array,
+  ): void {
+    const { bytes, lengths } = table;
+    const pool = this.pool;
+    let o = 0;
+    let b = 0;
     for (let c = 0; c < lengths.length; c++) {
       const length = lengths[c]!;
       if (length <= segmentBytes) {
@@ -314,9 +348,6 @@ class FastTrainer {
       }
       b += length;
     }
-    for (let pair = 0; pair < this.index.size; pair++)
-      this.heap.append(this.pairCount[pair]!, this.pool[this.occurrenceStart[pair]!]!, pair);
-    this.heap.heapify();
   }
 
   run(numMerges: number, options: TrainOptions): TrainResult {
