@@ -47,8 +47,8 @@ const WARM_UP_BYTES = 1 << 20;
 let warmedUp = false;
 
 /**
- * Train once on a small made-up sample (a few thousand short chunks, some of two-byte characters, one
- * long chunk cut into segments; 400 merges, about 60 ms), once per process, before the first large
+ * Train once on a small made-up sample (1,500 short chunks, some of two-byte characters, one
+ * long chunk cut into segments; 250 merges, some tens of ms), once per process, before the first large
  * table. V8 compiles the trainer's loops with the type feedback gathered so far; on a large table the
  * first merges alone run long enough for that to happen before the rarer paths (segments, ties, pool
  * compaction, growth) have run once, and each first run of one of them throws the compiled code away
@@ -67,7 +67,7 @@ function warmUp(): void {
   const bytes: number[] = [];
   const lengths: number[] = [];
   const counts: number[] = [];
-  for (let w = 0; w < 3000; w++) {
+  for (let w = 0; w < 1500; w++) {
     const start = bytes.length;
     for (let k = 1 + next(8); k > 0; k--) bytes.push(...symbols[next(symbols.length)]!);
     lengths.push(bytes.length - start);
@@ -81,7 +81,7 @@ function warmUp(): void {
     lengths: Int32Array.from(lengths),
     counts: Float64Array.from(counts),
   };
-  new FastTrainer(sample, 7).run(400, {});
+  new FastTrainer(sample, 7).run(250, {});
   // The sample's merges make ids below the index's direct table only: give its hash some pairs too.
   const index = new PairIndex(8);
   for (let i = 0; i < 64; i++) index.add(2000 + i, i);
