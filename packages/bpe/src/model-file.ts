@@ -106,8 +106,10 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
  */
 export function vocabFileText(tokenizer: BpeTokenizer): string {
   const vocab = tokenizer.vocab;
-  const parts = new Map<number, readonly [number, number]>();
-  for (const [left, right, id] of tokenizer.merges) parts.set(id, [left, right]);
+  // Merged id to its merge's index: no pair array per merge.
+  const merges = tokenizer.merges;
+  const mergeOf = new Map<number, number>();
+  for (let i = 0; i < merges.length; i++) mergeOf.set(merges[i]![2], i);
   // Each token is rendered once, not again as the part of every merge that uses it: a 32K vocabulary
   // would otherwise decode and scan about 100K tokens instead of 32K.
   const rendered = new Map<number, string>();
@@ -121,7 +123,8 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
   };
   const lines: string[] = [];
   for (const id of vocab.keys()) {
-    const pair = parts.get(id);
+    const merge = mergeOf.get(id);
+    const pair = merge === undefined ? undefined : merges[merge]!;
     lines.push(
       pair
         ? `[${render(pair[0])}][${render(pair[1])}] -> [${render(id)}] ${id}\n`
