@@ -73,6 +73,8 @@ export class BasicTokenizer extends BpeTokenizer {
     tokenizer.setMerges(
       merges.map(([left, right], i) => [left, right, 256 + i] as const),
       false,
+      undefined,
+      true,
     );
     tokenizer.loadSpecialTokens(specials);
     return tokenizer;

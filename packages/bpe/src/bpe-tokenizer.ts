@@ -94,6 +94,11 @@ const utf8 = new TextEncoder();
  */
 const MAX_STORED_TOKEN_BYTES = 256;
 
+/** How an error names merge `index` of a list given to `setMerges`. */
+function describeMerge(index: number, left: number, right: number, id: number): string {
+  return `merge ${index} (${left}, ${right}) -> ${id}`;
+}
+
 /** Decoded output larger than this is refused (a chain of doubling merges names astronomically long tokens). */
 const MAX_DECODED_BYTES = 2 ** 31 - 1;
 
@@ -220,6 +225,8 @@ export abstract class BpeTokenizer implements Tokenizer {
     this.setMerges(
       result.merges.map(([left, right], i) => [left, right, 256 + i] as const),
       false,
+      undefined,
+      true,
     );
     return { ...result, vocabSize: 256 + result.merges.length };
   }
@@ -237,12 +244,14 @@ export abstract class BpeTokenizer implements Tokenizer {
   /**
    * Replace the merges (and, with `byteShuffle`, the byte permutation). Each merge's parts must be
    * bytes or earlier merges, and its id must be new, at least 256 and greater than both parts' ids (the
-   * order every BPE training produces; the encoder relies on it).
+   * order every BPE training produces; the encoder relies on it). `fresh` says the rules were made for
+   * this call and no one else holds them.
    */
   protected setMerges(
     rules: readonly MergeRule[],
     vocabHasSpecials: boolean,
     byteShuffle?: ArrayLike<number>,
+    fresh = false,
   ): void {
     const tokenBytes: Array<Uint8Array | undefined> = [];
     for (let i = 0; i < 256; i++) tokenBytes[i] = Uint8Array.of(i);
@@ -252,20 +261,29 @@ export abstract class BpeTokenizer implements Tokenizer {
     const rights = new Int32Array(maxId + 1).fill(-1);
     const lengths = new Float64Array(maxId + 1);
     lengths.fill(1, 0, 256);
-    rules.forEach(([left, right, id], index) => {
-      const where = `merge ${index} (${left}, ${right}) -> ${id}`;
+    // A plain loop, and the message only built for a merge that fails: training installs tens of
+    // thousands of merges, and a message per merge was most of the time taken here.
+    for (let index = 0; index < rules.length; index++) {
+      const [left, right, id] = rules[index]!;
       if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
-        throw new RangeError(`${where}: the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
+        throw new RangeError(
+          `${describeMerge(index, left, right, id)}: the new id must be an integer in [256, ${MAX_TOKEN_ID})`,
+        );
       if (
         !Number.isInteger(left) ||
         !Number.isInteger(right) ||
         !(left >= 0 && left <= maxId && lengths[left]! > 0) ||
         !(right >= 0 && right <= maxId && lengths[right]! > 0)
       )
-        throw new RangeError(`${where}: each part must be a byte (0-255) or the id of an earlier merge`);
-      if (lengths[id]! > 0) throw new RangeError(`${where}: id ${id} is already taken`);
+        throw new RangeError(
+          `${describeMerge(index, left, right, id)}: each part must be a byte (0-255) or the id of an earlier merge`,
+        );
+      if (lengths[id]! > 0)
+        throw new RangeError(`${describeMerge(index, left, right, id)}: id ${id} is already taken`);
       if (id <= left || id <= right)
-        throw new RangeError(`${where}: the new id must be greater than both parts`);
+        throw new RangeError(
+          `${describeMerge(index, left, right, id)}: the new id must be greater than both parts`,
+        );
       lefts[id] = left;
       rights[id] = right;
       lengths[id] = lengths[left]! + lengths[right]!;
@@ -277,8 +295,9 @@ export abstract class BpeTokenizer implements Tokenizer {
         bytes.set(b, a.length);
         tokenBytes[id] = bytes;
       }
-    });
-    const twice = findRepeatedPair(rules.map(([left, right]) => [left, right] as const));
+    }
+    // findRepeatedPair reads the first two entries of each rule only; no copy of the rules is needed.
+    const twice = findRepeatedPair(rules as unknown as ReadonlyArray<readonly [number, number]>);
     if (twice) {
       const [left, right, id] = rules[twice[1]]!;
       throw new RangeError(
@@ -306,7 +325,11 @@ export abstract class BpeTokenizer implements Tokenizer {
       this.shuffle = undefined;
       this.unshuffle = undefined;
     }
-    this.mergeRules = rules.map(([left, right, id]) => [left, right, id] as const);
+    // Rules made for this call (`fresh`) are kept as they are; a caller's are copied, so that changing
+    // its arrays later cannot change the tokenizer.
+    this.mergeRules = fresh
+      ? (rules as MergeRule[])
+      : rules.map(([left, right, id]) => [left, right, id] as const);
     this.mergeTable = MergeTable.from(this.mergeRules);
     this.tokenBytes = tokenBytes;
     this.tokenLefts = lefts;

@@ -72,6 +72,32 @@ describe('the fast trainer beyond the small cases', () => {
     expect(result.merges).toEqual(trainMergesReference([encoder.encode('aaaabbbbc')], 100).merges);
   });
 
+  it('gives a large table the same merges after its warm-up sample as without it', () => {
+    // Tables of 1 MiB or more are trained after a small built-in sample (so that V8 compiles the
+    // trainer's loops once); nothing of the sample may leak into the table's merges. Random words of
+    // Latin and Arabic letters (whose two bytes the first merges join), counts 1 to 3.
+    const next = seededRandom(17);
+    const letters = ['a', 'b', 'c', 'd', 'e', 'ا', 'ل', 'م', 'ن', ' '];
+    const words = new Map<string, number>();
+    let bytes = 0;
+    while (bytes < 1.1 * 2 ** 20) {
+      let word = '';
+      for (let k = 2 + Math.floor(next() * 10); k > 0; k--)
+        word += letters[Math.floor(next() * letters.length)];
+      if (!words.has(word)) bytes += encoder.encode(word).length;
+      words.set(word, (words.get(word) ?? 0) + 1 + Math.floor(next() * 3));
+    }
+    const table = chunkTable(words);
+    expect(table.bytes.length).toBeGreaterThanOrEqual(2 ** 20);
+    const warmed = trainMerges(table, 300);
+    const plain = trainMergesInSegments(table, 300, 64);
+    expect(warmed.merges).toEqual(plain.merges);
+    expect(warmed.counts).toEqual(plain.counts);
+    const reference = trainMergesReference(chunksOf(table), 4);
+    expect(warmed.merges.slice(0, 4)).toEqual(reference.merges);
+    expect(warmed.counts.slice(0, 4)).toEqual(reference.counts);
+  });
+
   it('refuses a segment size that is not a positive integer', () => {
     const table = chunkTable([['abab', 1]]);
     expect(() => trainMergesInSegments(table, 1, 0)).toThrow(RangeError);

@@ -36,9 +36,13 @@ export class MergeTable {
    * ```
    */
   static from(merges: Iterable<readonly [number, number, number]> | ReadonlyMap<number, number>): MergeTable {
-    const rules: Array<readonly [number, number, number]> = [];
-    if (merges instanceof Map) for (const [key, id] of merges) rules.push([...unpackPair(key), id]);
-    else for (const rule of merges as Iterable<readonly [number, number, number]>) rules.push(rule);
+    let rules: ReadonlyArray<readonly [number, number, number]>;
+    if (merges instanceof Map) {
+      const unpacked: Array<readonly [number, number, number]> = [];
+      for (const [key, id] of merges) unpacked.push([...unpackPair(key), id]);
+      rules = unpacked;
+    } else if (Array.isArray(merges)) rules = merges;
+    else rules = [...(merges as Iterable<readonly [number, number, number]>)];
     let capacity = 16;
     while (capacity < rules.length * 2) capacity *= 2;
     const table = new MergeTable(capacity, rules.length);

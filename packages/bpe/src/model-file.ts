@@ -106,17 +106,32 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
  */
 export function vocabFileText(tokenizer: BpeTokenizer): string {
   const vocab = tokenizer.vocab;
-  const parts = new Map<number, readonly [number, number]>();
-  for (const [left, right, id] of tokenizer.merges) parts.set(id, [left, right]);
-  let out = '';
-  for (const [id, bytes] of vocab) {
-    const rendered = renderToken(bytes);
-    const pair = parts.get(id);
-    if (pair)
-      out += `[${renderToken(vocab.get(pair[0])!)}][${renderToken(vocab.get(pair[1])!)}] -> [${rendered}] ${id}\n`;
-    else out += `[${rendered}] ${id}\n`;
+  // Merged id to its merge's index: no pair array per merge.
+  const merges = tokenizer.merges;
+  const mergeOf = new Map<number, number>();
+  for (let i = 0; i < merges.length; i++) mergeOf.set(merges[i]![2], i);
+  // Each token is rendered once, not again as the part of every merge that uses it: a 32K vocabulary
+  // would otherwise decode and scan about 100K tokens instead of 32K.
+  const rendered = new Map<number, string>();
+  const render = (id: number): string => {
+    let text = rendered.get(id);
+    if (text === undefined) {
+      text = renderToken(vocab.get(id)!);
+      rendered.set(id, text);
+    }
+    return text;
+  };
+  const lines: string[] = [];
+  for (const id of vocab.keys()) {
+    const merge = mergeOf.get(id);
+    const pair = merge === undefined ? undefined : merges[merge]!;
+    lines.push(
+      pair
+        ? `[${render(pair[0])}][${render(pair[1])}] -> [${render(id)}] ${id}\n`
+        : `[${render(id)}] ${id}\n`,
+    );
   }
-  return out;
+  return lines.join('');
 }
 
 const INTEGER = /^\d+$/;

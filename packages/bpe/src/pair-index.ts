@@ -38,12 +38,15 @@ export class PairIndex {
   private slotMask: number;
   private hashed = 0;
 
-  /** An index with room for `capacity` pairs before it grows. */
-  constructor(capacity = 1024) {
+  /**
+   * An index with room for `capacity` pairs before it grows, `hashed` of them of larger ids before its
+   * hash grows.
+   */
+  constructor(capacity = 1024, hashed = capacity) {
     this.lefts = new Int32Array(capacity);
     this.rights = new Int32Array(capacity);
     let slots = 1 << 10;
-    while (slots < 2 * capacity) slots *= 2;
+    while (slots < 2 * hashed) slots *= 2;
     this.slots = new Int32Array(slots);
     this.slotMask = slots - 1;
   }

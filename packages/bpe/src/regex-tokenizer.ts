@@ -167,6 +167,8 @@ export class RegexTokenizer extends BpeTokenizer {
     tokenizer.setMerges(
       merges.map(([left, right], i) => [left, right, 256 + i] as const),
       false,
+      undefined,
+      true,
     );
     tokenizer.loadSpecialTokens(specials);
     return tokenizer;
