@@ -236,11 +236,21 @@ const LOWER_WORD = (1 << LOWER) | (1 << LETTER) | (1 << MARK);
 function o200kFirstWordEnd(text: string, at: number, length: number): number {
   let lastSharedEnd = -1;
   while (at < length) {
-    const point = pointAt(text, at, length);
-    const kind = classOf(point);
-    if (kind === LOWER) return runEnd(text, at, length, LOWER_WORD);
-    if (((UPPER_WORD >> kind) & 1) === 0) break;
-    at += widthOf(point);
+    const unit = text.charCodeAt(at);
+    let kind: number;
+    if (unit < 0xd800 || unit > 0xdbff) {
+      kind = bmpClasses[unit]!;
+      if (kind === UNKNOWN) kind = classOf(unit);
+      if (kind === LOWER) return runEnd(text, at + 1, length, LOWER_WORD);
+      if (((UPPER_WORD >> kind) & 1) === 0) break;
+      at++;
+    } else {
+      const point = pointAt(text, at, length);
+      kind = classOf(point);
+      if (kind === LOWER) return runEnd(text, at, length, LOWER_WORD);
+      if (((UPPER_WORD >> kind) & 1) === 0) break;
+      at += widthOf(point);
+    }
     if (kind !== UPPER) lastSharedEnd = at;
   }
   return lastSharedEnd;

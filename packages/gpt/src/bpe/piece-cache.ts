@@ -77,8 +77,11 @@ export class PieceCache {
     const length = end - start;
     const { slots, bytes } = this;
     const wrap = (this.mask << 2) | 3;
-    let slot = (hash & this.mask) << 2;
+    // The probe steps at the top, so every lookup runs it: a collision first met after the JIT has
+    // compiled this (the cache filling up) then costs no deoptimisation.
+    let slot = ((hash & this.mask) << 2) - 4;
     for (;;) {
+      slot = (slot + 4) & wrap;
       const sizes = slots[slot + 3]!;
       if (sizes === 0) return -1;
       if (slots[slot] === hash && ((sizes >>> 8) & 0xff) === length) {
@@ -91,7 +94,6 @@ export class PieceCache {
           return slot;
         }
       }
-      slot = (slot + 4) & wrap;
     }
   }
 
@@ -144,8 +146,9 @@ export class PieceCache {
   private freeSlot(hash: number): number {
     const { slots } = this;
     const wrap = (this.mask << 2) | 3;
-    let slot = (hash & this.mask) << 2;
-    while (slots[slot + 3] !== 0) slot = (slot + 4) & wrap;
+    let slot = ((hash & this.mask) << 2) - 4;
+    do slot = (slot + 4) & wrap;
+    while (slots[slot + 3] !== 0);
     return slot;
   }
 
