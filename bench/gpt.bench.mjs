@@ -599,7 +599,8 @@ if (process.argv[2] === '--hf-file') {
   const [lang, encoding] = process.argv.slice(3);
   console.log(JSON.stringify(await parallelCell(lang, encoding)));
 } else {
-  // GPT_BENCH_ONLY=parallel re-measures only the parallel table (the library table keeps its last run).
+  // GPT_BENCH_ONLY=parallel re-measures only the parallel table, GPT_BENCH_ONLY=library only the
+  // library table (the other keeps its last run).
   if (process.env.GPT_BENCH_ONLY !== 'parallel') await main();
-  await parallelMain();
+  if (process.env.GPT_BENCH_ONLY !== 'library') await parallelMain();
 }

@@ -76,20 +76,35 @@ function widthOf(point: number): number {
   return point >= 0x10000 ? 2 : 1;
 }
 
-function isLetterClass(kind: number): boolean {
-  return kind === UPPER || kind === LOWER || kind === LETTER;
-}
-
+// Sets of classes as bit masks, so that a run loop tests membership with a shift and no call.
+const LETTERS = (1 << UPPER) | (1 << LOWER) | (1 << LETTER);
 /** `[^\s\p{L}\p{N}]` (marks included). */
-function isPunctClass(kind: number): boolean {
-  return kind === OTHER || kind === MARK;
+const PUNCTUATION = (1 << OTHER) | (1 << MARK);
+
+function isLetterClass(kind: number): boolean {
+  return ((LETTERS >> kind) & 1) !== 0;
 }
 
-/** End of the run from `at` of code points whose class `accept` takes. */
-function runEnd(text: string, at: number, length: number, accept: (kind: number) => boolean): number {
+function isPunctClass(kind: number): boolean {
+  return ((PUNCTUATION >> kind) & 1) !== 0;
+}
+
+/**
+ * End of the run from `at` of code points whose class is in the set `classes` (a bit mask). The
+ * common case, a unit that is not a high surrogate, reads the class table directly.
+ */
+function runEnd(text: string, at: number, length: number, classes: number): number {
   while (at < length) {
+    const unit = text.charCodeAt(at);
+    if (unit < 0xd800 || unit > 0xdbff) {
+      let kind = bmpClasses[unit]!;
+      if (kind === UNKNOWN) kind = classOf(unit);
+      if (((classes >> kind) & 1) === 0) break;
+      at++;
+      continue;
+    }
     const point = pointAt(text, at, length);
-    if (!accept(classOf(point))) break;
+    if (((classes >> classOf(point)) & 1) === 0) break;
     at += widthOf(point);
   }
   return at;
@@ -112,7 +127,7 @@ const TRAIL_NEWLINES_SLASHES = 2;
 
 /** `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows. */
 function punctRunEnd(text: string, at: number, length: number, trail: number): number {
-  at = runEnd(text, at, length, isPunctClass);
+  at = runEnd(text, at, length, PUNCTUATION);
   if (trail !== TRAIL_NONE) {
     while (at < length) {
       const unit = text.charCodeAt(at);
@@ -175,7 +190,7 @@ export const scanR50kPiece: PieceScanner = (text, start, length) => {
   }
   const kind = classOf(point);
   const after = at + widthOf(point);
-  if (isLetterClass(kind)) return runEnd(text, after, length, isLetterClass);
+  if (isLetterClass(kind)) return runEnd(text, after, length, LETTERS);
   if (kind === NUMBER) return numberRunEnd(text, after, length, Number.POSITIVE_INFINITY);
   if (kind === SPACE) return spaceRunEnd(text, start, length, false);
   return punctRunEnd(text, at, length, TRAIL_NONE);
@@ -196,25 +211,22 @@ export const scanCl100kPiece: PieceScanner = (text, start, length) => {
   const point = pointAt(text, start, length);
   const kind = classOf(point);
   const after = start + widthOf(point);
-  if (isLetterClass(kind)) return runEnd(text, after, length, isLetterClass);
+  if (isLetterClass(kind)) return runEnd(text, after, length, LETTERS);
   if (kind === NUMBER) return numberRunEnd(text, after, length, 2);
   // White space, a mark or other punctuation: it prefixes a following word unless it is CR/LF.
   const next = after < length ? pointAt(text, after, length) : -1;
   const nextKind = next < 0 ? UNKNOWN : classOf(next);
   if (point !== 0x0a && point !== 0x0d && isLetterClass(nextKind))
-    return runEnd(text, after + widthOf(next), length, isLetterClass);
+    return runEnd(text, after + widthOf(next), length, LETTERS);
   if (point === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, after, length, TRAIL_NEWLINES);
   if (kind === SPACE) return spaceRunEnd(text, start, length, true);
   return punctRunEnd(text, start, length, TRAIL_NEWLINES);
 };
 
-function isUpperWordClass(kind: number): boolean {
-  return kind === UPPER || kind === LETTER || kind === MARK;
-}
-
-function isLowerWordClass(kind: number): boolean {
-  return kind === LOWER || kind === LETTER || kind === MARK;
-}
+/** o200k's first word class `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`... */
+const UPPER_WORD = (1 << UPPER) | (1 << LETTER) | (1 << MARK);
+/** ... and its second, `[\p{Ll}\p{Lm}\p{Lo}\p{M}]`. */
+const LOWER_WORD = (1 << LOWER) | (1 << LETTER) | (1 << MARK);
 
 /**
  * o200k's first word alternative `[Lu Lt Lm Lo M]*[Ll Lm Lo M]+` from `at`, as backtracking resolves
@@ -224,11 +236,21 @@ function isLowerWordClass(kind: number): boolean {
 function o200kFirstWordEnd(text: string, at: number, length: number): number {
   let lastSharedEnd = -1;
   while (at < length) {
-    const point = pointAt(text, at, length);
-    const kind = classOf(point);
-    if (kind === LOWER) return runEnd(text, at, length, isLowerWordClass);
-    if (!isUpperWordClass(kind)) break;
-    at += widthOf(point);
+    const unit = text.charCodeAt(at);
+    let kind: number;
+    if (unit < 0xd800 || unit > 0xdbff) {
+      kind = bmpClasses[unit]!;
+      if (kind === UNKNOWN) kind = classOf(unit);
+      if (kind === LOWER) return runEnd(text, at + 1, length, LOWER_WORD);
+      if (((UPPER_WORD >> kind) & 1) === 0) break;
+      at++;
+    } else {
+      const point = pointAt(text, at, length);
+      kind = classOf(point);
+      if (kind === LOWER) return runEnd(text, at, length, LOWER_WORD);
+      if (((UPPER_WORD >> kind) & 1) === 0) break;
+      at += widthOf(point);
+    }
     if (kind !== UPPER) lastSharedEnd = at;
   }
   return lastSharedEnd;
@@ -236,7 +258,7 @@ function o200kFirstWordEnd(text: string, at: number, length: number): number {
 
 /** o200k's second word alternative `[Lu Lt Lm Lo M]+[Ll Lm Lo M]*`, tried when the first failed. */
 function o200kSecondWordEnd(text: string, at: number, length: number): number {
-  const end = runEnd(text, at, length, isUpperWordClass);
+  const end = runEnd(text, at, length, UPPER_WORD);
   return end === at ? -1 : end;
 }
 

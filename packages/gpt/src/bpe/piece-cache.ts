@@ -79,8 +79,11 @@ export class PieceCache {
     const length = end - start;
     const { slots, bytes } = this;
     const wrap = (this.mask << 2) | 3;
-    let slot = (hash & this.mask) << 2;
+    // The probe steps at the top, so every lookup runs it: a collision first met after the JIT has
+    // compiled this (the cache filling up) then costs no deoptimisation.
+    let slot = ((hash & this.mask) << 2) - 4;
     for (;;) {
+      slot = (slot + 4) & wrap;
       const sizes = slots[slot + 3]!;
       if (sizes === 0) return -1;
       if (slots[slot] === hash && ((sizes >>> 8) & 0xff) === length) {
@@ -93,7 +96,6 @@ export class PieceCache {
           return slot;
         }
       }
-      slot = (slot + 4) & wrap;
     }
   }
 
@@ -143,8 +145,9 @@ export class PieceCache {
   private freeSlot(hash: number): number {
     const { slots } = this;
     const wrap = (this.mask << 2) | 3;
-    let slot = (hash & this.mask) << 2;
-    while (slots[slot + 3] !== 0) slot = (slot + 4) & wrap;
+    let slot = ((hash & this.mask) << 2) - 4;
+    do slot = (slot + 4) & wrap;
+    while (slots[slot + 3] !== 0);
     return slot;
   }
 

@@ -144,8 +144,9 @@ export class RankTable {
       const length = end - start;
       const hash = hashBytes(bytes, start, end);
       // One probe sequence both finds the free slot and checks that no earlier rank has these bytes.
-      let slot = (hash & mask) << 2;
+      let slot = ((hash & mask) << 2) - 4;
       for (;;) {
+        slot = (slot + 4) & wrap;
         const other = slots[slot + 1]!;
         if (other === -1) break;
         if (slots[slot] === hash && slots[slot + 3] === length) {
@@ -154,7 +155,6 @@ export class RankTable {
           while (i < length && bytes[otherStart + i] === bytes[start + i]) i++;
           if (i === length) throw new RepeatedTokenError(rank, other);
         }
-        slot = (slot + 4) & wrap;
       }
       slots[slot] = hash;
       slots[slot + 1] = rank;
@@ -323,8 +323,12 @@ export class RankTable {
   lookup(buffer: Uint8Array, start: number, end: number, hash: number): number {
     const length = end - start;
     const { slots, bytes, mask } = this;
-    let slot = (hash & mask) << 2;
+    const wrap = (mask << 2) | 3;
+    // The probe steps at the top, so every lookup runs it and a first collision after the JIT
+    // compiled this costs no deoptimisation.
+    let slot = ((hash & mask) << 2) - 4;
     for (;;) {
+      slot = (slot + 4) & wrap;
       const rank = slots[slot + 1]!;
       if (rank === -1) return NO_RANK;
       if (slots[slot] === hash && slots[slot + 3] === length) {
@@ -333,7 +337,6 @@ export class RankTable {
         while (i < length && bytes[tokenStart + i] === buffer[start + i]) i++;
         if (i === length) return rank;
       }
-      slot = (slot + 4) & ((mask << 2) | 3);
     }
   }
 
