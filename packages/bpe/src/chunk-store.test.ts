@@ -16,6 +16,25 @@ function fill(store: ChunkStore): void {
   }
 }
 
+/**
+ * Deal each segment's chunks to the store its number names, positions increasing through the text
+ * (as ranges are dealt to workers); returns one store that saw every chunk.
+ */
+function deal(
+  segments: ReadonlyArray<readonly [readonly string[], number]>,
+  stores: ChunkStore[],
+): ChunkStore {
+  const whole = new ChunkStore();
+  let position = 0;
+  for (const [chunks, store] of segments)
+    for (const chunk of chunks) {
+      stores[store]!.add(chunk, 0, chunk.length, position);
+      whole.add(chunk, 0, chunk.length, position);
+      position += chunk.length;
+    }
+  return whole;
+}
+
 describe('ChunkStore', () => {
   it('gives the same table with its arrays mapped or not, equal to countChunks', () => {
     const plain = new ChunkStore();
@@ -77,14 +96,7 @@ describe('mergePositionedChunks', () => {
         (segments, extra, layout) => {
           // Each segment of chunks goes to the part its number names; positions increase in each part.
           const stores = Array.from({ length: 4 }, () => new ChunkStore());
-          const whole = new ChunkStore();
-          let position = 0;
-          for (const [chunks, part] of segments)
-            for (const chunk of chunks) {
-              stores[part]!.add(chunk, 0, chunk.length, position);
-              whole.add(chunk, 0, chunk.length, position);
-              position += chunk.length;
-            }
+          const whole = deal(segments, stores);
           let parts = stores.map((store) => store.positioned());
           if (layout === 'reversed') parts = parts.map(reversed);
           if (layout === 'overlapping') parts = [...parts, parts[extra]!];
@@ -126,14 +138,7 @@ describe('ChunkStore.partitioned and interleaveByFirst', () => {
           // Ranges dealt to three stores (as to three workers), positions increasing through the text.
           // One run in twenty with mapped stores (their arrays are large).
           const stores = Array.from({ length: 3 }, () => new ChunkStore({ mapped: mappedOne === 0 }));
-          const whole = new ChunkStore();
-          let position = 0;
-          for (const [chunks, store] of segments)
-            for (const chunk of chunks) {
-              stores[store]!.add(chunk, 0, chunk.length, position);
-              whole.add(chunk, 0, chunk.length, position);
-              position += chunk.length;
-            }
+          const whole = deal(segments, stores);
           const split = stores.map((store) => store.partitioned(parts));
           for (const [s, store] of stores.entries()) {
             expect(split[s]!.length).toBe(parts);
