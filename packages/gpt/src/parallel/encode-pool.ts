@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
-import { IdBuffer } from './id-buffer.js';
-import { type EncodeJob, type EncodeReply, type EncodingTransfer, failureOf } from './protocol.js';
+import { JobEncoder } from './job-encoder.js';
+import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
 
 /**
  * Options of {@link EncodePool}.
@@ -110,11 +110,7 @@ export class EncodePool {
     let worker = 0;
     for (let w = 1; w < this.workers.length; w++) if (this.load[w]! < this.load[worker]!) worker = w;
     const id = this.nextId++;
-    // Only the encode options travel (a caller's options object may hold more, such as a pool).
-    const encodeOptions: EncodeOptions = {};
-    if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
-    if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
-    const job: EncodeJob = { id, texts, ordinary: options.ordinary === true, options: encodeOptions };
+    const job = jobOf(id, texts, options);
     this.load[worker]!++;
     const reply = new Promise<EncodeReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
@@ -147,7 +143,7 @@ export class EncodePool {
       const { reply, offset: at } = inFlight.shift()!;
       onIds(idsOf(await reply, at));
     };
-    const here = withCaller ? new HereEncoder(this.encoding, options) : null;
+    const here = withCaller ? new JobEncoder(this.encoding) : null;
     const workers = this.workers.length;
     try {
       for await (const piece of pieces) {
@@ -155,7 +151,7 @@ export class EncodePool {
         offset += piece.length;
         if (here !== null && this.inFlightJobs() >= 2 * workers) {
           // The workers are busy: encode this piece here, hand on what is ready, let their replies in.
-          const reply = here.encode(piece);
+          const reply = here.encode(jobOf(-1, [piece], options));
           inFlight.push({ reply, offset: at });
           if (reply.error !== undefined) break;
           while (inFlight.length > 0 && isSettled(inFlight[0]!.reply)) await takeOldest();
@@ -234,30 +230,12 @@ export class EncodePool {
   }
 }
 
-/**
- * The calling thread's share of {@link EncodePool.encodePieces}: encodes a piece into a reply, as a
- * worker would (a failure becomes the reply's error, with the position in the piece).
- */
-class HereEncoder {
-  /** One buffer for every piece (each piece's ids leave as a copy of their exact size). */
-  private readonly buffer = new IdBuffer(1 << 16);
-
-  constructor(
-    private readonly encoding: Encoding,
-    private readonly options: PoolEncodeOptions,
-  ) {}
-
-  encode(piece: string): EncodeReply {
-    const { buffer } = this;
-    buffer.length = 0;
-    try {
-      if (this.options.ordinary === true) this.encoding.encodeOrdinaryInto(piece, 0, piece.length, buffer);
-      else this.encoding.encodeInto(piece, this.options, buffer);
-    } catch (error) {
-      return { id: -1, error: failureOf(error, 0) };
-    }
-    return { id: -1, ids: buffer.ids().slice() };
-  }
+/** A job of `texts` with only the encode options (a caller's options object may hold more, such as a pool). */
+function jobOf(id: number, texts: string[], options: PoolEncodeOptions): EncodeJob {
+  const encodeOptions: EncodeOptions = {};
+  if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
+  if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
+  return { id, texts, ordinary: options.ordinary === true, options: encodeOptions };
 }
 
 function isSettled(reply: Promise<EncodeReply> | EncodeReply): boolean {
