@@ -7,6 +7,7 @@ import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRange } from './range-count.js';
+import { tableBuffers } from './table-transfer.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
 /**
@@ -183,7 +184,7 @@ function countOnWorkers(
         }) => {
           if (reply.error !== undefined) return fail(new Error(reply.error));
           if (reply.share !== undefined) {
-            workers[reply.part!]!.postMessage({ share: reply.share }, transferList([reply.share]));
+            workers[reply.part!]!.postMessage({ share: reply.share }, tableBuffers(reply.share));
             return;
           }
           if (reply.table !== undefined) {
@@ -215,12 +216,6 @@ function countOnWorkers(
     // Two ranges in flight per worker, so a worker never waits for its next range.
     for (const worker of workers) if (next < ranges.length) dispatch(worker);
   });
-}
-
-function transferList(tables: readonly PositionedChunks[]): ArrayBuffer[] {
-  return tables.flatMap((table) =>
-    [table.bytes, table.lengths, table.counts, table.firsts].map((array) => array.buffer as ArrayBuffer),
-  );
 }
 
 /** Counts in first-appearance order as a positioned table (each chunk's position is its rank). */

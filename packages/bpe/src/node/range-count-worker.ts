@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRange } from './range-count.js';
+import { tableBuffers } from './table-transfer.js';
 
 const { files, universalNewlines, scanner, index, size } = workerData as {
   files: string[];
@@ -30,11 +31,7 @@ type Message = { start: number; end: number } | 'finish' | { share: PositionedCh
 function sendIfComplete(): void {
   if (!finished || shares.length < size) return;
   const table = size === 1 ? shares[0]! : mergePositionedChunks(shares, { mapped: true });
-  port.postMessage({ table }, buffersOf(table));
-}
-
-function buffersOf(table: PositionedChunks): ArrayBuffer[] {
-  return [table.bytes, table.lengths, table.counts, table.firsts].map((array) => array.buffer as ArrayBuffer);
+  port.postMessage({ table }, tableBuffers(table));
 }
 
 port.on('message', (message: Message) => {
@@ -44,7 +41,7 @@ port.on('message', (message: Message) => {
       const partitions = store.partitioned(size);
       for (let part = 0; part < size; part++)
         if (part !== index)
-          port.postMessage({ part, share: partitions[part]! }, buffersOf(partitions[part]!));
+          port.postMessage({ part, share: partitions[part]! }, tableBuffers(partitions[part]!));
       shares.push(partitions[index]!);
       finished = true;
       sendIfComplete();
