@@ -70,12 +70,7 @@ export class BasicTokenizer extends BpeTokenizer {
     specials: SpecialTokens,
   ): BasicTokenizer {
     const tokenizer = new BasicTokenizer();
-    tokenizer.setMerges(
-      merges.map(([left, right], i) => [left, right, 256 + i] as const),
-      false,
-      undefined,
-      true,
-    );
+    tokenizer.setMergeList(merges);
     tokenizer.loadSpecialTokens(specials);
     return tokenizer;
   }

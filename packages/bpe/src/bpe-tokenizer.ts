@@ -94,9 +94,9 @@ const utf8 = new TextEncoder();
  */
 const MAX_STORED_TOKEN_BYTES = 256;
 
-/** How an error names merge `index` of a list given to `setMerges`. */
-function describeMerge(index: number, left: number, right: number, id: number): string {
-  return `merge ${index} (${left}, ${right}) -> ${id}`;
+/** The error for merge `index` of a list given to `setMerges`, naming the merge and `problem`. */
+function mergeError(index: number, left: number, right: number, id: number, problem: string): RangeError {
+  return new RangeError(`merge ${index} (${left}, ${right}) -> ${id}: ${problem}`);
 }
 
 /** Decoded output larger than this is refused (a chain of doubling merges names astronomically long tokens). */
@@ -222,13 +222,18 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Install freshly trained merges (ids 256, 257, ...) and say what was reached. */
   protected adopt(result: TrainResult): TrainSummary {
+    this.setMergeList(result.merges);
+    return { ...result, vocabSize: 256 + result.merges.length };
+  }
+
+  /** Install `merges` as minbpe numbers them: the `i`th merge makes id `256 + i`. */
+  protected setMergeList(merges: ReadonlyArray<readonly [number, number]>): void {
     this.setMerges(
-      result.merges.map(([left, right], i) => [left, right, 256 + i] as const),
+      merges.map(([left, right], i) => [left, right, 256 + i] as const),
       false,
       undefined,
       true,
     );
-    return { ...result, vocabSize: 256 + result.merges.length };
   }
 
   /** Throw if a registered special token id would collide with the ids training to `vocabSize` makes. */
@@ -266,24 +271,23 @@ export abstract class BpeTokenizer implements Tokenizer {
     for (let index = 0; index < rules.length; index++) {
       const [left, right, id] = rules[index]!;
       if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
-        throw new RangeError(
-          `${describeMerge(index, left, right, id)}: the new id must be an integer in [256, ${MAX_TOKEN_ID})`,
-        );
+        throw mergeError(index, left, right, id, `the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
       if (
         !Number.isInteger(left) ||
         !Number.isInteger(right) ||
         !(left >= 0 && left <= maxId && lengths[left]! > 0) ||
         !(right >= 0 && right <= maxId && lengths[right]! > 0)
       )
-        throw new RangeError(
-          `${describeMerge(index, left, right, id)}: each part must be a byte (0-255) or the id of an earlier merge`,
+        throw mergeError(
+          index,
+          left,
+          right,
+          id,
+          'each part must be a byte (0-255) or the id of an earlier merge',
         );
-      if (lengths[id]! > 0)
-        throw new RangeError(`${describeMerge(index, left, right, id)}: id ${id} is already taken`);
+      if (lengths[id]! > 0) throw mergeError(index, left, right, id, `id ${id} is already taken`);
       if (id <= left || id <= right)
-        throw new RangeError(
-          `${describeMerge(index, left, right, id)}: the new id must be greater than both parts`,
-        );
+        throw mergeError(index, left, right, id, 'the new id must be greater than both parts');
       lefts[id] = left;
       rights[id] = right;
       lengths[id] = lengths[left]! + lengths[right]!;
@@ -300,9 +304,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     const twice = findRepeatedPair(rules as unknown as ReadonlyArray<readonly [number, number]>);
     if (twice) {
       const [left, right, id] = rules[twice[1]]!;
-      throw new RangeError(
-        `merge ${twice[1]} (${left}, ${right}) -> ${id}: the pair (${left}, ${right}) is merged twice`,
-      );
+      throw mergeError(twice[1], left, right, id, `the pair (${left}, ${right}) is merged twice`);
     }
     for (const id of this.special.values())
       if (id <= maxId && lengths[id]! > 0)

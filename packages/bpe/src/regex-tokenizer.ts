@@ -164,12 +164,7 @@ export class RegexTokenizer extends BpeTokenizer {
     specials: SpecialTokens,
   ): RegexTokenizer {
     const tokenizer = new RegexTokenizer(pattern);
-    tokenizer.setMerges(
-      merges.map(([left, right], i) => [left, right, 256 + i] as const),
-      false,
-      undefined,
-      true,
-    );
+    tokenizer.setMergeList(merges);
     tokenizer.loadSpecialTokens(specials);
     return tokenizer;
   }
