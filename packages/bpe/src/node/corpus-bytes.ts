@@ -84,6 +84,18 @@ export class CorpusBytes {
     }
   }
 
+  /**
+   * The UTF-8 bytes of the stream's range `[start, end)`, newlines translated per file (what
+   * {@link CorpusBytes.text} decodes), checked to be valid UTF-8: throws, naming the file and byte
+   * offset, if they are not. The bytes are a view of a buffer the next read reuses.
+   */
+  utf8(start: number, end: number): Uint8Array {
+    let bytes = this.bytes(start, end);
+    if (this.universal && bytes.includes(CR)) bytes = this.translated(bytes, start);
+    if (!isUtf8(bytes)) throw new Error(this.invalidAt(start, end));
+    return bytes;
+  }
+
   /** `\r\n` and lone `\r` as `\n`, file by file (a join never pairs with a file's last `\r`). */
   private translated(bytes: Uint8Array, start: number): Uint8Array {
     let w = 0;

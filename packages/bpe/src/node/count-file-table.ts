@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { ByteChunkStore } from '../byte-chunk-store.js';
 import { type ChunkCounts, scanSource } from '../chunk-counts.js';
-import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
+import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { interleaveByFirst } from '../interleave-by-first.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
-import { countRange } from './range-count.js';
+import { countRangeUtf8 } from './range-count.js';
 import { tableBuffers } from './table-transfer.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
@@ -76,10 +77,10 @@ export async function countFileTable(
   if (workers <= 1) {
     try {
       ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
-      const store = new ChunkStore({ mapped: true });
+      const store = new ByteChunkStore({ mapped: true });
       let done = 0;
       for (const [start, end] of ranges) {
-        countRange(corpus, start, end, scanner, store);
+        countRangeUtf8(corpus, start, end, scanner, store);
         done += end - start;
         options.onProgress?.(done);
       }

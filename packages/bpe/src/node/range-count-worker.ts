@@ -6,9 +6,10 @@
 // thread that asked only interleaves the sums by position. Everything the adding up allocates dies
 // with this thread, and is not left as garbage in the thread that trains.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ChunkStore, mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
+import { ByteChunkStore } from '../byte-chunk-store.js';
+import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
-import { countRange } from './range-count.js';
+import { countRangeUtf8 } from './range-count.js';
 import { tableBuffers } from './table-transfer.js';
 
 const { files, universalNewlines, scanner, index, size } = workerData as {
@@ -22,7 +23,7 @@ const { files, universalNewlines, scanner, index, size } = workerData as {
 };
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
-const store = new ChunkStore({ mapped: true });
+const store = new ByteChunkStore({ mapped: true });
 /** The shares of this worker's partition: its own (once finished) and the other workers'. */
 const shares: PositionedChunks[] = [];
 let finished = false;
@@ -52,7 +53,7 @@ port.on('message', (message: Message) => {
       sendIfComplete();
       return;
     }
-    countRange(corpus, message.start, message.end, scanner, store);
+    countRangeUtf8(corpus, message.start, message.end, scanner, store);
     port.postMessage({ counted: message.end - message.start });
   } catch (error) {
     port.postMessage({ error: error instanceof Error ? error.message : String(error) });

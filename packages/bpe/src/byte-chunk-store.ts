@@ -1,0 +1,259 @@
+import type { PositionedChunks } from './chunk-store.js';
+import { growArray, mappedArray } from './mapped-array.js';
+
+/**
+ * The FNV-1a offset basis {@link utf8ChunkHash} starts from.
+ *
+ * @example
+ * ```ts
+ * utf8ChunkHash(new Uint8Array(0), 0, 0) === UTF8_HASH_SEED; // true
+ * ```
+ */
+export const UTF8_HASH_SEED = 0x811c9dc5;
+/**
+ * The FNV-1a prime {@link utf8ChunkHash} multiplies by after each byte.
+ *
+ * @example
+ * ```ts
+ * utf8ChunkHash(Uint8Array.of(0x61), 0, 1) === Math.imul(UTF8_HASH_SEED ^ 0x61, UTF8_HASH_PRIME); // true
+ * ```
+ */
+export const UTF8_HASH_PRIME = 0x01000193;
+
+/**
+ * The hash a {@link ByteChunkStore} files the chunk `bytes[start, end)` under: 32-bit FNV-1a over its
+ * UTF-8 bytes, so that a scanner can compute it while it reads the chunk.
+ *
+ * @example
+ * ```ts
+ * const bytes = new TextEncoder().encode('the cat');
+ * utf8ChunkHash(bytes, 3, 7) === utf8ChunkHash(new TextEncoder().encode(' cat'), 0, 4); // true
+ * ```
+ */
+export function utf8ChunkHash(bytes: Uint8Array, start: number, end: number): number {
+  let hash = UTF8_HASH_SEED;
+  for (let p = start; p < end; p++) hash = Math.imul(hash ^ bytes[p]!, UTF8_HASH_PRIME);
+  return hash;
+}
+
+const INITIAL = 1 << 12;
+/** Slots a mapped store starts with. */
+const MAPPED_SLOTS = 1 << 18;
+/** Chunks of at most this many bytes are kept inside their slot. */
+const SHORT = 16;
+/** Slots fill to this fraction before the table doubles (as `ChunkStore`'s, for the same reason). */
+const LOAD = 0.8;
+/** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
+const COUNT_SPILL = 1 << 30;
+
+/**
+ * An open-addressing hash table of distinct chunks given as UTF-8 bytes (`ChunkStore`'s twin for
+ * counting straight from a file's bytes): a chunk is hashed and compared where it lies in the bytes
+ * read, and only a chunk seen for the first time is copied, into one growing array in the order the
+ * chunks first came, which is already the layout of a {@link PositionedChunks} table. Counting
+ * allocates nothing per chunk and memory grows with the distinct chunks, never with the text.
+ *
+ * `{ mapped: true }` reserves every array at 32 MiB or more, for a store filled on a worker thread
+ * (see `ChunkStore`).
+ *
+ * @example
+ * ```ts
+ * const store = new ByteChunkStore();
+ * const bytes = new TextEncoder().encode('the cat the');
+ * store.add(bytes, 0, 3, 0);
+ * store.add(bytes, 3, 7, 3);
+ * store.add(bytes, 7, 11, 7);
+ * store.distinct; // 3
+ * ```
+ */
+export class ByteChunkStore {
+  // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
+  // chunk's bytes when it has at most SHORT of them (read through `slotBytes`), else where its bytes
+  // start in `bytes`. A chunk is found, compared and counted in that one line.
+  private slots: Int32Array;
+  private slotBytes: Uint8Array;
+  private mask: number;
+  private limit: number;
+  private lengths: Int32Array;
+  private counts: Float64Array;
+  private firsts: Float64Array;
+  private bytes: Uint8Array;
+  private used = 0;
+  private size = 0;
+  private readonly mapped: boolean;
+
+  /** `mapped`: reserve every array at 32 MiB or more. Default `false`. */
+  constructor(options: { mapped?: boolean } = {}) {
+    this.mapped = options.mapped ?? false;
+    const slotCount = this.mapped ? MAPPED_SLOTS : INITIAL * 2;
+    this.mask = slotCount - 1;
+    this.limit = Math.floor(slotCount * LOAD);
+    this.slots = this.array(Int32Array, slotCount * 8);
+    this.slotBytes = new Uint8Array(this.slots.buffer);
+    this.lengths = this.array(Int32Array, INITIAL);
+    this.counts = this.array(Float64Array, INITIAL);
+    this.firsts = this.array(Float64Array, INITIAL);
+    this.bytes = this.array(Uint8Array, INITIAL * 16);
+  }
+
+  private array<T extends Int32Array | Float64Array | Uint8Array>(
+    type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
+    length: number,
+  ): T {
+    return this.mapped ? mappedArray(type, length) : new type(length);
+  }
+
+  /** How many distinct chunks have been added. */
+  get distinct(): number {
+    return this.size;
+  }
+
+  /**
+   * Count the chunk `bytes[start, end)` (UTF-8), which occurs at `position`. Positions must not
+   * decrease from one call to the next (a chunk's first position is the one it was first added with).
+   */
+  add(bytes: Uint8Array, start: number, end: number, position: number): void {
+    this.addHashed(bytes, start, end, utf8ChunkHash(bytes, start, end), position);
+  }
+
+  /** {@link ByteChunkStore.add} for a caller that has computed `hash = utf8ChunkHash(bytes, start, end)`. */
+  addHashed(bytes: Uint8Array, start: number, end: number, hash: number, position: number): void {
+    const length = end - start;
+    const { slots, mask } = this;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot << 3;
+      const entry = slots[at + 1]!;
+      if (entry === 0) {
+        this.insert(at, bytes, start, length, hash, position);
+        return;
+      }
+      if (slots[at] !== hash || slots[at + 3] !== length) continue;
+      if (this.same(at, bytes, start, length)) {
+        if (++slots[at + 2]! === COUNT_SPILL) {
+          this.counts[entry - 1]! += COUNT_SPILL;
+          slots[at + 2] = 0;
+        }
+        return;
+      }
+    }
+  }
+
+  private same(at: number, bytes: Uint8Array, start: number, length: number): boolean {
+    if (length > SHORT) return this.sameLong(this.slots[at + 4]!, bytes, start, length);
+    const held = this.slotBytes;
+    const from = (at + 4) << 2;
+    for (let k = 0; k < length; k++) if (held[from + k] !== bytes[start + k]) return false;
+    return true;
+  }
+
+  private sameLong(from: number, bytes: Uint8Array, start: number, length: number): boolean {
+    const held = this.bytes;
+    for (let k = 0; k < length; k++) if (held[from + k] !== bytes[start + k]) return false;
+    return true;
+  }
+
+  private insert(
+    at: number,
+    bytes: Uint8Array,
+    start: number,
+    length: number,
+    hash: number,
+    position: number,
+  ) {
+    const c = this.size;
+    if (c === this.lengths.length) {
+      this.lengths = growArray(this.lengths, c + 1, this.mapped);
+      this.counts = growArray(this.counts, c + 1, this.mapped);
+      this.firsts = growArray(this.firsts, c + 1, this.mapped);
+    }
+    if (this.used + length > this.bytes.length)
+      this.bytes = growArray(this.bytes, this.used + length, this.mapped);
+    const from = this.used;
+    const own = this.bytes;
+    for (let k = 0; k < length; k++) own[from + k] = bytes[start + k]!;
+    this.used += length;
+    this.lengths[c] = length;
+    this.counts[c] = 0;
+    this.firsts[c] = position;
+    const slots = this.slots;
+    slots[at] = hash;
+    slots[at + 1] = ++this.size;
+    slots[at + 2] = 1;
+    slots[at + 3] = length;
+    if (length <= SHORT) {
+      const slotBytes = this.slotBytes;
+      const to = (at + 4) << 2;
+      for (let k = 0; k < length; k++) slotBytes[to + k] = bytes[start + k]!;
+    } else slots[at + 4] = from;
+    if (this.size > this.limit) this.rehash();
+  }
+
+  private rehash(): void {
+    const old = this.slots;
+    const oldInts = (this.mask + 1) << 3;
+    this.slots = this.array(Int32Array, oldInts * 2);
+    this.slotBytes = new Uint8Array(this.slots.buffer);
+    this.mask = (this.mask << 1) | 1;
+    this.limit = Math.floor((this.mask + 1) * LOAD);
+    for (let at = 0; at < oldInts; at += 8) {
+      if (old[at + 1] === 0) continue;
+      let slot = old[at]! & this.mask;
+      while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
+      this.slots.set(old.subarray(at, at + 8), slot << 3);
+    }
+  }
+
+  /** The chunks in the order they were first added (not sorted by position), in new arrays. */
+  positioned(): PositionedChunks {
+    return this.partitioned(1)[0]!;
+  }
+
+  /**
+   * {@link ByteChunkStore.positioned} split into `parts` tables (at most 256) by the chunks' hash: a
+   * chunk goes to part `(utf8ChunkHash(chunk) >>> 0) % parts`, so equal chunks of several stores land
+   * in the same part, and the parts of several stores can be added up part by part (on separate
+   * threads). Each part keeps the order the chunks were added in.
+   */
+  partitioned(parts: number): PositionedChunks[] {
+    const { bytes, size, slots, lengths } = this;
+    if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
+    const partOf = new Uint8Array(size);
+    const all = this.array(Float64Array, size);
+    all.set(this.counts.subarray(0, size));
+    for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
+      const entry = slots[at + 1]!;
+      if (entry === 0) continue;
+      all[entry - 1]! += slots[at + 2]!;
+      if (parts > 1) partOf[entry - 1] = (slots[at]! >>> 0) % parts;
+    }
+    const sizes = new Array<number>(parts).fill(0);
+    const byteSizes = new Array<number>(parts).fill(0);
+    for (let c = 0; c < size; c++) {
+      sizes[partOf[c]!]!++;
+      byteSizes[partOf[c]!]! += lengths[c]!;
+    }
+    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
+    const tables = sizes.map((n, part) => ({
+      bytes: this.array(Uint8Array, byteSizes[part]!).subarray(0, byteSizes[part]!),
+      lengths: this.array(Int32Array, n).subarray(0, n),
+      counts: this.array(Float64Array, n).subarray(0, n),
+      firsts: this.array(Float64Array, n).subarray(0, n),
+    }));
+    const next = new Array<number>(parts).fill(0);
+    const written = new Array<number>(parts).fill(0);
+    for (let c = 0, read = 0; c < size; c++) {
+      const part = partOf[c]!;
+      const table = tables[part]!;
+      const out = table.bytes;
+      const k = next[part]!++;
+      const length = lengths[c]!;
+      let w = written[part]!;
+      for (let end = read + length; read < end; ) out[w++] = bytes[read++]!;
+      written[part] = w;
+      table.lengths[k] = length;
+      table.counts[k] = all[c]!;
+      table.firsts[k] = this.firsts[c]!;
+    }
+    return tables;
+  }
+}
