@@ -46,6 +46,15 @@ const LOAD = 0.8;
 /** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
 const COUNT_SPILL = 1 << 30;
 
+/** The (at most) four bytes from `bytes[at]` of the `left` still to compare, as one int (first byte lowest). */
+function packed(bytes: Uint8Array, at: number, left: number): number {
+  let word = bytes[at]!;
+  if (left > 1) word |= bytes[at + 1]! << 8;
+  if (left > 2) word |= bytes[at + 2]! << 16;
+  if (left > 3) word |= bytes[at + 3]! << 24;
+  return word;
+}
+
 /**
  * An open-addressing hash table of distinct chunks given as UTF-8 bytes (`ChunkStore`'s twin for
  * counting straight from a file's bytes): a chunk is hashed and compared where it lies in the bytes
@@ -68,10 +77,9 @@ const COUNT_SPILL = 1 << 30;
  */
 export class ByteChunkStore {
   // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
-  // chunk's bytes when it has at most SHORT of them (read through `slotBytes`), else where its bytes
+  // chunk's bytes when it has at most SHORT of them (four per int, see `packed`), else where its bytes
   // start in `bytes`. A chunk is found, compared and counted in that one line.
   private slots: Int32Array;
-  private slotBytes: Uint8Array;
   private mask: number;
   private limit: number;
   private lengths: Int32Array;
@@ -89,7 +97,6 @@ export class ByteChunkStore {
     this.mask = slotCount - 1;
     this.limit = Math.floor(slotCount * LOAD);
     this.slots = this.array(Int32Array, slotCount * 8);
-    this.slotBytes = new Uint8Array(this.slots.buffer);
     this.lengths = this.array(Int32Array, INITIAL);
     this.counts = this.array(Float64Array, INITIAL);
     this.firsts = this.array(Float64Array, INITIAL);
@@ -140,9 +147,9 @@ export class ByteChunkStore {
 
   private same(at: number, bytes: Uint8Array, start: number, length: number): boolean {
     if (length > SHORT) return this.sameLong(this.slots[at + 4]!, bytes, start, length);
-    const held = this.slotBytes;
-    const from = (at + 4) << 2;
-    for (let k = 0; k < length; k++) if (held[from + k] !== bytes[start + k]) return false;
+    const slots = this.slots;
+    for (let k = 0, w = at + 4; k < length; k += 4, w++)
+      if (slots[w] !== packed(bytes, start + k, length - k)) return false;
     return true;
   }
 
@@ -181,9 +188,7 @@ export class ByteChunkStore {
     slots[at + 2] = 1;
     slots[at + 3] = length;
     if (length <= SHORT) {
-      const slotBytes = this.slotBytes;
-      const to = (at + 4) << 2;
-      for (let k = 0; k < length; k++) slotBytes[to + k] = bytes[start + k]!;
+      for (let k = 0, w = at + 4; k < length; k += 4, w++) slots[w] = packed(bytes, start + k, length - k);
     } else slots[at + 4] = from;
     if (this.size > this.limit) this.rehash();
   }
@@ -192,7 +197,6 @@ export class ByteChunkStore {
     const old = this.slots;
     const oldInts = (this.mask + 1) << 3;
     this.slots = this.array(Int32Array, oldInts * 2);
-    this.slotBytes = new Uint8Array(this.slots.buffer);
     this.mask = (this.mask << 1) | 1;
     this.limit = Math.floor((this.mask + 1) * LOAD);
     for (let at = 0; at < oldInts; at += 8) {
