@@ -207,6 +207,15 @@ export class ByteChunkStore {
     }
   }
 
+  /**
+   * Replace the first positions of the chunks added since the store held `from` of them, in the order
+   * they were added, by `map(position)` (which must keep them increasing): for positions measured
+   * cheaply while counting (offsets in translated bytes) and wanted in another measure (bytes on disk).
+   */
+  remapFirsts(from: number, map: (position: number) => number): void {
+    for (let c = from; c < this.size; c++) this.firsts[c] = map(this.firsts[c]!);
+  }
+
   /** The chunks in the order they were first added (not sorted by position), in new arrays. */
   positioned(): PositionedChunks {
     return this.partitioned(1)[0]!;

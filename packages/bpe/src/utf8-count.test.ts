@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteChunkStore, utf8ChunkHash } from './byte-chunk-store.js';
 import { ChunkStore } from './chunk-store.js';
-import { countTextChunks } from './fused-count.js';
 import { GPT2_SPLIT_PATTERN, GPT4_SPLIT_PATTERN } from './patterns.js';
 import { type PieceScanner, scanCl100kPiece, scanR50kPiece } from './piece-scanners.js';
 import { countUtf8Chunks } from './utf8-count.js';
@@ -166,13 +165,13 @@ describe('countUtf8Chunks', () => {
       );
     });
 
-    it(`${scanner}: counts the English and Arabic fixtures into the same table as the string path`, () => {
+    it(`${scanner}: counts the English and Arabic fixtures into the same table as the string scanner and ChunkStore`, () => {
       for (const name of ['corpora/austen-emma.head.txt', 'corpora/ud-arabic-pud.head.txt']) {
         const text = readFixtureText(name);
         const bytes = encoder.encode(text);
         const fromBytes = new ByteChunkStore();
         countUtf8Chunks(bytes, bytes.length, scanner, fromBytes, 5);
-        // The string path, with its UTF-16 positions turned into the bytes they start at.
+        // The string scanner's chunks in a ChunkStore, each at the byte where it starts.
         const byteAt = new Float64Array(text.length + 1);
         for (let unit = 0, byte = 0; unit < text.length; unit++) {
           byteAt[unit] = byte;
@@ -189,8 +188,11 @@ describe('countUtf8Chunks', () => {
                     : 3;
         }
         const fromText = new ChunkStore();
-        countTextChunks(text, scanner, fromText, 0);
-        fromText.remapFirsts(0, (position) => 5 + byteAt[position]!);
+        let start = 0;
+        for (const chunk of scannerChunks(text, scan)) {
+          fromText.add(text, start, start + chunk.length, 5 + byteAt[start]!);
+          start += chunk.length;
+        }
         expect(fromBytes.distinct).toBeGreaterThan(100);
         expect(fromBytes.positioned()).toEqual(fromText.positioned());
       }

@@ -14,8 +14,7 @@ function file(content: string | Uint8Array): string {
   return path;
 }
 
-// Mostly text outside ASCII (so that it takes the checked transcoding path, not TextDecoder), with
-// every UTF-8 length, a BOM, CR/LF, and ASCII.
+// Text with every UTF-8 length, a BOM, CR/LF, and ASCII.
 const PIECES = [
   'بسم',
   'الله',
@@ -38,7 +37,7 @@ const PIECES = [
   ' ',
 ];
 
-describe('CorpusBytes.text', () => {
+describe('CorpusBytes.text and CorpusBytes.utf8', () => {
   it('decodes as TextDecoder does (BOM kept), with CR/LF read as LF, at any range of whole characters', () => {
     fc.assert(
       fc.property(
@@ -50,6 +49,7 @@ describe('CorpusBytes.text', () => {
           try {
             const expected = text.replace(/\r\n?/g, '\n');
             expect(corpus.text(0, corpus.length)).toBe(expected);
+            expect(Buffer.from(corpus.utf8(0, corpus.length))).toEqual(Buffer.from(expected));
             // A range starting at a character boundary (here: between two pieces).
             const split = cut % parts.length;
             const head = Buffer.byteLength(parts.slice(0, split).join(''));
@@ -66,17 +66,31 @@ describe('CorpusBytes.text', () => {
     );
   });
 
-  it('names the file and byte of invalid UTF-8 in text that is mostly not ASCII', () => {
-    const arabic = Buffer.from('بسم الله الرحمن الرحيم\n'.repeat(20));
-    for (const bad of [[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x28]]) {
-      const path = file(Buffer.concat([arabic, Buffer.from(bad), arabic]));
-      const corpus = new CorpusBytes([path]);
-      try {
-        expect(() => corpus.text(0, corpus.length)).toThrow(
-          `${path}: not valid UTF-8 at byte ${arabic.length}`,
-        );
-      } finally {
-        corpus.close();
+  it('names the file and byte of invalid UTF-8, in Arabic and in English', () => {
+    for (const text of ['بسم الله الرحمن الرحيم\n', 'In the beginning\r\n']) {
+      const good = Buffer.from(text.repeat(20));
+      for (const bad of [
+        [0xff],
+        [0x80],
+        [0xbf, 0x80],
+        [0xc0, 0x80],
+        [0xed, 0xa0, 0x80],
+        [0xf4, 0x90, 0x80, 0x80],
+        [0xe2, 0x28],
+        [0xf0, 0x9f, 0x98],
+      ]) {
+        const path = file(Buffer.concat([good, Buffer.from(bad), good]));
+        const corpus = new CorpusBytes([path]);
+        try {
+          expect(() => corpus.utf8(0, corpus.length)).toThrow(
+            `${path}: not valid UTF-8 at byte ${good.length}`,
+          );
+          expect(() => corpus.text(0, corpus.length)).toThrow(
+            `${path}: not valid UTF-8 at byte ${good.length}`,
+          );
+        } finally {
+          corpus.close();
+        }
       }
     }
   });

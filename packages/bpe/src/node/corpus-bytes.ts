@@ -1,4 +1,4 @@
-import { isUtf8, transcode } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { findInvalidUtf8 } from '@tokenlab/core';
 
@@ -26,7 +26,7 @@ export class CorpusBytes {
   private readonly starts: number[] = [];
   private readonly sizes: number[] = [];
   private readonly universal: boolean;
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private buffer = new Uint8Array(0);
 
   constructor(files: readonly string[], options: { universalNewlines?: boolean } = {}) {
@@ -64,30 +64,18 @@ export class CorpusBytes {
   }
 
   /**
-   * The text of the stream's range `[start, end)`, newlines translated per file. Throws, naming the file
-   * and byte offset, on invalid UTF-8. A range must not cut a character (ranges from `safeCut` never do).
+   * The text of the stream's range `[start, end)`, newlines translated per file: {@link CorpusBytes.utf8}
+   * decoded. Throws, naming the file and byte offset, on invalid UTF-8. A range must not cut a character
+   * (ranges from `safeCut` never do).
    */
   text(start: number, end: number): string {
-    let bytes = this.bytes(start, end);
-    if (this.universal && bytes.includes(CR)) bytes = this.translated(bytes, start);
-    // Text mostly outside ASCII (Arabic) is checked (simdutf), converted to UTF-16 (ICU) and made a string
-    // by a copy, in a quarter of the time TextDecoder takes, which decodes byte by byte outside ASCII.
-    // Mostly ASCII text stays with TextDecoder: its copy of the text in a Buffer would double the garbage
-    // left per range, and raise the peak memory of training on English by about half. Node without ICU
-    // has no transcode; TextDecoder then does it all.
-    if (TRANSCODE && mostlyMultiByte(bytes) && isUtf8(bytes))
-      return transcode(bytes, 'utf8', 'utf16le').toString('utf16le');
-    try {
-      return this.decoder.decode(bytes);
-    } catch {
-      throw new Error(this.invalidAt(start, end));
-    }
+    return this.decoder.decode(this.utf8(start, end));
   }
 
   /**
-   * The UTF-8 bytes of the stream's range `[start, end)`, newlines translated per file (what
-   * {@link CorpusBytes.text} decodes), checked to be valid UTF-8: throws, naming the file and byte
-   * offset, if they are not. The bytes are a view of a buffer the next read reuses.
+   * The UTF-8 bytes of the stream's range `[start, end)`, newlines translated per file, checked to be
+   * valid UTF-8 (`buffer.isUtf8`): throws, naming the file and byte offset, if they are not. The bytes
+   * are a view of a buffer the next read reuses. A range must not cut a character.
    */
   utf8(start: number, end: number): Uint8Array {
     let bytes = this.bytes(start, end);
@@ -156,18 +144,6 @@ export class CorpusBytes {
   close(): void {
     for (const handle of this.handles) closeSync(handle);
   }
-}
-
-/** Whether this Node has `buffer.transcode` (it is built with ICU). */
-const TRANSCODE = typeof transcode === 'function';
-
-/** Whether more than a quarter of 256 bytes sampled across `bytes` are not ASCII (the text is not mostly ASCII). */
-function mostlyMultiByte(bytes: Uint8Array): boolean {
-  const step = Math.max(1, Math.floor(bytes.length / 256));
-  let high = 0;
-  let seen = 0;
-  for (let at = 0; at < bytes.length; at += step, seen++) if (bytes[at]! >= 0x80) high++;
-  return high * 4 > seen;
 }
 
 const WHITE_SPACE = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;

@@ -79,6 +79,13 @@ describe('countByteRange', () => {
     const plain = countByteRange(path, 'gpt4');
     const shifted = countByteRange(path, 'gpt4', { offset: 1000 });
     expect([...shifted.table.firsts]).toEqual([...plain.table.firsts].map((first) => first + 1000));
+    // Pieces without a '\r\n' (their bytes are the file's) get the offset too.
+    const unix = join(dir, 'unix.txt');
+    writeFileSync(unix, TEXT.replace(/\r\n?/g, '\n'));
+    const unixPlain = countByteRange(unix, 'gpt4', { pieceSize: 9 });
+    const unixShifted = countByteRange(unix, 'gpt4', { pieceSize: 9, offset: 1000 });
+    expect(unixPlain.table.firsts.length).toBeGreaterThan(20);
+    expect([...unixShifted.table.firsts]).toEqual([...unixPlain.table.firsts].map((first) => first + 1000));
     expect(() => countByteRange(path, '\\w+')).toThrow(/only the gpt2 and gpt4 patterns/);
   });
 });

@@ -1,8 +1,9 @@
+import { ByteChunkStore } from '../byte-chunk-store.js';
 import { scanSource } from '../chunk-counts.js';
-import { ChunkStore, type PositionedChunks } from '../chunk-store.js';
+import type { PositionedChunks } from '../chunk-store.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { CorpusBytes } from './corpus-bytes.js';
-import { countRange } from './range-count.js';
+import { countRangeUtf8 } from './range-count.js';
 
 /**
  * Options of {@link countByteRange}.
@@ -19,7 +20,7 @@ export interface ByteRangeOptions {
   end?: number;
   /** Added to every first position (where the file starts in a larger corpus). Default 0. */
   offset?: number;
-  /** Bytes decoded and counted at a time (default 1 MiB; each piece ends at a safe cut). */
+  /** Bytes counted at a time (default 1 MiB; each piece ends at a safe cut). */
   pieceSize?: number;
 }
 
@@ -91,25 +92,26 @@ export function countByteRange(
     const size = corpus.length;
     const start = rangeCut(corpus, options.start ?? 0);
     const end = Math.max(start, rangeCut(corpus, options.end ?? size));
-    const store = new ChunkStore();
+    const store = new ByteChunkStore();
     for (let from = start; from < end; ) {
       const to = end - from <= pieceSize * 1.5 ? end : Math.min(end, corpus.safeCut(from + pieceSize));
       const before = store.distinct;
-      countRange(corpus, from, to, scanner, store);
-      // countRange's positions are `from` plus UTF-16 offsets into the piece's text; the chunks new in
-      // this piece get the file bytes instead, found by walking the piece's bytes once.
-      const bytes = corpus.bytes(from, to);
-      let unit = from;
-      let at = 0;
-      store.remapFirsts(before, (position) => {
-        while (unit < position) {
-          const lead = bytes[at]!;
-          if (lead === 0x0d) at += bytes[at + 1] === 0x0a ? 2 : 1;
-          else at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-          unit += lead >= 0xf0 ? 2 : 1;
-        }
-        return from + at + offset;
-      });
+      const length = countRangeUtf8(corpus, from, to, scanner, store);
+      if (length === to - from) {
+        // No `\r\n` in the piece: its translated bytes are the file's (a lone `\r` became one `\n`).
+        if (offset !== 0) store.remapFirsts(before, (position) => position + offset);
+      } else {
+        // The positions are `from` plus offsets in the translated bytes; the chunks new in this piece get
+        // the file's bytes instead (each `\r\n` is two), found by walking the piece's bytes once.
+        const bytes = corpus.bytes(from, to);
+        let translated = from;
+        let at = 0;
+        store.remapFirsts(before, (position) => {
+          for (; translated < position; translated++)
+            at += bytes[at] === 0x0d && bytes[at + 1] === 0x0a ? 2 : 1;
+          return from + at + offset;
+        });
+      }
       from = to;
     }
     return { start, end, size, table: store.positioned() };
