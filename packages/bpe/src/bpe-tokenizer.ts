@@ -139,8 +139,14 @@ export abstract class BpeTokenizer implements Tokenizer {
   name: string;
   private mergeRules: MergeRule[] = [];
   private mergeTable = MergeTable.from([]);
-  /** Bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, by id. */
-  private tokenBytes: Array<Uint8Array | undefined> = [];
+  /**
+   * Bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, one after another in
+   * one pool: id's are `tokenPool[tokenStart[id] .. tokenStart[id] + tokenLengths[id])`, and
+   * `tokenStart[id]` is -1 for a token not stored (longer, or not a token). One pool, not an array
+   * per token: installing tens of thousands of merges then allocates a few arrays, not one each.
+   */
+  private tokenPool = new Uint8Array(0);
+  private tokenStart = new Int32Array(0);
   /** Left and right part of each merged id (-1 for ids that are not merges). */
   private tokenLefts = new Int32Array(0);
   private tokenRights = new Int32Array(0);
@@ -190,8 +196,9 @@ export abstract class BpeTokenizer implements Tokenizer {
    */
   get vocab(): Map<number, Uint8Array> {
     const vocab = new Map<number, Uint8Array>();
-    for (let i = 0; i < 256; i++) vocab.set(i, this.tokenBytes[i]!);
-    for (const [, , id] of this.mergeRules) vocab.set(id, this.mergedBytes(id));
+    // Copies, not views of the pool: changing them cannot change the tokenizer.
+    for (let i = 0; i < 256; i++) vocab.set(i, Uint8Array.of(i));
+    for (const rule of this.mergeRules) vocab.set(rule[2], this.mergedBytes(rule[2]).slice());
     if (this.vocabHasSpecials) for (const [token, id] of this.special) vocab.set(id, utf8.encode(token));
     return vocab;
   }
@@ -258,18 +265,31 @@ export abstract class BpeTokenizer implements Tokenizer {
     byteShuffle?: ArrayLike<number>,
     fresh = false,
   ): void {
-    const tokenBytes: Array<Uint8Array | undefined> = [];
-    for (let i = 0; i < 256; i++) tokenBytes[i] = Uint8Array.of(i);
     let maxId = 255;
-    for (const [, , id] of rules) if (Number.isInteger(id) && id < MAX_TOKEN_ID) maxId = Math.max(maxId, id);
+    // Rules are read by index, not destructured: this runs once per tokenizer, mostly as cold code, where
+    // destructuring goes through the iterator protocol for each of tens of thousands of rules.
+    for (let index = 0; index < rules.length; index++) {
+      const id = rules[index]![2];
+      if (Number.isInteger(id) && id < MAX_TOKEN_ID) maxId = Math.max(maxId, id);
+    }
     const lefts = new Int32Array(maxId + 1).fill(-1);
     const rights = new Int32Array(maxId + 1).fill(-1);
     const lengths = new Float64Array(maxId + 1);
     lengths.fill(1, 0, 256);
+    const starts = new Int32Array(maxId + 1).fill(-1);
+    let pool = new Uint8Array(Math.max(1024, 256 + 8 * rules.length));
+    for (let i = 0; i < 256; i++) {
+      pool[i] = i;
+      starts[i] = i;
+    }
+    let poolSize = 256;
     // A plain loop, and the message only built for a merge that fails: training installs tens of
     // thousands of merges, and a message per merge was most of the time taken here.
     for (let index = 0; index < rules.length; index++) {
-      const [left, right, id] = rules[index]!;
+      const rule = rules[index]!;
+      const left = rule[0];
+      const right = rule[1];
+      const id = rule[2];
       if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
         throw mergeError(index, left, right, id, `the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
       if (
@@ -291,13 +311,20 @@ export abstract class BpeTokenizer implements Tokenizer {
       lefts[id] = left;
       rights[id] = right;
       lengths[id] = lengths[left]! + lengths[right]!;
-      const a = tokenBytes[left];
-      const b = tokenBytes[right];
-      if (a && b && a.length + b.length <= MAX_STORED_TOKEN_BYTES) {
-        const bytes = new Uint8Array(a.length + b.length);
-        bytes.set(a);
-        bytes.set(b, a.length);
-        tokenBytes[id] = bytes;
+      const a = starts[left]!;
+      const b = starts[right]!;
+      const length = lengths[id]!;
+      if (a >= 0 && b >= 0 && length <= MAX_STORED_TOKEN_BYTES) {
+        if (poolSize + length > pool.length) {
+          const larger = new Uint8Array(2 * pool.length);
+          larger.set(pool);
+          pool = larger;
+        }
+        const aLength = lengths[left]!;
+        pool.copyWithin(poolSize, a, a + aLength);
+        pool.copyWithin(poolSize + aLength, b, b + lengths[right]!);
+        starts[id] = poolSize;
+        poolSize += length;
       }
     }
     // findRepeatedPair reads the first two entries of each rule only; no copy of the rules is needed.
@@ -333,7 +360,8 @@ export abstract class BpeTokenizer implements Tokenizer {
       ? (rules as MergeRule[])
       : rules.map(([left, right, id]) => [left, right, id] as const);
     this.mergeTable = MergeTable.from(this.mergeRules);
-    this.tokenBytes = tokenBytes;
+    this.tokenPool = pool;
+    this.tokenStart = starts;
     this.tokenLefts = lefts;
     this.tokenRights = rights;
     this.tokenLengths = lengths;
@@ -443,11 +471,27 @@ export abstract class BpeTokenizer implements Tokenizer {
     return Number.isInteger(id) && id >= 0 && id < this.tokenLengths.length && this.tokenLengths[id]! > 0;
   }
 
-  /** The bytes of merged token `id`, expanded from its parts without recursion when not stored. */
+  /**
+   * @internal For rendering the `.vocab` file: the bytes of byte or merged id `id` (as in `vocab`,
+   * without building the whole map).
+   */
+  vocabBytes(id: number): Uint8Array {
+    return this.mergedBytes(id);
+  }
+
+  /** @internal Whether `vocab` lists the special tokens too (after `load`, as minbpe's `load` leaves it). */
+  get vocabListsSpecials(): boolean {
+    return this.vocabHasSpecials;
+  }
+
+  /**
+   * The bytes of byte or merged token `id` (a view of the pool when stored), expanded from its parts
+   * without recursion when not.
+   */
   private mergedBytes(id: number): Uint8Array {
-    const stored = this.tokenBytes[id];
-    if (stored) return stored;
+    const start = this.tokenStart[id]!;
     const length = this.tokenLengths[id]!;
+    if (start >= 0) return this.tokenPool.subarray(start, start + length);
     if (length > MAX_DECODED_BYTES)
       throw new RangeError(`token ${id} is ${length} bytes long, more than can be decoded at once`);
     const out = new Uint8Array(length);
@@ -457,13 +501,14 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Write the bytes of byte or merge `id` into `out` at `at`; returns the end. */
   private writeToken(id: number, out: Uint8Array, at: number): number {
+    const { tokenPool, tokenStart } = this;
     const stack = [id];
     while (stack.length > 0) {
       const top = stack.pop()!;
-      const stored = this.tokenBytes[top];
-      if (stored) {
-        out.set(stored, at);
-        at += stored.length;
+      const start = tokenStart[top]!;
+      if (start >= 0) {
+        const end = start + this.tokenLengths[top]!;
+        for (let k = start; k < end; k++) out[at++] = tokenPool[k]!;
       } else {
         stack.push(this.tokenRights[top]!, this.tokenLefts[top]!);
       }

@@ -86,11 +86,13 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
   }
   if (tokenizer.byteShuffle)
     throw new Error('a tokenizer with a byte shuffle cannot be written as a minbpe .model file');
-  tokenizer.merges.forEach(([left, right, id], i) => {
-    if (id !== 256 + i)
-      throw new Error(`merge ${i} has id ${id}; a .model file implies ids 256, 257, ... in order`);
-    lines.push(`${left} ${right}`);
-  });
+  const merges = tokenizer.merges;
+  for (let i = 0; i < merges.length; i++) {
+    const merge = merges[i]!;
+    if (merge[2] !== 256 + i)
+      throw new Error(`merge ${i} has id ${merge[2]}; a .model file implies ids 256, 257, ... in order`);
+    lines.push(`${merge[0]} ${merge[1]}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -105,6 +107,8 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
  * ```
  */
 export function vocabFileText(tokenizer: BpeTokenizer): string {
+  if (!tokenizer.vocabListsSpecials || tokenizer.specialTokens.size === 0)
+    return bytesAndMergesText(tokenizer);
   const vocab = tokenizer.vocab;
   // Merged id to its merge's index: no pair array per merge.
   const merges = tokenizer.merges;
@@ -130,6 +134,36 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
         ? `[${render(pair[0])}][${render(pair[1])}] -> [${render(id)}] ${id}\n`
         : `[${render(id)}] ${id}\n`,
     );
+  }
+  return lines.join('');
+}
+
+/**
+ * {@link vocabFileText} when the vocabulary is the 256 bytes and the merges alone (no special tokens,
+ * or registered with `registerSpecialTokens`, which leaves them out of `vocab`): its order is then the bytes, then the merges in order, so each line is
+ * written straight from the merge list, and each token rendered once into an array by id, with no
+ * map of the vocabulary. Merges are read by index: this runs once per file, mostly as cold code,
+ * where destructuring each of tens of thousands of merges goes through the iterator protocol.
+ */
+function bytesAndMergesText(tokenizer: BpeTokenizer): string {
+  const merges = tokenizer.merges;
+  let maxId = 255;
+  for (let i = 0; i < merges.length; i++) maxId = Math.max(maxId, merges[i]![2]);
+  const rendered = new Array<string | undefined>(maxId + 1);
+  const render = (id: number): string => {
+    let text = rendered[id];
+    if (text === undefined) {
+      text = renderToken(tokenizer.vocabBytes(id));
+      rendered[id] = text;
+    }
+    return text;
+  };
+  const lines: string[] = [];
+  for (let id = 0; id < 256; id++) lines.push(`[${render(id)}] ${id}\n`);
+  for (let i = 0; i < merges.length; i++) {
+    const merge = merges[i]!;
+    const id = merge[2];
+    lines.push(`[${render(merge[0])}][${render(merge[1])}] -> [${render(id)}] ${id}\n`);
   }
   return lines.join('');
 }
