@@ -7,6 +7,22 @@ import type { RegexTokenizer } from '../regex-tokenizer.js';
 import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 
 /**
+ * Options of {@link save}.
+ *
+ * @example
+ * ```ts
+ * const options: SaveOptions = { vocabText: await vocab.text(), signal: AbortSignal.timeout(10_000) };
+ * ```
+ */
+export interface SaveOptions extends WriteFilePairOptions {
+  /**
+   * The `.vocab` text when it is already rendered, by a `VocabTextWorker` or `VocabLines` fed the
+   * tokenizer's merges as training learned them; written as given, in place of `vocabFileText(tokenizer)`.
+   */
+  vocabText?: string;
+}
+
+/**
  * Write `prefix.model` and `prefix.vocab`, byte for byte as minbpe's `save(file_prefix)`, as a pair:
  * both are rendered first, written to temporary files next to them and renamed over the old ones
  * together (see {@link writeFilePair}), so that a reader never sees a half-written file, and two runs
@@ -23,7 +39,7 @@ import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 export async function save(
   tokenizer: BpeTokenizer,
   prefix: string,
-  options: WriteFilePairOptions = {},
+  options: SaveOptions = {},
 ): Promise<[string, string]> {
   if (basename(prefix) === '' || /[/\\]$/.test(prefix) || prefix === '.' || prefix.endsWith('/.'))
     throw new Error(
@@ -32,7 +48,7 @@ export async function save(
   const modelPath = `${prefix}.model`;
   const vocabPath = `${prefix}.vocab`;
   const model = modelFileText(tokenizer);
-  const vocab = vocabFileText(tokenizer);
+  const vocab = options.vocabText ?? vocabFileText(tokenizer);
   // The .model is renamed last: whoever sees the new .model finds its .vocab already in place.
   await writeFilePair({ path: vocabPath, text: vocab }, { path: modelPath, text: model }, options);
   return [modelPath, vocabPath];
