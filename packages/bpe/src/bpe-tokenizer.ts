@@ -99,6 +99,23 @@ function mergeError(index: number, left: number, right: number, id: number, prob
   return new RangeError(`merge ${index} (${left}, ${right}) -> ${id}: ${problem}`);
 }
 
+/**
+ * What the merges give, for encoding and decoding: the merge lookup, each id's parts (-1 for ids that
+ * are not merges) and byte length (0 for unknown ids; may be huge, even Infinity, for long merge
+ * chains), and the bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, one after
+ * another in one pool: id's are `pool[starts[id] .. starts[id] + lengths[id])`, and `starts[id]` is -1
+ * for a token not stored (longer, or not a token). One pool, not an array per token: installing tens of
+ * thousands of merges allocates a few arrays, not one each.
+ */
+interface TokenTables {
+  mergeTable: MergeTable;
+  pool: Uint8Array;
+  starts: Int32Array;
+  lefts: Int32Array;
+  rights: Int32Array;
+  lengths: Float64Array;
+}
+
 /** Decoded output larger than this is refused (a chain of doubling merges names astronomically long tokens). */
 const MAX_DECODED_BYTES = 2 ** 31 - 1;
 
@@ -138,20 +155,8 @@ export abstract class BpeTokenizer implements Tokenizer {
   /** A short name for listings (`bpe-basic`, `bpe-regex`, or what the caller set). */
   name: string;
   private mergeRules: MergeRule[] = [];
-  private mergeTable = MergeTable.from([]);
-  /**
-   * Bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, one after another in
-   * one pool: id's are `tokenPool[tokenStart[id] .. tokenStart[id] + tokenLengths[id])`, and
-   * `tokenStart[id]` is -1 for a token not stored (longer, or not a token). One pool, not an array
-   * per token: installing tens of thousands of merges then allocates a few arrays, not one each.
-   */
-  private tokenPool = new Uint8Array(0);
-  private tokenStart = new Int32Array(0);
-  /** Left and right part of each merged id (-1 for ids that are not merges). */
-  private tokenLefts = new Int32Array(0);
-  private tokenRights = new Int32Array(0);
-  /** Byte length of each id (0 for unknown ids; may be huge, even Infinity, for long merge chains). */
-  private tokenLengths = new Float64Array(0);
+  /** Built from the merges when first needed (see {@link TokenTables}); `undefined` until then. */
+  private builtTables: TokenTables | undefined;
   private special = new Map<string, number>();
   private specialById = new Map<number, string>();
   private vocabHasSpecials = false;
@@ -227,10 +232,32 @@ export abstract class BpeTokenizer implements Tokenizer {
     return this.adopt(result);
   }
 
-  /** Install freshly trained merges (ids 256, 257, ...) and say what was reached. */
+  /**
+   * Install freshly trained merges (ids 256, 257, ...) and say what was reached. They are valid by
+   * construction, so their tables are built when first needed (to encode, decode, list the vocabulary):
+   * training that only writes its files, or its merges, never pays for them.
+   */
   protected adopt(result: TrainResult): TrainSummary {
-    this.setMergeList(result.merges);
+    const merges = result.merges;
+    const rules: MergeRule[] = new Array(merges.length);
+    for (let i = 0; i < merges.length; i++) rules[i] = [merges[i]![0], merges[i]![1], 256 + i];
+    const end = 256 + rules.length;
+    for (const id of this.special.values())
+      if (id < end)
+        throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
+    this.mergeRules = rules;
+    this.builtTables = undefined;
+    this.shuffle = undefined;
+    this.unshuffle = undefined;
+    this.vocabHasSpecials = false;
+    this.cache.clear();
     return { ...result, vocabSize: 256 + result.merges.length };
+  }
+
+  /** The tables of the merges, built now if they were not yet. */
+  private get tables(): TokenTables {
+    if (this.builtTables === undefined) this.builtTables = this.buildTables(this.mergeRules);
+    return this.builtTables;
   }
 
   /** Install `merges` as minbpe numbers them: the `i`th merge makes id `256 + i`. */
@@ -265,6 +292,40 @@ export abstract class BpeTokenizer implements Tokenizer {
     byteShuffle?: ArrayLike<number>,
     fresh = false,
   ): void {
+    const tables = this.buildTables(rules);
+    if (byteShuffle !== undefined) {
+      if (byteShuffle.length !== 256)
+        throw new RangeError(`byteShuffle must have 256 entries, got ${byteShuffle.length}`);
+      const shuffle = Int32Array.from(byteShuffle);
+      const unshuffle = new Uint8Array(256);
+      const seen = new Set<number>();
+      shuffle.forEach((to, from) => {
+        if (!Number.isInteger(to) || to < 0 || to > 255 || seen.has(to))
+          throw new RangeError(`byteShuffle must be a permutation of 0-255; entry ${from} is ${to}`);
+        seen.add(to);
+        unshuffle[to] = from;
+      });
+      this.shuffle = shuffle;
+      this.unshuffle = unshuffle;
+    } else {
+      this.shuffle = undefined;
+      this.unshuffle = undefined;
+    }
+    // Rules made for this call (`fresh`) are kept as they are; a caller's are copied, so that changing
+    // its arrays later cannot change the tokenizer.
+    this.mergeRules = fresh
+      ? (rules as MergeRule[])
+      : rules.map(([left, right, id]) => [left, right, id] as const);
+    this.builtTables = tables;
+    this.vocabHasSpecials = vocabHasSpecials;
+    this.cache.clear();
+  }
+
+  /**
+   * Check `rules` (see {@link setMerges}) and the registered special tokens against them, and build
+   * their tables.
+   */
+  private buildTables(rules: readonly MergeRule[]): TokenTables {
     let maxId = 255;
     // Rules are read by index, not destructured: this runs once per tokenizer, mostly as cold code, where
     // destructuring goes through the iterator protocol for each of tens of thousands of rules.
@@ -336,37 +397,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     for (const id of this.special.values())
       if (id <= maxId && lengths[id]! > 0)
         throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
-    if (byteShuffle !== undefined) {
-      if (byteShuffle.length !== 256)
-        throw new RangeError(`byteShuffle must have 256 entries, got ${byteShuffle.length}`);
-      const shuffle = Int32Array.from(byteShuffle);
-      const unshuffle = new Uint8Array(256);
-      const seen = new Set<number>();
-      shuffle.forEach((to, from) => {
-        if (!Number.isInteger(to) || to < 0 || to > 255 || seen.has(to))
-          throw new RangeError(`byteShuffle must be a permutation of 0-255; entry ${from} is ${to}`);
-        seen.add(to);
-        unshuffle[to] = from;
-      });
-      this.shuffle = shuffle;
-      this.unshuffle = unshuffle;
-    } else {
-      this.shuffle = undefined;
-      this.unshuffle = undefined;
-    }
-    // Rules made for this call (`fresh`) are kept as they are; a caller's are copied, so that changing
-    // its arrays later cannot change the tokenizer.
-    this.mergeRules = fresh
-      ? (rules as MergeRule[])
-      : rules.map(([left, right, id]) => [left, right, id] as const);
-    this.mergeTable = MergeTable.from(this.mergeRules);
-    this.tokenPool = pool;
-    this.tokenStart = starts;
-    this.tokenLefts = lefts;
-    this.tokenRights = rights;
-    this.tokenLengths = lengths;
-    this.vocabHasSpecials = vocabHasSpecials;
-    this.cache.clear();
+    return { mergeTable: MergeTable.from(rules), pool, starts, lefts, rights, lengths };
   }
 
   /**
@@ -435,7 +466,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     const bytes = utf8.encode(chunk);
     const shuffle = this.shuffle;
     const start = shuffle ? Array.from(bytes, (b) => shuffle[b]!) : bytes;
-    const ids = encodeChunk(start, this.mergeTable);
+    const ids = encodeChunk(start, this.tables.mergeTable);
     if (chunk.length <= 256) {
       if (this.cache.size >= 65_536) this.cache.clear();
       this.cache.set(chunk, ids);
@@ -468,7 +499,11 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Whether `id` is a byte or a merge. */
   private isMergeOrByte(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.tokenLengths.length && this.tokenLengths[id]! > 0;
+    // Trained merges make every id from 256 on, up to their count: no need to build the tables.
+    if (this.builtTables === undefined)
+      return Number.isInteger(id) && id >= 0 && id < 256 + this.mergeRules.length;
+    const lengths = this.builtTables.lengths;
+    return Number.isInteger(id) && id >= 0 && id < lengths.length && lengths[id]! > 0;
   }
 
   /**
@@ -489,9 +524,10 @@ export abstract class BpeTokenizer implements Tokenizer {
    * without recursion when not.
    */
   private mergedBytes(id: number): Uint8Array {
-    const start = this.tokenStart[id]!;
-    const length = this.tokenLengths[id]!;
-    if (start >= 0) return this.tokenPool.subarray(start, start + length);
+    const { starts, lengths, pool } = this.tables;
+    const start = starts[id]!;
+    const length = lengths[id]!;
+    if (start >= 0) return pool.subarray(start, start + length);
     if (length > MAX_DECODED_BYTES)
       throw new RangeError(`token ${id} is ${length} bytes long, more than can be decoded at once`);
     const out = new Uint8Array(length);
@@ -501,16 +537,16 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Write the bytes of byte or merge `id` into `out` at `at`; returns the end. */
   private writeToken(id: number, out: Uint8Array, at: number): number {
-    const { tokenPool, tokenStart } = this;
+    const { pool, starts, lengths, lefts, rights } = this.tables;
     const stack = [id];
     while (stack.length > 0) {
       const top = stack.pop()!;
-      const start = tokenStart[top]!;
+      const start = starts[top]!;
       if (start >= 0) {
-        const end = start + this.tokenLengths[top]!;
-        for (let k = start; k < end; k++) out[at++] = tokenPool[k]!;
+        const end = start + lengths[top]!;
+        for (let k = start; k < end; k++) out[at++] = pool[k]!;
       } else {
-        stack.push(this.tokenRights[top]!, this.tokenLefts[top]!);
+        stack.push(rights[top]!, lefts[top]!);
       }
     }
     return at;
@@ -518,7 +554,7 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** UTF-8 byte length of token `id` (0 if unknown). */
   protected byteLength(id: number): number {
-    if (this.isMergeOrByte(id)) return this.tokenLengths[id]!;
+    if (this.isMergeOrByte(id)) return this.tables.lengths[id]!;
     const special = this.specialById.get(id);
     return special === undefined ? 0 : utf8.encode(special).length;
   }
@@ -536,7 +572,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     let length = 0;
     const specials = new Map<number, Uint8Array>();
     ids.forEach((id, position) => {
-      if (this.isMergeOrByte(id)) length += this.tokenLengths[id]!;
+      if (this.isMergeOrByte(id)) length += this.tables.lengths[id]!;
       else {
         const special = this.specialById.get(id);
         if (special === undefined) throw new RangeError(`invalid token id ${id} at position ${position}`);
