@@ -4,6 +4,7 @@ import type { BpeTokenizer } from './bpe-tokenizer.js';
 import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 import { SplitPattern } from './split-pattern.js';
+import { VocabLines } from './vocab-lines.js';
 
 /**
  * The first line of every minbpe `.model` file.
@@ -147,6 +148,15 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
  */
 function bytesAndMergesText(tokenizer: BpeTokenizer): string {
   const merges = tokenizer.merges;
+  let numbered = true;
+  for (let i = 0; i < merges.length && numbered; i++) numbered = merges[i]![2] === 256 + i;
+  if (numbered) {
+    // minbpe's numbering (every trained or loaded tokenizer): built merge by merge, most tokens
+    // rendered from their parts' renders without decoding.
+    const lines = new VocabLines();
+    for (let i = 0; i < merges.length; i++) lines.add(merges[i]![0], merges[i]![1]);
+    return lines.text();
+  }
   let maxId = 255;
   for (let i = 0; i < merges.length; i++) maxId = Math.max(maxId, merges[i]![2]);
   const rendered = new Array<string | undefined>(maxId + 1);

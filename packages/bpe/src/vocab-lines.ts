@@ -1,4 +1,4 @@
-import { renderToken } from '@tokenlab/core';
+import { findInvalidUtf8, renderToken } from '@tokenlab/core';
 
 /**
  * minbpe's `.vocab` text built one merge at a time, for a vocabulary of the 256 bytes and merges
@@ -19,6 +19,12 @@ export class VocabLines {
   private pool = new Uint8Array(4096);
   private starts = new Int32Array(1024);
   private readonly rendered: string[] = [];
+  /**
+   * 1 where the token's bytes are well-formed UTF-8 on their own. Two such tokens render, joined,
+   * as their two renders joined (the text decodes character by character, and each character is
+   * escaped or kept alone), so most merges need no decoding.
+   */
+  private wellFormed = new Uint8Array(1024);
   private readonly lines: string[] = [];
   private ids = 0;
 
@@ -28,7 +34,10 @@ export class VocabLines {
       this.pool[byte] = byte;
       this.starts[byte] = byte;
     }
-    for (let byte = 0; byte < 256; byte++) this.push(`[${this.render(byte)}] ${byte}\n`);
+    for (let byte = 0; byte < 256; byte++) {
+      this.wellFormed[byte] = byte < 0x80 ? 1 : 0;
+      this.push(`[${this.render(byte)}] ${byte}\n`);
+    }
   }
 
   /** Number of tokens so far: 256 plus the merges added. */
@@ -77,13 +86,27 @@ export class VocabLines {
       const larger = new Int32Array(2 * starts.length);
       larger.set(starts);
       this.starts = larger;
+      const wellFormed = new Uint8Array(2 * starts.length);
+      wellFormed.set(this.wellFormed);
+      this.wellFormed = wellFormed;
     }
     const pool = this.pool;
     pool.copyWithin(at, leftStart, leftStart + leftLength);
     at += leftLength;
     pool.copyWithin(at, rightStart, rightStart + rightLength);
     this.starts[id + 1] = at + rightLength;
-    this.push(`[${this.rendered[left]!}][${this.rendered[right]!}] -> [${this.render(id)}] ${id}\n`);
+    const leftText = this.rendered[left]!;
+    const rightText = this.rendered[right]!;
+    let text: string;
+    if (this.wellFormed[left] && this.wellFormed[right]) {
+      text = leftText + rightText;
+      this.rendered[id] = text;
+      this.wellFormed[id] = 1;
+    } else {
+      text = this.render(id);
+      this.wellFormed[id] = findInvalidUtf8(pool.subarray(this.starts[id]!, at + rightLength)) < 0 ? 1 : 0;
+    }
+    this.push(`[${leftText}][${rightText}] -> [${text}] ${id}\n`);
   }
 
   /**
