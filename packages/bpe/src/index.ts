@@ -68,4 +68,3 @@ export { type DroppedText, type PatternSpec, SplitPattern } from './split-patter
 export { getStats, merge } from './stats.js';
 export { trainFromCounts } from './train-from-counts.js';
 export type { MergeEvent, TrainOptions, TrainProgress, TrainResult } from './train-progress.js';
-export { VocabLines } from './vocab-lines.js';

@@ -6,14 +6,7 @@ import {
   type TrainProgress,
   warmUpTrainer,
 } from '@tokenlab/bpe';
-import {
-  countFileChunks,
-  countFileTable,
-  readCorpusBytes,
-  readTextBlocks,
-  save,
-  VocabTextWorker,
-} from '@tokenlab/bpe/node';
+import { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
@@ -69,9 +62,6 @@ interface Summary {
   files: string[];
   seconds: { read: number; merges: number; total: number };
 }
-
-/** Vocabularies of this many merges on get their .vocab rendered on another thread during training. */
-const VOCAB_THREAD_MERGES = 4096;
 
 /** Inputs from this size on give chunk tables large enough for the trainer's warm-up to pay off. */
 const WARM_UP_INPUT_BYTES = 16 << 20;
@@ -207,7 +197,6 @@ export const trainCommand: Command = {
     let readSeconds: number;
     let uniqueChunks: number | undefined;
     let mergesStarted: number;
-    let vocabThread: VocabTextWorker | undefined;
     if (kind === 'basic') {
       const basic = new BasicTokenizer();
       const bytes =
@@ -252,22 +241,7 @@ export const trainCommand: Command = {
         uniqueChunks = table.lengths.length;
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
-        // The .vocab is rendered on another thread as the merges come, while the counting threads
-        // are gone and that core would idle; small vocabularies are rendered afterwards, here.
-        vocabThread = vocabSize - 256 >= VOCAB_THREAD_MERGES ? VocabTextWorker.start() : undefined;
-        const vocab = vocabThread;
-        try {
-          summary = regex.trainFromCounts(table, vocabSize, {
-            ...options,
-            onProgress: (progress: TrainProgress) => {
-              if (progress.last) vocab?.add(progress.last.pair[0], progress.last.pair[1]);
-              options.onProgress?.(progress);
-            },
-          });
-        } catch (error) {
-          vocab?.close();
-          throw error;
-        }
+        summary = regex.trainFromCounts(table, vocabSize, options);
       } else {
         let characters = stdinText?.length ?? 0;
         const counts =
@@ -306,12 +280,7 @@ export const trainCommand: Command = {
     process.once('SIGTERM', interrupt);
     let written: [string, string];
     try {
-      // Should the .vocab thread have failed, the text is rendered here instead: it is the same.
-      const vocabText = await vocabThread?.text().catch(() => undefined);
-      written = await save(tokenizer, prefix, {
-        signal: interrupted.signal,
-        ...(vocabText === undefined ? {} : { vocabText }),
-      });
+      written = await save(tokenizer, prefix, { signal: interrupted.signal });
     } catch (error) {
       if (!interrupted.signal.aborted) throw error;
       await writeLine(

@@ -22,7 +22,6 @@ export { type ByteRangeCounts, type ByteRangeOptions, countByteRange, rangeCut }
 export { type CountTableOptions, countFileTable } from './count-file-table.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
 export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
-export { loadModelFile, type SaveOptions, save, verifyModelPair } from './model-io.js';
+export { loadModelFile, save, verifyModelPair } from './model-io.js';
 export { readTextBlocks, type TextBlockOptions } from './text-blocks.js';
-export { VocabTextWorker } from './vocab-text-worker.js';
 export { workerProgram, workerProgramOptions } from './worker-program.js';

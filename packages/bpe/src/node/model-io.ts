@@ -7,22 +7,6 @@ import type { RegexTokenizer } from '../regex-tokenizer.js';
 import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 
 /**
- * Options of {@link save}.
- *
- * @example
- * ```ts
- * const options: SaveOptions = { vocabText: await vocab.text(), signal: AbortSignal.timeout(10_000) };
- * ```
- */
-export interface SaveOptions extends WriteFilePairOptions {
-  /**
-   * The `.vocab` text when it is already rendered, by a `VocabTextWorker` or `VocabLines` fed the
-   * tokenizer's merges as training learned them; written as given, in place of `vocabFileText(tokenizer)`.
-   */
-  vocabText?: string;
-}
-
-/**
  * Write `prefix.model` and `prefix.vocab`, byte for byte as minbpe's `save(file_prefix)`, as a pair:
  * both are rendered first, written to temporary files next to them and renamed over the old ones
  * together (see {@link writeFilePair}), so that a reader never sees a half-written file, and two runs
@@ -39,7 +23,7 @@ export interface SaveOptions extends WriteFilePairOptions {
 export async function save(
   tokenizer: BpeTokenizer,
   prefix: string,
-  options: SaveOptions = {},
+  options: WriteFilePairOptions = {},
 ): Promise<[string, string]> {
   if (basename(prefix) === '' || /[/\\]$/.test(prefix) || prefix === '.' || prefix.endsWith('/.'))
     throw new Error(
@@ -48,7 +32,7 @@ export async function save(
   const modelPath = `${prefix}.model`;
   const vocabPath = `${prefix}.vocab`;
   const model = modelFileText(tokenizer);
-  const vocab = options.vocabText ?? vocabFileText(tokenizer);
+  const vocab = vocabFileText(tokenizer);
   // The .model is renamed last: whoever sees the new .model finds its .vocab already in place.
   await writeFilePair({ path: vocabPath, text: vocab }, { path: modelPath, text: model }, options);
   return [modelPath, vocabPath];
