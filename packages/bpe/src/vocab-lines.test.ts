@@ -1,3 +1,4 @@
+import { renderToken } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
@@ -32,6 +33,27 @@ describe('VocabLines', () => {
     const lines = fed(basic);
     expect(lines.size).toBe(256 + basic.merges.length);
     expect(lines.text()).toBe(vocabFileText(basic));
+  });
+
+  it('gives the text of thousands of merges (several blocks of lines) as the vocab map renders it', () => {
+    let seed = 99;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
+    const letters = 'abcdefghijklmnopqrstuvwxyzابتثجحخدذرزسشصضطظعغفقكلمنهوي\n\t';
+    const words = Array.from({ length: 12000 }, () =>
+      Array.from({ length: 2 + next(8) }, () => letters[next(letters.length)]).join(''),
+    );
+    const tokenizer = new RegexTokenizer('gpt4');
+    tokenizer.train(words.join(' '), 256 + 4500);
+    expect(tokenizer.merges.length).toBe(4500);
+    const vocab = tokenizer.vocab;
+    let expected = '';
+    for (let id = 0; id < 256; id++) expected += `[${renderToken(vocab.get(id)!)}] ${id}\n`;
+    for (const [left, right, id] of tokenizer.merges)
+      expected += `[${renderToken(vocab.get(left)!)}][${renderToken(vocab.get(right)!)}] -> [${renderToken(vocab.get(id)!)}] ${id}\n`;
+    expect(fed(tokenizer).text()).toBe(expected);
   });
 
   it('refuses a merge naming an id not made yet', () => {

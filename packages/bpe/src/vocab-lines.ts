@@ -1,5 +1,8 @@
 import { findInvalidUtf8, renderToken } from '@tokenlab/core';
 
+/** Lines joined into one string at a time (see `VocabLines.blocks`). */
+const BLOCK_LINES = 2048;
+
 /**
  * minbpe's `.vocab` text built one merge at a time, for a vocabulary of the 256 bytes and merges
  * numbered 256, 257, ... in order (what training makes; special tokens registered afterwards are not
@@ -25,7 +28,13 @@ export class VocabLines {
    * escaped or kept alone), so most merges need no decoding.
    */
   private wellFormed = new Uint8Array(1024);
-  private readonly lines: string[] = [];
+  /**
+   * The text so far: whole blocks of lines joined into one string each, then the lines since. Joining
+   * every few thousand lines keeps tens of thousands of line strings from staying alive (and being
+   * copied by every young-generation collection) until the end.
+   */
+  private readonly blocks: string[] = [];
+  private lines: string[] = [];
   private ids = 0;
 
   /** Starts with the 256 byte tokens. */
@@ -118,7 +127,7 @@ export class VocabLines {
    * ```
    */
   text(): string {
-    return this.lines.join('');
+    return this.blocks.join('') + this.lines.join('');
   }
 
   /** Render token `id` (its bytes are in place) and keep the text for the merges that use it. */
@@ -131,5 +140,9 @@ export class VocabLines {
   private push(line: string): void {
     this.lines.push(line);
     this.ids++;
+    if (this.lines.length === BLOCK_LINES) {
+      this.blocks.push(this.lines.join(''));
+      this.lines = [];
+    }
   }
 }
