@@ -99,6 +99,23 @@ function mergeError(index: number, left: number, right: number, id: number, prob
   return new RangeError(`merge ${index} (${left}, ${right}) -> ${id}: ${problem}`);
 }
 
+/**
+ * What the merges give, for encoding and decoding: the merge lookup, each id's parts (-1 for ids that
+ * are not merges) and byte length (0 for unknown ids; may be huge, even Infinity, for long merge
+ * chains), and the bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, one after
+ * another in one pool: id's are `pool[starts[id] .. starts[id] + lengths[id])`, and `starts[id]` is -1
+ * for a token not stored (longer, or not a token). One pool, not an array per token: installing tens of
+ * thousands of merges allocates a few arrays, not one each.
+ */
+interface TokenTables {
+  mergeTable: MergeTable;
+  pool: Uint8Array;
+  starts: Int32Array;
+  lefts: Int32Array;
+  rights: Int32Array;
+  lengths: Float64Array;
+}
+
 /** Decoded output larger than this is refused (a chain of doubling merges names astronomically long tokens). */
 const MAX_DECODED_BYTES = 2 ** 31 - 1;
 
@@ -138,14 +155,8 @@ export abstract class BpeTokenizer implements Tokenizer {
   /** A short name for listings (`bpe-basic`, `bpe-regex`, or what the caller set). */
   name: string;
   private mergeRules: MergeRule[] = [];
-  private mergeTable = MergeTable.from([]);
-  /** Bytes of the bytes and of tokens up to {@link MAX_STORED_TOKEN_BYTES} long, by id. */
-  private tokenBytes: Array<Uint8Array | undefined> = [];
-  /** Left and right part of each merged id (-1 for ids that are not merges). */
-  private tokenLefts = new Int32Array(0);
-  private tokenRights = new Int32Array(0);
-  /** Byte length of each id (0 for unknown ids; may be huge, even Infinity, for long merge chains). */
-  private tokenLengths = new Float64Array(0);
+  /** Built from the merges when first needed (see {@link TokenTables}); `undefined` until then. */
+  private builtTables: TokenTables | undefined;
   private special = new Map<string, number>();
   private specialById = new Map<number, string>();
   private vocabHasSpecials = false;
@@ -190,8 +201,9 @@ export abstract class BpeTokenizer implements Tokenizer {
    */
   get vocab(): Map<number, Uint8Array> {
     const vocab = new Map<number, Uint8Array>();
-    for (let i = 0; i < 256; i++) vocab.set(i, this.tokenBytes[i]!);
-    for (const [, , id] of this.mergeRules) vocab.set(id, this.mergedBytes(id));
+    // Copies, not views of the pool: changing them cannot change the tokenizer.
+    for (let i = 0; i < 256; i++) vocab.set(i, Uint8Array.of(i));
+    for (const rule of this.mergeRules) vocab.set(rule[2], this.mergedBytes(rule[2]).slice());
     if (this.vocabHasSpecials) for (const [token, id] of this.special) vocab.set(id, utf8.encode(token));
     return vocab;
   }
@@ -220,10 +232,32 @@ export abstract class BpeTokenizer implements Tokenizer {
     return this.adopt(result);
   }
 
-  /** Install freshly trained merges (ids 256, 257, ...) and say what was reached. */
+  /**
+   * Install freshly trained merges (ids 256, 257, ...) and say what was reached. They are valid by
+   * construction, so their tables are built when first needed (to encode, decode, list the vocabulary):
+   * training that only writes its files, or its merges, never pays for them.
+   */
   protected adopt(result: TrainResult): TrainSummary {
-    this.setMergeList(result.merges);
+    const merges = result.merges;
+    const rules: MergeRule[] = new Array(merges.length);
+    for (let i = 0; i < merges.length; i++) rules[i] = [merges[i]![0], merges[i]![1], 256 + i];
+    const end = 256 + rules.length;
+    for (const id of this.special.values())
+      if (id < end)
+        throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
+    this.mergeRules = rules;
+    this.builtTables = undefined;
+    this.shuffle = undefined;
+    this.unshuffle = undefined;
+    this.vocabHasSpecials = false;
+    this.cache.clear();
     return { ...result, vocabSize: 256 + result.merges.length };
+  }
+
+  /** The tables of the merges, built now if they were not yet. */
+  private get tables(): TokenTables {
+    if (this.builtTables === undefined) this.builtTables = this.buildTables(this.mergeRules);
+    return this.builtTables;
   }
 
   /** Install `merges` as minbpe numbers them: the `i`th merge makes id `256 + i`. */
@@ -258,57 +292,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     byteShuffle?: ArrayLike<number>,
     fresh = false,
   ): void {
-    const tokenBytes: Array<Uint8Array | undefined> = [];
-    for (let i = 0; i < 256; i++) tokenBytes[i] = Uint8Array.of(i);
-    let maxId = 255;
-    for (const [, , id] of rules) if (Number.isInteger(id) && id < MAX_TOKEN_ID) maxId = Math.max(maxId, id);
-    const lefts = new Int32Array(maxId + 1).fill(-1);
-    const rights = new Int32Array(maxId + 1).fill(-1);
-    const lengths = new Float64Array(maxId + 1);
-    lengths.fill(1, 0, 256);
-    // A plain loop, and the message only built for a merge that fails: training installs tens of
-    // thousands of merges, and a message per merge was most of the time taken here.
-    for (let index = 0; index < rules.length; index++) {
-      const [left, right, id] = rules[index]!;
-      if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
-        throw mergeError(index, left, right, id, `the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
-      if (
-        !Number.isInteger(left) ||
-        !Number.isInteger(right) ||
-        !(left >= 0 && left <= maxId && lengths[left]! > 0) ||
-        !(right >= 0 && right <= maxId && lengths[right]! > 0)
-      )
-        throw mergeError(
-          index,
-          left,
-          right,
-          id,
-          'each part must be a byte (0-255) or the id of an earlier merge',
-        );
-      if (lengths[id]! > 0) throw mergeError(index, left, right, id, `id ${id} is already taken`);
-      if (id <= left || id <= right)
-        throw mergeError(index, left, right, id, 'the new id must be greater than both parts');
-      lefts[id] = left;
-      rights[id] = right;
-      lengths[id] = lengths[left]! + lengths[right]!;
-      const a = tokenBytes[left];
-      const b = tokenBytes[right];
-      if (a && b && a.length + b.length <= MAX_STORED_TOKEN_BYTES) {
-        const bytes = new Uint8Array(a.length + b.length);
-        bytes.set(a);
-        bytes.set(b, a.length);
-        tokenBytes[id] = bytes;
-      }
-    }
-    // findRepeatedPair reads the first two entries of each rule only; no copy of the rules is needed.
-    const twice = findRepeatedPair(rules as unknown as ReadonlyArray<readonly [number, number]>);
-    if (twice) {
-      const [left, right, id] = rules[twice[1]]!;
-      throw mergeError(twice[1], left, right, id, `the pair (${left}, ${right}) is merged twice`);
-    }
-    for (const id of this.special.values())
-      if (id <= maxId && lengths[id]! > 0)
-        throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
+    const tables = this.buildTables(rules);
     if (byteShuffle !== undefined) {
       if (byteShuffle.length !== 256)
         throw new RangeError(`byteShuffle must have 256 entries, got ${byteShuffle.length}`);
@@ -332,13 +316,88 @@ export abstract class BpeTokenizer implements Tokenizer {
     this.mergeRules = fresh
       ? (rules as MergeRule[])
       : rules.map(([left, right, id]) => [left, right, id] as const);
-    this.mergeTable = MergeTable.from(this.mergeRules);
-    this.tokenBytes = tokenBytes;
-    this.tokenLefts = lefts;
-    this.tokenRights = rights;
-    this.tokenLengths = lengths;
+    this.builtTables = tables;
     this.vocabHasSpecials = vocabHasSpecials;
     this.cache.clear();
+  }
+
+  /**
+   * Check `rules` (see {@link setMerges}) and the registered special tokens against them, and build
+   * their tables.
+   */
+  private buildTables(rules: readonly MergeRule[]): TokenTables {
+    let maxId = 255;
+    // Rules are read by index, not destructured: this runs once per tokenizer, mostly as cold code, where
+    // destructuring goes through the iterator protocol for each of tens of thousands of rules.
+    for (let index = 0; index < rules.length; index++) {
+      const id = rules[index]![2];
+      if (Number.isInteger(id) && id < MAX_TOKEN_ID) maxId = Math.max(maxId, id);
+    }
+    const lefts = new Int32Array(maxId + 1).fill(-1);
+    const rights = new Int32Array(maxId + 1).fill(-1);
+    const lengths = new Float64Array(maxId + 1);
+    lengths.fill(1, 0, 256);
+    const starts = new Int32Array(maxId + 1).fill(-1);
+    let pool = new Uint8Array(Math.max(1024, 256 + 8 * rules.length));
+    for (let i = 0; i < 256; i++) {
+      pool[i] = i;
+      starts[i] = i;
+    }
+    let poolSize = 256;
+    // A plain loop, and the message only built for a merge that fails: training installs tens of
+    // thousands of merges, and a message per merge was most of the time taken here.
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index]!;
+      const left = rule[0];
+      const right = rule[1];
+      const id = rule[2];
+      if (!Number.isInteger(id) || id < 256 || id >= MAX_TOKEN_ID)
+        throw mergeError(index, left, right, id, `the new id must be an integer in [256, ${MAX_TOKEN_ID})`);
+      if (
+        !Number.isInteger(left) ||
+        !Number.isInteger(right) ||
+        !(left >= 0 && left <= maxId && lengths[left]! > 0) ||
+        !(right >= 0 && right <= maxId && lengths[right]! > 0)
+      )
+        throw mergeError(
+          index,
+          left,
+          right,
+          id,
+          'each part must be a byte (0-255) or the id of an earlier merge',
+        );
+      if (lengths[id]! > 0) throw mergeError(index, left, right, id, `id ${id} is already taken`);
+      if (id <= left || id <= right)
+        throw mergeError(index, left, right, id, 'the new id must be greater than both parts');
+      lefts[id] = left;
+      rights[id] = right;
+      lengths[id] = lengths[left]! + lengths[right]!;
+      const a = starts[left]!;
+      const b = starts[right]!;
+      const length = lengths[id]!;
+      if (a >= 0 && b >= 0 && length <= MAX_STORED_TOKEN_BYTES) {
+        if (poolSize + length > pool.length) {
+          const larger = new Uint8Array(2 * pool.length);
+          larger.set(pool);
+          pool = larger;
+        }
+        const aLength = lengths[left]!;
+        pool.copyWithin(poolSize, a, a + aLength);
+        pool.copyWithin(poolSize + aLength, b, b + lengths[right]!);
+        starts[id] = poolSize;
+        poolSize += length;
+      }
+    }
+    // findRepeatedPair reads the first two entries of each rule only; no copy of the rules is needed.
+    const twice = findRepeatedPair(rules as unknown as ReadonlyArray<readonly [number, number]>);
+    if (twice) {
+      const [left, right, id] = rules[twice[1]]!;
+      throw mergeError(twice[1], left, right, id, `the pair (${left}, ${right}) is merged twice`);
+    }
+    for (const id of this.special.values())
+      if (id <= maxId && lengths[id]! > 0)
+        throw new RangeError(`special token id ${id} collides with a merge; re-register the special tokens`);
+    return { mergeTable: MergeTable.from(rules), pool, starts, lefts, rights, lengths };
   }
 
   /**
@@ -407,7 +466,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     const bytes = utf8.encode(chunk);
     const shuffle = this.shuffle;
     const start = shuffle ? Array.from(bytes, (b) => shuffle[b]!) : bytes;
-    const ids = encodeChunk(start, this.mergeTable);
+    const ids = encodeChunk(start, this.tables.mergeTable);
     if (chunk.length <= 256) {
       if (this.cache.size >= 65_536) this.cache.clear();
       this.cache.set(chunk, ids);
@@ -440,14 +499,35 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Whether `id` is a byte or a merge. */
   private isMergeOrByte(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.tokenLengths.length && this.tokenLengths[id]! > 0;
+    // Trained merges make every id from 256 on, up to their count: no need to build the tables.
+    if (this.builtTables === undefined)
+      return Number.isInteger(id) && id >= 0 && id < 256 + this.mergeRules.length;
+    const lengths = this.builtTables.lengths;
+    return Number.isInteger(id) && id >= 0 && id < lengths.length && lengths[id]! > 0;
   }
 
-  /** The bytes of merged token `id`, expanded from its parts without recursion when not stored. */
+  /**
+   * @internal For rendering the `.vocab` file: the bytes of byte or merged id `id` (as in `vocab`,
+   * without building the whole map).
+   */
+  vocabBytes(id: number): Uint8Array {
+    return this.mergedBytes(id);
+  }
+
+  /** @internal Whether `vocab` lists the special tokens too (after `load`, as minbpe's `load` leaves it). */
+  get vocabListsSpecials(): boolean {
+    return this.vocabHasSpecials;
+  }
+
+  /**
+   * The bytes of byte or merged token `id` (a view of the pool when stored), expanded from its parts
+   * without recursion when not.
+   */
   private mergedBytes(id: number): Uint8Array {
-    const stored = this.tokenBytes[id];
-    if (stored) return stored;
-    const length = this.tokenLengths[id]!;
+    const { starts, lengths, pool } = this.tables;
+    const start = starts[id]!;
+    const length = lengths[id]!;
+    if (start >= 0) return pool.subarray(start, start + length);
     if (length > MAX_DECODED_BYTES)
       throw new RangeError(`token ${id} is ${length} bytes long, more than can be decoded at once`);
     const out = new Uint8Array(length);
@@ -457,15 +537,16 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** Write the bytes of byte or merge `id` into `out` at `at`; returns the end. */
   private writeToken(id: number, out: Uint8Array, at: number): number {
+    const { pool, starts, lengths, lefts, rights } = this.tables;
     const stack = [id];
     while (stack.length > 0) {
       const top = stack.pop()!;
-      const stored = this.tokenBytes[top];
-      if (stored) {
-        out.set(stored, at);
-        at += stored.length;
+      const start = starts[top]!;
+      if (start >= 0) {
+        const end = start + lengths[top]!;
+        for (let k = start; k < end; k++) out[at++] = pool[k]!;
       } else {
-        stack.push(this.tokenRights[top]!, this.tokenLefts[top]!);
+        stack.push(rights[top]!, lefts[top]!);
       }
     }
     return at;
@@ -473,7 +554,7 @@ export abstract class BpeTokenizer implements Tokenizer {
 
   /** UTF-8 byte length of token `id` (0 if unknown). */
   protected byteLength(id: number): number {
-    if (this.isMergeOrByte(id)) return this.tokenLengths[id]!;
+    if (this.isMergeOrByte(id)) return this.tables.lengths[id]!;
     const special = this.specialById.get(id);
     return special === undefined ? 0 : utf8.encode(special).length;
   }
@@ -491,7 +572,7 @@ export abstract class BpeTokenizer implements Tokenizer {
     let length = 0;
     const specials = new Map<number, Uint8Array>();
     ids.forEach((id, position) => {
-      if (this.isMergeOrByte(id)) length += this.tokenLengths[id]!;
+      if (this.isMergeOrByte(id)) length += this.tables.lengths[id]!;
       else {
         const special = this.specialById.get(id);
         if (special === undefined) throw new RangeError(`invalid token id ${id} at position ${position}`);

@@ -2,7 +2,7 @@ import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counts.js';
 import { type ChunkTable, chunkTable } from './chunk-table.js';
-import { trainMerges, trainMergesInSegments } from './fast-trainer.js';
+import { trainMerges, trainMergesInSegments, warmUpTrainer } from './fast-trainer.js';
 import { trainMergesReference } from './reference-trainer.js';
 import { SplitPattern } from './split-pattern.js';
 import { seededRandom } from './test-random.js';
@@ -96,6 +96,16 @@ describe('the fast trainer beyond the small cases', () => {
     const reference = trainMergesReference(chunksOf(table), 4);
     expect(warmed.merges.slice(0, 4)).toEqual(reference.merges);
     expect(warmed.counts.slice(0, 4)).toEqual(reference.counts);
+  });
+
+  it('trains small tables the same after an early warm-up (warmUpTrainer, run once, idempotent)', () => {
+    const table = chunkTable(countChunks('aaabdaaabac hello hello world, the cat sat on the mat', 'gpt4'));
+    const before = trainMerges(table, 20);
+    warmUpTrainer();
+    warmUpTrainer();
+    const after = trainMerges(table, 20);
+    expect(after).toEqual(before);
+    expect(after.merges).toEqual(trainMergesReference(chunksOf(table), 20).merges);
   });
 
   it('refuses a segment size that is not a positive integer', () => {

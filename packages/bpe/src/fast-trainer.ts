@@ -38,13 +38,31 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * ```
  */
 export function trainMerges(table: ChunkTable, numMerges: number, options: TrainOptions = {}): TrainResult {
-  if (!warmedUp && table.bytes.length >= WARM_UP_BYTES) warmUp();
+  if (table.bytes.length >= WARM_UP_BYTES) warmUpTrainer();
   return new FastTrainer(table, SEGMENT_BYTES).run(numMerges, options);
 }
 
 /** Tables of at least this many bytes are trained after {@link warmUp}. */
 const WARM_UP_BYTES = 1 << 20;
 let warmedUp = false;
+
+/**
+ * Run the trainer's warm-up now, if this process has not run it yet: some tens of ms training a small
+ * made-up sample, so that the large table then runs on code compiled once, with every path already
+ * taken. {@link trainMerges} runs it before the first large table by itself; a caller with
+ * idle time before that, such as the main thread while worker threads count the chunks, can call this
+ * then and take it off the time training waits for. The merges are the same either way.
+ *
+ * @example
+ * ```ts
+ * const counting = countFileTable(['corpus.txt'], 'gpt4');
+ * warmUpTrainer(); // while the workers count
+ * trainMerges(chunkTable(await counting), 32768 - 256);
+ * ```
+ */
+export function warmUpTrainer(): void {
+  if (!warmedUp) warmUp();
+}
 
 /**
  * Train once on a small made-up sample (1,500 short chunks, some of two-byte characters, one

@@ -36,7 +36,7 @@ export {
   type TiktokenExport,
   tiktokenExport,
 } from './export.js';
-export { trainMerges } from './fast-trainer.js';
+export { trainMerges, warmUpTrainer } from './fast-trainer.js';
 export { MergeTable } from './merge-table.js';
 export {
   loadModel,

@@ -46,7 +46,11 @@ export class MergeTable {
     let capacity = 16;
     while (capacity < rules.length * 2) capacity *= 2;
     const table = new MergeTable(capacity, rules.length);
-    for (const [left, right, id] of rules) {
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index]!;
+      const left = rule[0];
+      const right = rule[1];
+      const id = rule[2];
       let slot = MergeTable.hash(left, right) & table.mask;
       while (table.lefts[slot] !== -1) slot = (slot + 1) & table.mask;
       table.lefts[slot] = left;

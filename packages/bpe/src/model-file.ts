@@ -4,6 +4,7 @@ import type { BpeTokenizer } from './bpe-tokenizer.js';
 import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 import { SplitPattern } from './split-pattern.js';
+import { VocabLines } from './vocab-lines.js';
 
 /**
  * The first line of every minbpe `.model` file.
@@ -86,11 +87,13 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
   }
   if (tokenizer.byteShuffle)
     throw new Error('a tokenizer with a byte shuffle cannot be written as a minbpe .model file');
-  tokenizer.merges.forEach(([left, right, id], i) => {
-    if (id !== 256 + i)
-      throw new Error(`merge ${i} has id ${id}; a .model file implies ids 256, 257, ... in order`);
-    lines.push(`${left} ${right}`);
-  });
+  const merges = tokenizer.merges;
+  for (let i = 0; i < merges.length; i++) {
+    const merge = merges[i]!;
+    if (merge[2] !== 256 + i)
+      throw new Error(`merge ${i} has id ${merge[2]}; a .model file implies ids 256, 257, ... in order`);
+    lines.push(`${merge[0]} ${merge[1]}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -105,6 +108,8 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
  * ```
  */
 export function vocabFileText(tokenizer: BpeTokenizer): string {
+  if (!tokenizer.vocabListsSpecials || tokenizer.specialTokens.size === 0)
+    return bytesAndMergesText(tokenizer);
   const vocab = tokenizer.vocab;
   // Merged id to its merge's index: no pair array per merge.
   const merges = tokenizer.merges;
@@ -130,6 +135,45 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
         ? `[${render(pair[0])}][${render(pair[1])}] -> [${render(id)}] ${id}\n`
         : `[${render(id)}] ${id}\n`,
     );
+  }
+  return lines.join('');
+}
+
+/**
+ * {@link vocabFileText} when the vocabulary is the 256 bytes and the merges alone (no special tokens,
+ * or registered with `registerSpecialTokens`, which leaves them out of `vocab`): its order is then the bytes, then the merges in order, so each line is
+ * written straight from the merge list, and each token rendered once into an array by id, with no
+ * map of the vocabulary. Merges are read by index: this runs once per file, mostly as cold code,
+ * where destructuring each of tens of thousands of merges goes through the iterator protocol.
+ */
+function bytesAndMergesText(tokenizer: BpeTokenizer): string {
+  const merges = tokenizer.merges;
+  let numbered = true;
+  for (let i = 0; i < merges.length && numbered; i++) numbered = merges[i]![2] === 256 + i;
+  if (numbered) {
+    // minbpe's numbering (every trained or loaded tokenizer): built merge by merge, most tokens
+    // rendered from their parts' renders without decoding.
+    const lines = new VocabLines();
+    for (let i = 0; i < merges.length; i++) lines.add(merges[i]![0], merges[i]![1]);
+    return lines.text();
+  }
+  let maxId = 255;
+  for (let i = 0; i < merges.length; i++) maxId = Math.max(maxId, merges[i]![2]);
+  const rendered = new Array<string | undefined>(maxId + 1);
+  const render = (id: number): string => {
+    let text = rendered[id];
+    if (text === undefined) {
+      text = renderToken(tokenizer.vocabBytes(id));
+      rendered[id] = text;
+    }
+    return text;
+  };
+  const lines: string[] = [];
+  for (let id = 0; id < 256; id++) lines.push(`[${render(id)}] ${id}\n`);
+  for (let i = 0; i < merges.length; i++) {
+    const merge = merges[i]!;
+    const id = merge[2];
+    lines.push(`[${render(merge[0])}][${render(merge[1])}] -> [${render(id)}] ${id}\n`);
   }
   return lines.join('');
 }

@@ -49,9 +49,7 @@ export function findRepeatedPair(
   merges: ReadonlyArray<readonly [number, number]>,
 ): [number, number] | undefined {
   const keys = new Float64Array(merges.length);
-  merges.forEach(([left, right], i) => {
-    keys[i] = pairKey(left, right);
-  });
+  for (let i = 0; i < merges.length; i++) keys[i] = pairKey(merges[i]![0], merges[i]![1]);
   const sorted = keys.slice().sort();
   let repeated = -1;
   for (let i = 1; i < sorted.length && repeated < 0; i++)

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RegexTokenizer, vocabFileText } from '@tokenlab/bpe';
+import { loadModelFile } from '@tokenlab/bpe/node';
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
@@ -92,6 +94,38 @@ describe('tokenlab train', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/ran out of pairs after \d+ merges/);
     expect(JSON.parse(run.stdout).exhausted).toBe(true);
+  });
+
+  it('writes a .vocab that renders its .model exactly for thousands of merges', async () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
+    const letters = 'abcdefghijklmnopqrstuvwxyzابتثجحخدذرزسشصضطظعغفقكلمنهوي\t\u0007';
+    const words = Array.from({ length: 30000 }, () =>
+      Array.from({ length: 2 + next(8) }, () => letters[next(letters.length)]).join(''),
+    );
+    const input = join(dir, 'words.txt');
+    writeFileSync(input, words.join(' '));
+    const prefix = join(dir, 'words');
+    const run = await runCapture([
+      'train',
+      '--vocab-size',
+      '6000',
+      '--special',
+      '<|end|>=6000',
+      '--json',
+      '-o',
+      prefix,
+      input,
+    ]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).merges).toBe(5744);
+    const tokenizer = await loadModelFile(`${prefix}.model`);
+    expect(tokenizer.specialTokens.get('<|end|>')).toBe(6000);
+    const trained = RegexTokenizer.fromMerges(tokenizer.merges, { pattern: 'gpt4' });
+    expect(readFileSync(`${prefix}.vocab`, 'utf8')).toBe(vocabFileText(trained));
   });
 
   it('rejects bad usage with a clear message', async () => {

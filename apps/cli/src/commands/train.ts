@@ -1,10 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
-import { BasicTokenizer, countChunks, RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
+import {
+  BasicTokenizer,
+  countChunks,
+  RegexTokenizer,
+  type TrainProgress,
+  warmUpTrainer,
+} from '@tokenlab/bpe';
 import { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
-import { reduceCountsForPattern } from '../reduce-chunk-counts.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { capWorkers } from '../worker-count.js';
@@ -56,6 +61,16 @@ interface Summary {
   specialTokens: Record<string, number>;
   files: string[];
   seconds: { read: number; merges: number; total: number };
+}
+
+/** Inputs from this size on give chunk tables large enough for the trainer's warm-up to pay off. */
+const WARM_UP_INPUT_BYTES = 16 << 20;
+
+/** The total size of `files` in bytes. */
+async function totalBytes(files: readonly string[]): Promise<number> {
+  let bytes = 0;
+  for (const file of files) bytes += (await stat(file)).size;
+  return bytes;
 }
 
 function parseSpecial(values: readonly (string | boolean)[]): Map<string, number> {
@@ -162,9 +177,7 @@ export const trainCommand: Command = {
 
     let workerCount = workers;
     if (workers !== undefined && workers > 1 && files.length > 0 && !values.counts) {
-      let bytes = 0;
-      for (const file of files) bytes += (await stat(file)).size;
-      const capped = capWorkers(workers, bytes);
+      const capped = capWorkers(workers, await totalBytes(files));
       workerCount = capped.workers;
       if (capped.note) await writeLine(io.stderr, `tokenlab train: ${capped.note}`);
     }
@@ -195,6 +208,8 @@ export const trainCommand: Command = {
     } else {
       const regex = new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern));
       if (values.counts) {
+        // Imported here: the Parquet reader is for --counts only, and loading it costs every other run.
+        const { reduceCountsForPattern } = await import('../reduce-chunk-counts.js');
         const reduced = await reduceCountsForPattern(files, regex.pattern);
         uniqueChunks = reduced.size;
         mergesStarted = performance.now();
@@ -214,10 +229,15 @@ export const trainCommand: Command = {
       } else if (stdinText === undefined && regex.split.cuttable) {
         // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves; these
         // patterns leave no character out of the chunks, so there is no loss to report.
-        const table = await countFileTable(files, regex.split, {
+        const counting = countFileTable(files, regex.split, {
           ...(workerCount === undefined ? {} : { workers: workerCount }),
           onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
         });
+        // The workers have their first ranges and take a while to start: the trainer's warm-up runs
+        // now on this otherwise idle thread instead of after the counting, where training waits for
+        // it. Small inputs (whose tables the trainer does not warm up for) skip it.
+        if ((await totalBytes(files)) >= WARM_UP_INPUT_BYTES) warmUpTrainer();
+        const table = await counting;
         uniqueChunks = table.lengths.length;
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
