@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
- * import { encodeBatch, encodeParallel, loadTiktokenBpeFile } from '@tokenlab/gpt/node';
+ * import { encodeBatch, encodeFileParallel, encodeParallel, loadTiktokenBpeFile } from '@tokenlab/gpt/node';
  * const ranks = await loadTiktokenBpeFile('cl100k_base.tiktoken');
  * const ids = await encodeParallel(enc, bigText, { threads: 2, ordinary: true });
+ * const fileIds = await encodeFileParallel(enc, 'big.txt', { threads: 2, ordinary: true });
  * ```
  *
  * @packageDocumentation
@@ -15,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
 
+export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
 export { IdBuffer } from './parallel/id-buffer.js';
 export {
