@@ -17,6 +17,7 @@ import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
 
 export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
+export { FileTextError } from './parallel/file-text.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
 export { IdBuffer } from './parallel/id-buffer.js';
 export {

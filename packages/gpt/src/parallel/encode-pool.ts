@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
+import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
 import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange } from './protocol.js';
 
@@ -290,7 +291,7 @@ function idsOf(reply: EncodeReply, offset: number): Uint32Array {
 /** The error a failed reply stands for, with positions made relative to the whole input. */
 function errorOf(reply: EncodeReply, offset: number, firstText: number): Error {
   const failure = reply.error!;
-  if (failure.inFile) return new Error(failure.message);
+  if (failure.inFile) return new FileTextError(failure.message);
   const which = firstText + (failure.text ?? 0);
   if (failure.token !== undefined && failure.index !== undefined) {
     const error = new DisallowedSpecialTokenError(failure.token, failure.index + offset);
