@@ -16,9 +16,10 @@ import { readFile } from 'node:fs/promises';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
 
+export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
 export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
-export { FileTextError } from './parallel/file-text.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
+export { FileTextError } from './parallel/file-text.js';
 export { IdBuffer } from './parallel/id-buffer.js';
 export {
   encodeBatch,

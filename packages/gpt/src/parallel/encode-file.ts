@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Encoding } from '../encoding.js';
 import { encodePiecesHere } from './encode-pool.js';
-import { concat, type ParallelEncodeOptions, withPool } from './parallel-encode.js';
+import { type ParallelEncodeOptions, withPool } from './parallel-encode.js';
 import type { FileRange } from './protocol.js';
 import { isCuttablePattern } from './safe-cuts.js';
 
@@ -62,18 +62,25 @@ export async function encodeFileParallel(
     for (let at = start; at < end; at += partBytes)
       yield { path, textStart: start, textEnd: end, start: at, end: Math.min(end, at + partBytes) };
   };
-  const ids: Uint32Array[] = [];
+  // The ids go straight into one array as each part's come in (while the other threads encode), so
+  // no copy of all of them is left for the end; room for a token per 3 bytes, doubled when short.
+  let ids = new Uint32Array(Math.max(16, Math.ceil((end - start) / 3)));
   let total = 0;
   const onIds = (part: Uint32Array) => {
-    ids.push(part);
+    if (total + part.length > ids.length) {
+      const grown = new Uint32Array(Math.max(ids.length * 2, total + part.length));
+      grown.set(ids.subarray(0, total));
+      ids = grown;
+    }
+    ids.set(part, total);
     total += part.length;
   };
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || !cuttable || end - start < 2 * partBytes) {
     // One thread: the same parts, read, decoded and encoded in turn.
     encodePiecesHere(encoding, parts(), options, onIds);
-    return concat(ids, total);
+    return ids.subarray(0, total);
   }
   await withPool(encoding, options, true, (pool) => pool.encodePieces(parts(), options, onIds, true));
-  return concat(ids, total);
+  return ids.subarray(0, total);
 }
