@@ -15,6 +15,8 @@ import { isCuttablePattern } from './safe-cuts.js';
  * ```
  */
 export interface FileEncodeOptions extends ParallelEncodeOptions {
+  /** Bytes per part of the file handed to a thread (default 1 MiB; the last four parts' worth go in quarters). */
+  pieceSize?: number;
   /** The first byte of the file to encode (default 0). */
   start?: number;
   /** The byte after the last one to encode (default: the file's size). */
@@ -59,8 +61,14 @@ export async function encodeFileParallel(
       yield { path, textStart: start, textEnd: end, start, end };
       return;
     }
-    for (let at = start; at < end; at += partBytes)
-      yield { path, textStart: start, textEnd: end, start: at, end: Math.min(end, at + partBytes) };
+    // The last parts are a quarter of the size, so the threads finish close together: a worker holds
+    // two parts at a time, which the calling thread would otherwise wait for at the end.
+    const tail = Math.max(start, end - 4 * partBytes);
+    for (let at = start; at < end; ) {
+      const next = Math.min(end, at + (at < tail ? partBytes : Math.max(1, partBytes >> 2)));
+      yield { path, textStart: start, textEnd: end, start: at, end: next };
+      at = next;
+    }
   };
   // The ids go straight into one array as each part's come in (while the other threads encode), so
   // no copy of all of them is left for the end; room for a token per 3 bytes, doubled when short.
