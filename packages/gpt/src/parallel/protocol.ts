@@ -19,12 +19,23 @@ export interface EncodingTransfer {
  * `safeByteCut`; `textStart` itself when `start` is `textStart`) to the first at or after `end`
  * (`textEnd` itself when `end` is `textEnd`). Neighbouring parts compute the same cut, so the parts
  * cover the text once, each character in one part.
+ *
+ * @example
+ * ```ts
+ * // The second MiB of a 3 MiB file, as `encodeFileParallel` hands it to a thread:
+ * const part: FileRange = { path: 'big.txt', textStart: 0, textEnd: 3 << 20, start: 1 << 20, end: 2 << 20 };
+ * ```
  */
 export interface FileRange {
+  /** The UTF-8 file. */
   path: string;
+  /** The first byte of the whole text. */
   textStart: number;
+  /** The byte after the whole text. */
   textEnd: number;
+  /** Where this part's search for its first cut begins. */
   start: number;
+  /** Where the search for its last cut (the next part's first) begins. */
   end: number;
 }
 
