@@ -466,10 +466,13 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
   return lines.join('\n');
 }
 
-// Parallel encoding: the whole 100 MB corpora, one thread (encodeParallel with threads 1, which
-// encodes in the calling thread) against a pool of two worker threads, alternating in one process.
+// Parallel encoding: the whole 100 MB corpora, one thread against two (the calling thread and a
+// pool of one worker), alternating in one process; the text given as a string (encodeParallel) or as
+// the file itself (encodeFileParallel: each thread reads and decodes its own parts).
 const PARALLEL_PAIRS = Number(process.env.GPT_BENCH_PARALLEL_PAIRS ?? 3);
 const PARALLEL_ENCODINGS = (process.env.GPT_BENCH_PARALLEL_ENCODINGS ?? 'cl100k_base').split(',');
+/** The inputs: `string` (encodeParallel on the text read as one string) and `file` (encodeFileParallel on its path). */
+const PARALLEL_INPUTS = (process.env.GPT_BENCH_PARALLEL_INPUTS ?? 'string,file').split(',');
 
 /** CPU time of this process, all threads (the workers' included), in ms. */
 function cpuMs() {
@@ -477,44 +480,55 @@ function cpuMs() {
   return (user + system) / 1000;
 }
 
-/** One (language, encoding) of the parallel table, in its own process. */
-async function parallelCell(lang, encoding) {
+/** One (language, encoding, input) of the parallel table, in its own process. */
+async function parallelCell(lang, encoding, input) {
   const { getEncoding } = await import('@tokenlab/gpt');
-  const { encodeParallel, EncodePool } = await import('@tokenlab/gpt/node');
-  const text = readFileSync(benchCorpus(lang), 'utf8');
-  const bytes = Buffer.byteLength(text);
+  const { encodeFileParallel, encodeParallel, EncodePool } = await import('@tokenlab/gpt/node');
+  const path = benchCorpus(lang);
   const enc = await getEncoding(encoding);
+  let text = readFileSync(path, 'utf8');
+  const bytes = Buffer.byteLength(text);
+  // The ids of the text in one piece, which every run must give.
+  const ids = Uint32Array.from(enc.encodeOrdinary(text));
+  if (input === 'file') text = undefined;
+  const encode =
+    input === 'file'
+      ? (options) => encodeFileParallel(enc, path, { ...options, ordinary: true })
+      : (options) => encodeParallel(enc, text, { ...options, ordinary: true });
+  const mismatchesOf = (out) => {
+    let mismatches = Math.abs(out.length - ids.length);
+    for (let i = 0; i < Math.min(out.length, ids.length); i++) if (out[i] !== ids[i]) mismatches++;
+    return mismatches;
+  };
   // First passes: warm this thread's JIT and merge cache, and start the pool and warm its worker
   // (that first 2-thread pass, start included, is reported as the cold one). Two threads are the
-  // calling thread and one worker: encodeParallel encodes pieces in the calling thread too.
-  const reference = await encodeParallel(enc, text, { threads: 1, ordinary: true });
+  // calling thread and one worker: both encode pieces.
+  let mismatches = mismatchesOf(await encode({ threads: 1 }));
   let start = performance.now();
   const pool = new EncodePool(enc, { threads: 1 });
-  await encodeParallel(enc, text, { pool, ordinary: true });
+  mismatches += mismatchesOf(await encode({ pool }));
   const coldTwoMs = performance.now() - start;
   const pairs = [];
-  let mismatches = 0;
   for (let pair = 0; pair < PARALLEL_PAIRS; pair++) {
     const load = loadavg()[0];
     let cpu = cpuMs();
     start = performance.now();
-    await encodeParallel(enc, text, { threads: 1, ordinary: true });
+    const one = await encode({ threads: 1 });
     const oneMs = performance.now() - start;
     const oneCpuMs = cpuMs() - cpu;
+    mismatches += mismatchesOf(one);
     globalThis.gc?.();
     cpu = cpuMs();
     start = performance.now();
-    const two = await encodeParallel(enc, text, { pool, ordinary: true });
+    const two = await encode({ pool });
     const twoMs = performance.now() - start;
     const twoCpuMs = cpuMs() - cpu;
+    mismatches += mismatchesOf(two);
     globalThis.gc?.();
-    if (two.length !== reference.length) mismatches += Math.abs(two.length - reference.length);
-    for (let i = 0; i < Math.min(two.length, reference.length); i++)
-      if (two[i] !== reference[i]) mismatches++;
     pairs.push({ oneMs, twoMs, oneCpuMs, twoCpuMs, load });
   }
   await pool.close();
-  return { lang, encoding, bytes, tokens: reference.length, coldTwoMs, pairs, mismatches };
+  return { lang, encoding, input, bytes, tokens: ids.length, coldTwoMs, pairs, mismatches };
 }
 
 async function parallelMain() {
@@ -523,25 +537,27 @@ async function parallelMain() {
     .join(' / ');
   const cells = [];
   for (const lang of LANGS)
-    for (const encoding of PARALLEL_ENCODINGS) {
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--expose-gc',
-          '--max-old-space-size=8192',
-          fileURLToPath(import.meta.url),
-          '--parallel-cell',
-          lang,
-          encoding,
-        ],
-        { encoding: 'utf8', maxBuffer: 1 << 20 },
-      );
-      const result = JSON.parse(out.trim().split('\n').pop());
-      cells.push(result);
-      console.log(
-        `${lang} ${encoding} 1 thread ${result.pairs.map((p) => p.oneMs.toFixed(0)).join('/')} ms, 2 threads ${result.pairs.map((p) => p.twoMs.toFixed(0)).join('/')} ms`,
-      );
-    }
+    for (const encoding of PARALLEL_ENCODINGS)
+      for (const input of PARALLEL_INPUTS) {
+        const out = execFileSync(
+          process.execPath,
+          [
+            '--expose-gc',
+            '--max-old-space-size=8192',
+            fileURLToPath(import.meta.url),
+            '--parallel-cell',
+            lang,
+            encoding,
+            input,
+          ],
+          { encoding: 'utf8', maxBuffer: 1 << 20 },
+        );
+        const result = JSON.parse(out.trim().split('\n').pop());
+        cells.push(result);
+        console.log(
+          `${lang} ${encoding} ${input} 1 thread ${result.pairs.map((p) => p.oneMs.toFixed(0)).join('/')} ms, 2 threads ${result.pairs.map((p) => p.twoMs.toFixed(0)).join('/')} ms`,
+        );
+      }
   const endLoad = loadavg()
     .map((x) => x.toFixed(1))
     .join(' / ');
@@ -552,23 +568,27 @@ async function parallelMain() {
 function parallelReport(cells, startLoad, endLoad) {
   const fmt = (x, digits = 2) => x.toFixed(digits);
   const lines = [
-    '### Parallel encoding: `encodeParallel` on 1 and 2 threads (@tokenlab/gpt/node)',
+    '### Parallel encoding: `encodeParallel` and `encodeFileParallel` on 1 and 2 threads (@tokenlab/gpt/node)',
     '',
-    `* Corpus: the whole English (Gutenberg) and Arabic (OpenITI) bench corpora, each read as one string (${cells
+    `* Corpus: the whole English (Gutenberg) and Arabic (OpenITI) bench corpora (${cells
       .filter((c, i, all) => all.findIndex((d) => d.lang === c.lang) === i)
       .map((c) => `${c.lang} ${fmt(c.bytes / 1e6, 1)} MB of UTF-8`)
-      .join(', ')}), \`ordinary\` semantics.`,
+      .join(
+        ', ',
+      )}), \`ordinary\` semantics. **Input**: \`string\` = the text read as one string beforehand (not timed), \`file\` = the file's path (reading and decoding timed).`,
     `* Machine: ${machineInfo()}, ${availableParallelism()} cores shared with other jobs; ${new Date().toISOString().slice(0, 10)}; load average (1 / 5 / 15 min) ${startLoad} at the start, ${endLoad} at the end. With the load above the core count, two threads cannot get two cores: the ratio is a lower bound of what an idle machine gives.`,
-    '* Each (text, encoding) runs in a fresh process: one warm-up pass in the calling thread, one pass with a new pool of one worker (start included: the rank table is shared with the worker (built once, in shared memory), the worker warms its JIT and piece cache; reported as **2 threads, first pass**), then ' +
-      `${PARALLEL_PAIRS} pairs, alternating: **1 thread** = \`encodeParallel(enc, text, { threads: 1 })\` (encodes in the calling thread into a Uint32Array), **2 threads** = \`encodeParallel(enc, text, { pool })\` with that pool: cutting the text at safe places into 1 Mi-unit pieces, which the worker (two in flight) and the calling thread (whenever the worker has its two) encode, joining the ids. Medians of the pairs; the ratio is the median of the per-pair ratios.`,
+    '* Each (text, encoding, input) runs in a fresh process: the text encoded once in one piece (the reference ids; it also warms the calling thread), one 1-thread pass, one pass with a new pool of one worker (start included: the rank table is shared with the worker (built once, in shared memory), the worker warms its JIT and piece cache; reported as **2 threads, first pass**), then ' +
+      `${PARALLEL_PAIRS} pairs, alternating 1 thread and 2 threads. Medians of the pairs; the ratio is the median of the per-pair ratios.`,
+    '* `string`: **1 thread** = `encodeParallel(enc, text, { threads: 1 })` (encodes in the calling thread into a Uint32Array), **2 threads** = `encodeParallel(enc, text, { pool })`: the calling thread cuts the text at safe places into 1 Mi-unit pieces, which the worker (two in flight, posted as strings) and the calling thread (whenever the worker has its two) encode, and joins the ids.',
+    "* `file`: **1 thread** = `encodeFileParallel(enc, path, { threads: 1 })`: the calling thread reads the file in 1 MiB parts, each cut at the first safe place after its end, decodes (checking the UTF-8) and encodes each; **2 threads** = `encodeFileParallel(enc, path, { pool })`: the same parts, each read, cut, decoded and encoded by the thread that takes it (the worker, two in flight, or the calling thread); only the part's byte range goes to the worker and only its ids come back.",
     "* Piece caches: the text is encoded again and again, so the caches are warm: the 1-thread pass uses the calling thread's cache, which has seen the whole text in every earlier pass (89 MB of Arabic holds ~436,000 distinct pieces: it grows to 512 Ki entries and then holds them all; 100 MB of English ~280,000); in a 2-thread pass the calling thread uses that same cache for its pieces and the worker its own, which has seen the pieces it was given in earlier passes (about half of the text each time, not always the same half). Neither is cleared between passes; the first-pass column is the one with a cold worker.",
     '* CPU: process CPU time (all threads) of each pass; **CPU 2 ÷ 1** is what the parallel path costs in total over one thread (messages, copies, a second piece cache, two threads sharing the L3 cache and memory). On an idle machine the wall ratio approaches 2 ÷ (CPU 2 ÷ 1).',
-    "* Mismatches: ids of the 2-thread runs that differ from the 1-thread run's (must be 0).",
+    '* Mismatches: ids of all the runs (1 and 2 threads, first pass included) that differ from the reference (must be 0).',
     '',
     '* **Cores used**: CPU ÷ wall of the 2-thread passes (median): 2 would mean both threads ran all the time; below that, the other jobs held a core.',
     '',
-    '| text | encoding | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | cores used, 2 threads | load (1 min) at each pair | mismatches |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    '| text | encoding | input | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | cores used, 2 threads | load (1 min) at each pair | mismatches |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
   ];
   for (const c of cells) {
     const one = median(c.pairs.map((p) => p.oneMs));
@@ -577,7 +597,7 @@ function parallelReport(cells, startLoad, endLoad) {
     const cpu = median(c.pairs.map((p) => p.twoCpuMs / p.oneCpuMs));
     const cores = median(c.pairs.map((p) => p.twoCpuMs / p.twoMs));
     lines.push(
-      `| ${c.lang} | ${c.encoding} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${fmt(cores)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
+      `| ${c.lang} | ${c.encoding} | ${c.input ?? 'string'} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${fmt(cores)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
     );
   }
   const ratios = cells.map((c) => median(c.pairs.map((p) => p.oneMs / p.twoMs)));
@@ -596,8 +616,8 @@ if (process.argv[2] === '--hf-file') {
   const [library, encoding, text, passes] = process.argv.slice(3);
   console.log(JSON.stringify(await cell(library, encoding, text, Number(passes))));
 } else if (process.argv[2] === '--parallel-cell') {
-  const [lang, encoding] = process.argv.slice(3);
-  console.log(JSON.stringify(await parallelCell(lang, encoding)));
+  const [lang, encoding, input] = process.argv.slice(3);
+  console.log(JSON.stringify(await parallelCell(lang, encoding, input ?? 'string')));
 } else {
   // GPT_BENCH_ONLY=parallel re-measures only the parallel table, GPT_BENCH_ONLY=library only the
   // library table (the other keeps its last run).

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
- * import { encodeBatch, encodeParallel, loadTiktokenBpeFile } from '@tokenlab/gpt/node';
+ * import { encodeBatch, encodeFileParallel, encodeParallel, loadTiktokenBpeFile } from '@tokenlab/gpt/node';
  * const ranks = await loadTiktokenBpeFile('cl100k_base.tiktoken');
  * const ids = await encodeParallel(enc, bigText, { threads: 2, ordinary: true });
+ * const fileIds = await encodeFileParallel(enc, 'big.txt', { threads: 2, ordinary: true });
  * ```
  *
  * @packageDocumentation
@@ -15,7 +16,10 @@ import { readFile } from 'node:fs/promises';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
 
+export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
+export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
+export { FileTextError } from './parallel/file-text.js';
 export { IdBuffer } from './parallel/id-buffer.js';
 export {
   encodeBatch,
@@ -23,6 +27,7 @@ export {
   encodeStreamParallel,
   type ParallelEncodeOptions,
 } from './parallel/parallel-encode.js';
+export type { FileRange } from './parallel/protocol.js';
 export { isCuttablePattern, isSafeCut, safeCuts } from './parallel/safe-cuts.js';
 
 /**

@@ -1,8 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { encodeFileParallel } from '@tokenlab/gpt/node';
+import { describe, expect, it, vi } from 'vitest';
 import { runCapture } from '../testing.js';
+
+// The same function, watched: whether a file was read by the threads themselves.
+vi.mock('@tokenlab/gpt/node', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@tokenlab/gpt/node')>();
+  return { ...original, encodeFileParallel: vi.fn(original.encodeFileParallel) };
+});
 
 describe('tokenlab encode', () => {
   it("prints tiktoken's ids", async () => {
@@ -56,6 +63,57 @@ describe('tokenlab encode', () => {
     expect(two.stderr).toBe('');
     const count = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', '--count', file]);
     expect(count.stdout).toBe(`${one.stdout.trim().split(' ').length}\n`);
+  });
+  it('has the threads read a large UTF-8 file themselves, with the ids of reading it whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
+    const body = paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph)));
+    const spy = vi.mocked(encodeFileParallel);
+    // A BOM is dropped and --strip-final-newline drops a final CRLF, as when the file is read whole.
+    for (const [name, content, extra] of [
+      ['plain.txt', body, []],
+      ['bom.txt', `\ufeff${body}end\r\n`, ['--strip-final-newline']],
+      ['special.txt', `${body}<|endoftext|>`, ['--allowed-special', 'all', '--count']],
+    ] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      spy.mockClear();
+      const one = await runCapture(['encode', '-e', 'o200k_base', '--threads', '1', ...extra, file]);
+      expect(spy, name).not.toHaveBeenCalled();
+      const two = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', ...extra, file]);
+      expect(spy, name).toHaveBeenCalledOnce();
+      expect(one.code, name).toBe(0);
+      expect(two.stdout, name).toBe(one.stdout);
+      expect(two.stderr, name).toBe('');
+    }
+    // Several files, or stdin, are read whole as before.
+    spy.mockClear();
+    const both = await runCapture([
+      'encode',
+      '-e',
+      'o200k_base',
+      '--threads',
+      '2',
+      '--count',
+      join(dir, 'plain.txt'),
+      join(dir, 'bom.txt'),
+    ]);
+    expect(both.code).toBe(0);
+    expect(spy).not.toHaveBeenCalled();
+  });
+  it('reports a special token or bad UTF-8 in a large file as for any input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const body = Buffer.from('word and more words.\n'.repeat(500_000));
+    const special = join(dir, 'special.txt');
+    writeFileSync(special, Buffer.concat([body, Buffer.from(' <|endoftext|>')]));
+    const refused = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', special]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`special token <|endoftext|> (at character offset ${body.length + 1})`);
+    const bad = join(dir, 'bad.txt');
+    writeFileSync(bad, Buffer.concat([body, Buffer.from([0xff]), body]));
+    const invalid = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', bad]);
+    expect(invalid.code).not.toBe(0);
+    expect(invalid.stderr).toContain(`not valid utf-8 at byte ${body.length}`);
   });
   it('caps --threads at what the input keeps busy, with a note', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');

@@ -1,19 +1,20 @@
+import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { DisallowedSpecialTokenError, getEncoding, isEncodingName } from '@tokenlab/gpt';
+import { encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
+import { atLine, readInputDocuments, readInputText, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import {
-  atLine,
-  type CommandIO,
-  readInputDocuments,
-  readInputText,
-  readJsonlRecords,
-  UsageError,
-  writeLine,
-} from '../io.js';
-import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
-import { capWorkers } from '../worker-count.js';
-import { codecFromOptions, type IdCodec, parseAllowedSpecial } from './gpt-source.js';
+  type InputOptions,
+  inputOptionsFrom,
+  needsWebReading,
+  URL_INPUT_HELP,
+  URL_INPUT_OPTIONS,
+} from '../url-input.js';
+import { type CappedWorkers, capWorkers } from '../worker-count.js';
+import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
@@ -45,7 +46,9 @@ Options:
       --threads N              threads for a large input with a tiktoken encoding (same ids; this
                                one encodes too, so N - 1 workers are started);
                                default one per core, capped at the cores and at one per 4 MiB of
-                               input (so one for small inputs), with a note on stderr when lowered
+                               input (so one for small inputs), with a note on stderr when lowered.
+                               One UTF-8 FILE with --encoding is read by the threads themselves,
+                               each its own parts, so the text never passes between them
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -100,19 +103,35 @@ ${URL_INPUT_HELP}
       }
       return 0;
     }
+    const stripNewline = Boolean(values['strip-final-newline']);
+    const printIds = (ids: Uint32Array) =>
+      writeLine(io.stdout, count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' '));
+    const direct = await encodeFileDirectly(
+      positionals,
+      values.encoding,
+      options,
+      threadsAsked,
+      stripNewline,
+      {
+        allowedSpecial: allowed ?? [],
+        ...(asText ? { disallowedSpecial: [] } : {}),
+      },
+    );
+    if (direct !== undefined) {
+      if (direct.note) await writeLine(io.stderr, `tokenlab encode: ${direct.note}`);
+      if (direct.endsWithNewline && !stripNewline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
+      await printIds(direct.ids);
+      return 0;
+    }
     let text = await readInputText(positionals, io, options);
     const newline = /\r?\n$/.exec(text)?.[0];
-    if (newline && values['strip-final-newline']) text = text.slice(0, -newline.length);
-    else if (newline && io.isTTY)
-      await writeLine(
-        io.stderr,
-        `tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it`,
-      );
-    const threads = await threadsFor(text, threadsAsked, codec, io);
-    if (threads > 1 && codec.encodeParallel) {
-      const ids = await codec.encodeParallel(text, allowed, asText, threads);
-      const line = count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' ');
-      await writeLine(io.stdout, line);
+    if (newline && stripNewline) text = text.slice(0, -newline.length);
+    else if (newline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
+    const threads =
+      codec.encodeParallel === undefined ? undefined : threadsFor(Buffer.byteLength(text), threadsAsked);
+    if (threads?.note) await writeLine(io.stderr, `tokenlab encode: ${threads.note}`);
+    if (threads !== undefined && threads.workers > 1 && codec.encodeParallel) {
+      await printIds(await codec.encodeParallel(text, allowed, asText, threads.workers));
       return 0;
     }
     if (count) {
@@ -125,20 +144,100 @@ ${URL_INPUT_HELP}
   },
 };
 
+const FINAL_NEWLINE_NOTE =
+  'tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it';
+
 /**
- * Threads for encoding `text` (the calling one included): `--threads N` or one per core, capped by the cores and by the
- * input's size (one per 4 MiB, so a small input stays in this thread); a lowered request is noted on
- * stderr. Codecs that cannot encode in parallel (minbpe models, tokenizer.json) get one.
+ * Threads for encoding `bytes` of input (the calling one included), in `workers`: `--threads N` or one
+ * per core, capped by the cores and by the input's size (one per 4 MiB, so a small input stays in this
+ * thread); `note` says why a request was lowered.
  */
-async function threadsFor(
-  text: string,
-  asked: number | undefined,
-  codec: IdCodec,
-  io: CommandIO,
-): Promise<number> {
-  if (codec.encodeParallel === undefined) return 1;
-  const bytes = Buffer.byteLength(text);
+function threadsFor(bytes: number, asked: number | undefined): CappedWorkers {
   const capped = capWorkers(asked ?? availableParallelism(), bytes, availableParallelism(), '--threads');
-  if (asked !== undefined && capped.note) await writeLine(io.stderr, `tokenlab encode: ${capped.note}`);
-  return capped.workers;
+  return asked !== undefined ? capped : { workers: capped.workers };
+}
+
+/** What {@link encodeFileDirectly} gives: the ids, the threads' note, whether the file ended with a newline. */
+interface DirectIds {
+  ids: Uint32Array;
+  note: string | undefined;
+  endsWithNewline: boolean;
+}
+
+/**
+ * The ids of one local UTF-8 file encoded with a named encoding by threads that each read, decode and
+ * encode their own parts of it (`encodeFileParallel`), the text being what `readInputText` would
+ * give (no leading BOM; no final newline with `stripNewline`). Undefined when that does not apply (stdin,
+ * several files, a URL, another input encoding, another codec, one thread), and when the file has
+ * a disallowed special token or bytes that are not UTF-8: the usual path then reads it and reports
+ * them in its own words.
+ */
+async function encodeFileDirectly(
+  positionals: readonly string[],
+  encodingName: unknown,
+  options: InputOptions,
+  threadsAsked: number | undefined,
+  stripNewline: boolean,
+  special: { allowedSpecial: 'all' | string[]; disallowedSpecial?: string[] },
+): Promise<DirectIds | undefined> {
+  const file = positionals[0];
+  if (positionals.length !== 1 || file === undefined || file === '-') return undefined;
+  if (typeof encodingName !== 'string' || !isEncodingName(encodingName)) return undefined;
+  if (options.replaceInvalid || needsWebReading(file, options) || !isUtf8Label(options.encoding))
+    return undefined;
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    size = info.size;
+  } catch {
+    return undefined;
+  }
+  const threads = threadsFor(size, threadsAsked);
+  if (threads.workers < 2) return undefined;
+  const { start, end, endsWithNewline } = await textBytesOf(file, size, stripNewline);
+  try {
+    const ids = await encodeFileParallel(await getEncoding(encodingName), file, {
+      ...special,
+      threads: threads.workers,
+      start,
+      end,
+    });
+    return { ids, note: threads.note, endsWithNewline };
+  } catch (error) {
+    if (error instanceof DisallowedSpecialTokenError || error instanceof FileTextError) return undefined;
+    throw error;
+  }
+}
+
+/** Whether `label` (undefined: the default) names UTF-8 for `TextDecoder`. */
+function isUtf8Label(label: string | undefined): boolean {
+  if (label === undefined) return true;
+  try {
+    return new TextDecoder(label).encoding === 'utf-8';
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes of `file` that hold its text: after a leading BOM, before a final newline when it is stripped. */
+async function textBytesOf(
+  file: string,
+  size: number,
+  stripNewline: boolean,
+): Promise<{ start: number; end: number; endsWithNewline: boolean }> {
+  const handle = await open(file, 'r');
+  try {
+    const head = new Uint8Array(3);
+    const tail = new Uint8Array(2);
+    await handle.read(head, 0, Math.min(3, size), 0);
+    await handle.read(tail, 0, Math.min(2, size), Math.max(0, size - 2));
+    const start = size >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    const last = size - start >= 1 ? tail[Math.min(2, size) - 1] : undefined;
+    const endsWithNewline = last === 0x0a;
+    const newlineBytes = !endsWithNewline ? 0 : size - start >= 2 && tail[0] === 0x0d ? 2 : 1;
+    return { start, end: stripNewline ? size - newlineBytes : size, endsWithNewline };
+  } finally {
+    await handle.close();
+  }
 }

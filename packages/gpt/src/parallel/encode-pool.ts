@@ -3,8 +3,9 @@ import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
 import type { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
+import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
-import type { EncodeJob, EncodeReply, EncodingTransfer } from './protocol.js';
+import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange } from './protocol.js';
 
 /**
  * Options of {@link EncodePool}.
@@ -105,7 +106,7 @@ export class EncodePool {
   }
 
   /** Send one job to the least busy worker; resolves with its reply. */
-  private run(texts: string[], options: PoolEncodeOptions): Promise<EncodeReply> {
+  private run(texts: string[] | string | FileRange, options: PoolEncodeOptions): Promise<EncodeReply> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     let worker = 0;
     for (let w = 1; w < this.workers.length; w++) if (this.load[w]! < this.load[worker]!) worker = w;
@@ -125,49 +126,50 @@ export class EncodePool {
 
   /**
    * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
-   * `safeCuts`), calling `onIds` with each piece's ids in order. Each worker has two pieces in flight;
-   * with `withCaller`, the calling thread encodes a piece itself (with the pool's encoding, in place)
-   * whenever the workers have their two, so one thread fewer is started for the same cores and the
-   * calling thread's piece cache does its share of the work. Errors come out in text order, with
+   * `safeCuts`), or consecutive parts of one file (see {@link FileRange}: each thread reads, cuts and
+   * decodes its own), calling `onIds` with each piece's ids in order. Each worker has two pieces in
+   * flight; with `withCaller`, the calling thread encodes a piece itself (with the pool's encoding, in
+   * place) whenever the workers have their two, so one thread fewer is started for the same cores and
+   * the calling thread's piece cache does its share of the work. Errors come out in text order, with
    * positions in the whole text.
    */
   async encodePieces(
-    pieces: Iterable<string> | AsyncIterable<string>,
+    pieces: Iterable<string | FileRange> | AsyncIterable<string | FileRange>,
     options: PoolEncodeOptions,
     onIds: (ids: Uint32Array) => void,
     withCaller = false,
   ): Promise<void> {
-    const inFlight: Array<{ reply: Promise<EncodeReply> | EncodeReply; offset: number }> = [];
+    const inFlight: Array<Promise<EncodeReply> | EncodeReply> = [];
+    // UTF-16 units of the pieces handed on: where the next one starts in the whole text.
     let offset = 0;
     const takeOldest = async () => {
-      const { reply, offset: at } = inFlight.shift()!;
-      onIds(idsOf(await reply, at));
+      const reply = await inFlight.shift()!;
+      onIds(idsOf(reply, offset));
+      offset += reply.units!;
     };
     const here = withCaller ? new JobEncoder(this.encoding) : null;
     const workers = this.workers.length;
     try {
       for await (const piece of pieces) {
-        const at = offset;
-        offset += piece.length;
         if (here !== null && this.inFlightJobs() >= 2 * workers) {
           // The workers are busy: encode this piece here, hand on what is ready, let their replies in.
-          const reply = here.encode(jobOf(-1, [piece], options));
-          inFlight.push({ reply, offset: at });
+          const reply = here.encode(jobOf(-1, piece, options));
+          inFlight.push(reply);
           if (reply.error !== undefined) break;
-          while (inFlight.length > 0 && isSettled(inFlight[0]!.reply)) await takeOldest();
+          while (inFlight.length > 0 && isSettled(inFlight[0]!)) await takeOldest();
           await nextTurn();
           continue;
         }
         // Without the calling thread, two pieces per worker; with it, a bound on what may wait
         // behind a slow oldest piece (a stream's memory stays a few pieces per thread).
         if (inFlight.length >= (here === null ? 2 * workers : 4 * (workers + 1))) await takeOldest();
-        inFlight.push({ reply: this.run([piece], options), offset: at });
+        inFlight.push(this.run(piece, options));
       }
       // In text order: the first failed piece (a worker's or the calling thread's) throws.
       while (inFlight.length > 0) await takeOldest();
     } finally {
       // A failed piece leaves later replies unread: let them settle without unhandled rejections.
-      for (const { reply } of inFlight) if (reply instanceof Promise) reply.catch(() => {});
+      for (const reply of inFlight) if (reply instanceof Promise) reply.catch(() => {});
     }
   }
 
@@ -230,12 +232,43 @@ export class EncodePool {
   }
 }
 
-/** A job of `texts` with only the encode options (a caller's options object may hold more, such as a pool). */
-function jobOf(id: number, texts: string[], options: PoolEncodeOptions): EncodeJob {
+/**
+ * Encode consecutive pieces of one text, or parts of one file, in the calling thread alone, as
+ * {@link EncodePool.encodePieces} does on several: the same ids, errors and positions.
+ *
+ * @example
+ * ```ts
+ * const parts: Uint32Array[] = [];
+ * encodePiecesHere(enc, ['hello', ' world'], { ordinary: true }, (ids) => parts.push(ids));
+ * ```
+ */
+export function encodePiecesHere(
+  encoding: Encoding,
+  pieces: Iterable<string | FileRange>,
+  options: PoolEncodeOptions,
+  onIds: (ids: Uint32Array) => void,
+): void {
+  const here = new JobEncoder(encoding);
+  let offset = 0;
+  for (const piece of pieces) {
+    const reply = here.encode(jobOf(-1, piece, options));
+    onIds(idsOf(reply, offset));
+    offset += reply.units!;
+  }
+}
+
+/**
+ * A job of `texts` (a list, one text, or a file range) with only the encode options (a caller's
+ * options object may hold more, such as a pool).
+ */
+function jobOf(id: number, texts: string[] | string | FileRange, options: PoolEncodeOptions): EncodeJob {
   const encodeOptions: EncodeOptions = {};
   if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
   if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
-  return { id, texts, ordinary: options.ordinary === true, options: encodeOptions };
+  const ordinary = options.ordinary === true;
+  if (typeof texts === 'string') return { id, texts: [texts], ordinary, options: encodeOptions };
+  if (!Array.isArray(texts)) return { id, texts: [], range: texts, ordinary, options: encodeOptions };
+  return { id, texts, ordinary, options: encodeOptions };
 }
 
 function isSettled(reply: Promise<EncodeReply> | EncodeReply): boolean {
@@ -258,6 +291,7 @@ function idsOf(reply: EncodeReply, offset: number): Uint32Array {
 /** The error a failed reply stands for, with positions made relative to the whole input. */
 function errorOf(reply: EncodeReply, offset: number, firstText: number): Error {
   const failure = reply.error!;
+  if (failure.inFile) return new FileTextError(failure.message);
   const which = firstText + (failure.text ?? 0);
   if (failure.token !== undefined && failure.index !== undefined) {
     const error = new DisallowedSpecialTokenError(failure.token, failure.index + offset);

@@ -40,7 +40,8 @@ function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOpt
   return buffer.ids();
 }
 
-function concat(parts: Uint32Array[], total: number): Uint32Array {
+/** The ids of `parts` in one array (`total` of them). */
+export function concat(parts: Uint32Array[], total: number): Uint32Array {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint32Array(total);
   let at = 0;
@@ -55,7 +56,7 @@ function concat(parts: Uint32Array[], total: number): Uint32Array {
  * Run `work` on `options.pool`, or on a pool started for the call: of `options.threads` workers (less
  * one when the calling thread encodes too, `withCaller`), by default one per core (at most 8, less one).
  */
-async function withPool<T>(
+export async function withPool<T>(
   encoding: Encoding,
   options: ParallelEncodeOptions,
   withCaller: boolean,

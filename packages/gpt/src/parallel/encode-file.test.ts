@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFixtureText } from '@tokenlab/test-support';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Encoding } from '../encoding.js';
+import { getEncoding } from '../registry.js';
+import { DisallowedSpecialTokenError } from '../special-tokens.js';
+import { encodeFileParallel } from './encode-file.js';
+import { EncodePool } from './encode-pool.js';
+import { FileTextError } from './file-text.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-file-'));
+let files = 0;
+/** A new file holding `content`. */
+function fileOf(content: string | Uint8Array): string {
+  const path = join(dir, `${files++}.txt`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Texts whose parts end inside multi-byte characters and in CR/LF and space runs, whatever the part size. */
+const TEXTS: Record<string, string> = {
+  mixed: 'one two  three\tfour.\nFive\n\nsix 7 ٱلرَّحْمَٰنِ 😀x\u00a0y\u3000z 中文字 .\n𝐀𝐁 \n'.repeat(300),
+  'CR/LF and space runs': `Line one.\r\n   Line two\r\n\r\n${' '.repeat(40)}Third\t\t line, end.\r\n`.repeat(
+    200,
+  ),
+  'Arabic words': 'بِسْمِ ٱللَّهِ ٱلرَّحْمَٰنِ ٱلرَّحِيمِ\n'.repeat(400),
+  'no white space': 'بِسْمِٱللَّهِ😀'.repeat(800),
+  'a BOM, then text': '\ufeffHello world, and a second \ufeff in it.\n'.repeat(100),
+};
+
+describe('encoding a file, each thread reading its own parts', () => {
+  let enc: Encoding;
+  let pool: EncodePool;
+  beforeAll(async () => {
+    enc = await getEncoding('o200k_base');
+    pool = new EncodePool(enc, { threads: 1 });
+  });
+  afterAll(() => pool.close());
+
+  for (const [label, text] of Object.entries(TEXTS))
+    it(`gives encodeOrdinary's ids on ${label}, for small and odd part sizes`, async () => {
+      const path = fileOf(text);
+      const expected = enc.encodeOrdinary(text);
+      for (const pieceSize of [7, 64, 1000, 4099]) {
+        const two = await encodeFileParallel(enc, path, { pool, pieceSize, ordinary: true });
+        expect(Array.from(two), `${pieceSize} bytes, 2 threads`).toEqual(expected);
+        const one = await encodeFileParallel(enc, path, { threads: 1, pieceSize, ordinary: true });
+        expect(Array.from(one), `${pieceSize} bytes, 1 thread`).toEqual(expected);
+      }
+    });
+
+  it('gives the ids of the English and Arabic samples, for every encoding, with the calling thread encoding too', async () => {
+    const text = `${readFixtureText('corpora/austen-emma.head.txt')}${readFixtureText('corpora/ud-arabic-pud.head.txt')}`;
+    const path = fileOf(text);
+    for (const name of ['gpt2', 'cl100k_base', 'o200k_base']) {
+      const encoding = await getEncoding(name);
+      const ids = await encodeFileParallel(encoding, path, { threads: 2, pieceSize: 3000, ordinary: true });
+      expect(Array.from(ids), name).toEqual(encoding.encodeOrdinary(text));
+    }
+    const spy = vi.spyOn(enc, 'encodeOrdinaryInto');
+    try {
+      await encodeFileParallel(enc, path, { pool, pieceSize: 3000, ordinary: true });
+      expect(spy.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('encodes a byte range of the file as the text of those bytes', async () => {
+    const text = TEXTS.mixed!;
+    const bytes = new TextEncoder().encode(text);
+    const path = fileOf(bytes);
+    // From a space to just after a newline (cuts at characters), as the CLI leaves out a BOM or a final newline.
+    const start = bytes.indexOf(0x20, 100);
+    const end = bytes.lastIndexOf(0x0a) + 1 - 500;
+    const expected = enc.encodeOrdinary(new TextDecoder().decode(bytes.subarray(start, end)));
+    for (const options of [{ pool }, { threads: 1 }])
+      expect(
+        Array.from(
+          await encodeFileParallel(enc, path, { ...options, pieceSize: 333, ordinary: true, start, end }),
+        ),
+      ).toEqual(expected);
+    expect(
+      Array.from(await encodeFileParallel(enc, path, { pool, start: 5, end: 5, ordinary: true })),
+    ).toEqual([]);
+    await expect(encodeFileParallel(enc, path, { pool, start: 10, end: 5 })).rejects.toThrow(RangeError);
+  });
+
+  it('keeps a byte order mark as text', async () => {
+    const text = TEXTS['a BOM, then text']!;
+    const ids = await encodeFileParallel(enc, fileOf(text), { pool, pieceSize: 100, ordinary: true });
+    expect(Array.from(ids)).toEqual(enc.encodeOrdinary(text));
+  });
+
+  it('encodes special tokens as encode does, and reports a disallowed one at its place in the whole text', async () => {
+    const text = `${TEXTS.mixed!.slice(0, 9000)}<|endoftext|>${TEXTS['Arabic words']!}<|endoftext|>`;
+    const path = fileOf(text);
+    const allowed = await encodeFileParallel(enc, path, { pool, pieceSize: 500, allowedSpecial: 'all' });
+    expect(Array.from(allowed)).toEqual(enc.encode(text, { allowedSpecial: 'all' }));
+    for (const options of [{ pool }, { threads: 1 }]) {
+      const error = await encodeFileParallel(enc, path, { ...options, pieceSize: 500 }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(DisallowedSpecialTokenError);
+      expect((error as DisallowedSpecialTokenError).index).toBe(text.indexOf('<|endoftext|>'));
+    }
+  });
+
+  it('reports bytes that are not UTF-8 with the file and the offset of the first, never replacing them', async () => {
+    const good = new TextEncoder().encode(TEXTS.mixed!);
+    for (const at of [3, 2000, 7000, good.length - 1]) {
+      const bytes = new Uint8Array(good.length + 1);
+      bytes.set(good.subarray(0, at));
+      bytes[at] = 0xff;
+      bytes.set(good.subarray(at), at + 1);
+      // A second bad byte later: the first one is reported.
+      bytes[bytes.length - 1] = 0x80;
+      const path = fileOf(bytes);
+      for (const options of [{ pool }, { threads: 1 }]) {
+        const error = await encodeFileParallel(enc, path, {
+          ...options,
+          pieceSize: 600,
+          ordinary: true,
+        }).catch((e: unknown) => e);
+        expect(error, `bad byte at ${at}`).toBeInstanceOf(FileTextError);
+        expect((error as Error).message).toBe(`${path}: not valid UTF-8 at byte ${at}`);
+      }
+    }
+    // A character cut by the end of the range asked for is not UTF-8 either.
+    const arabic = fileOf('بب بب');
+    await expect(encodeFileParallel(enc, arabic, { threads: 1, end: 3 })).rejects.toThrow(
+      `${arabic}: not valid UTF-8 at byte 2`,
+    );
+    await expect(encodeFileParallel(enc, join(dir, 'missing.txt'), { pool })).rejects.toThrow(/missing\.txt/);
+  });
+});
