@@ -60,10 +60,33 @@ const tokenId = new Uint32Array(1);
 /** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
 let scratch = new Uint8Array(4096);
 
+/** Up to this many ids, the typed array `encode` collects ids in is kept for the next call. */
+const KEPT_ID_SCRATCH = 1 << 20;
+let idScratch = new Uint32Array(1024);
+
+/**
+ * The ids of one `encode`, collected in a typed array and copied once into an array of the final
+ * length: a JS array grown by `push` copies itself at every growth, which costs more than all of its
+ * pushes on a large text.
+ */
 class IdList implements IdSink {
-  readonly ids: number[] = [];
+  private ids = idScratch;
+  private count = 0;
   push(id: number): void {
-    this.ids.push(id);
+    if (this.count === this.ids.length) this.grow();
+    this.ids[this.count++] = id;
+  }
+  private grow(): void {
+    const bigger = new Uint32Array(this.ids.length * 2);
+    bigger.set(this.ids);
+    this.ids = bigger;
+    if (bigger.length <= KEPT_ID_SCRATCH) idScratch = bigger;
+  }
+  toArray(): number[] {
+    const { ids, count } = this;
+    const out = new Array<number>(count);
+    for (let i = 0; i < count; i++) out[i] = ids[i]!;
+    return out;
   }
 }
 
@@ -169,7 +192,7 @@ export class Encoding implements Tokenizer {
   encodeOrdinary(text: string): number[] {
     const sink = new IdList();
     this.encodeOrdinaryInto(text, 0, text.length, sink);
-    return sink.ids;
+    return sink.toArray();
   }
 
   /**
@@ -187,7 +210,7 @@ export class Encoding implements Tokenizer {
   encode(text: string, options: EncodeOptions = {}): number[] {
     const sink = new IdList();
     this.encodeInto(text, options, sink);
-    return sink.ids;
+    return sink.toArray();
   }
 
   /**
