@@ -182,6 +182,20 @@ describe('counting and offsets', () => {
     expect(tokens[0]).toEqual({ text: 'Hello', start: 0, end: 5, id: 13225, bytes: [0, 5] });
     expect(o200k.tokenize(text)).toEqual(tokens);
   });
+  it('every call returns its own array of ids, past the reused buffer and past the size it keeps', () => {
+    const pair = cl100k.encode(' hello world');
+    expect(pair).toHaveLength(2);
+    const expected = Array.from({ length: 3000 }, () => pair).flat();
+    const repeated = cl100k.encode(' hello world'.repeat(3000));
+    expect(repeated).toEqual(expected);
+    const one = cl100k.encodeOrdinary(' a');
+    expect(one).toHaveLength(1);
+    const huge = cl100k.encodeOrdinary(' a'.repeat(1_100_000));
+    expect(huge).toHaveLength(1_100_000);
+    expect(huge.every((id) => id === one[0])).toBe(true);
+    expect(cl100k.encode(' hello world')).toEqual(pair);
+    expect(repeated).toEqual(expected);
+  });
 });
 
 describe('models', () => {

@@ -60,10 +60,33 @@ const tokenId = new Uint32Array(1);
 /** Shared UTF-8 scratch for one piece at a time (encoding never re-enters). */
 let scratch = new Uint8Array(4096);
 
+/** Up to this many ids, the typed array `encode` collects ids in is kept for the next call. */
+const KEPT_ID_SCRATCH = 1 << 20;
+let idScratch = new Uint32Array(1024);
+
+/**
+ * The ids of one `encode`, collected in a typed array and copied once into an array of the final
+ * length: a JS array grown by `push` copies itself at every growth, which costs more than all of its
+ * pushes on a large text.
+ */
 class IdList implements IdSink {
-  readonly ids: number[] = [];
+  private ids = idScratch;
+  private count = 0;
   push(id: number): void {
-    this.ids.push(id);
+    if (this.count === this.ids.length) this.grow();
+    this.ids[this.count++] = id;
+  }
+  private grow(): void {
+    const bigger = new Uint32Array(this.ids.length * 2);
+    bigger.set(this.ids);
+    this.ids = bigger;
+    if (bigger.length <= KEPT_ID_SCRATCH) idScratch = bigger;
+  }
+  toArray(): number[] {
+    const { ids, count } = this;
+    const out = new Array<number>(count);
+    for (let i = 0; i < count; i++) out[i] = ids[i]!;
+    return out;
   }
 }
 
@@ -169,7 +192,7 @@ export class Encoding implements Tokenizer {
   encodeOrdinary(text: string): number[] {
     const sink = new IdList();
     this.encodeOrdinaryInto(text, 0, text.length, sink);
-    return sink.ids;
+    return sink.toArray();
   }
 
   /**
@@ -187,7 +210,7 @@ export class Encoding implements Tokenizer {
   encode(text: string, options: EncodeOptions = {}): number[] {
     const sink = new IdList();
     this.encodeInto(text, options, sink);
-    return sink.ids;
+    return sink.toArray();
   }
 
   /**
@@ -465,35 +488,40 @@ export class Encoding implements Tokenizer {
       hash = Math.imul(hash ^ b1, FNV_PRIME);
       hash = Math.imul(hash ^ b2, FNV_PRIME);
     }
-    if (n > MAX_CACHED_PIECE_BYTES) {
-      const rank = this.ranks.lookup(bytes, 0, n, hash);
-      if (rank !== NO_RANK) sink.push(rank);
-      else bytePairEncode(this.ranks, bytes, 0, n, sink);
-      return;
-    }
     // Pieces repeat (words, names, inflected forms): one probe of the piece cache answers most of
     // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
-    let cache = this.mergeCache;
-    if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
-    const slot = cache.find(bytes, 0, n, hash);
-    if (slot >= 0) {
-      const cached = cache.ids;
-      const from = cache.idStart(slot);
-      const until = from + cache.idCount(slot);
-      for (let i = from; i < until; i++) sink.push(cached[i]!);
-      return;
+    // Each helper is called from one place only, and the ids leave by one loop: the first pass of a
+    // process runs while V8 compiles this, and every inlined copy of a callee is compile work.
+    let cache: PieceCache | null = null;
+    let ids: Uint32Array;
+    let from = 0;
+    let until: number;
+    if (n <= MAX_CACHED_PIECE_BYTES) {
+      cache = this.mergeCache;
+      if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
+      const slot = cache.find(bytes, 0, n, hash);
+      if (slot >= 0) {
+        ids = cache.ids;
+        from = cache.idStart(slot);
+        until = from + cache.idCount(slot);
+        for (let i = from; i < until; i++) sink.push(ids[i]!);
+        return;
+      }
     }
     const rank = this.ranks.lookup(bytes, 0, n, hash);
     if (rank !== NO_RANK) {
       tokenId[0] = rank;
-      cache.store(bytes, 0, n, hash, tokenId, 1);
-      sink.push(rank);
+      ids = tokenId;
+      until = 1;
+    } else if (cache === null) {
+      bytePairEncode(this.ranks, bytes, 0, n, sink);
       return;
+    } else {
+      until = bytePairMergeShort(this.ranks, bytes, 0, n);
+      ids = mergedIds();
     }
-    const count = bytePairMergeShort(this.ranks, bytes, 0, n);
-    const ids = mergedIds();
-    cache.store(bytes, 0, n, hash, ids, count);
-    for (let i = 0; i < count; i++) sink.push(ids[i]!);
+    if (cache !== null) cache.store(bytes, 0, n, hash, ids, until);
+    for (let i = 0; i < until; i++) sink.push(ids[i]!);
   }
 
   /**
