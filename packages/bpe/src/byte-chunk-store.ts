@@ -1,5 +1,6 @@
 import type { PositionedChunks } from './chunk-store.js';
 import { growArray, mappedArray } from './mapped-array.js';
+import { reinsertSlots, slotTotals } from './slot-table.js';
 
 /**
  * The FNV-1a offset basis {@link utf8ChunkHash} starts from.
@@ -199,12 +200,7 @@ export class ByteChunkStore {
     this.slots = this.array(Int32Array, oldInts * 2);
     this.mask = (this.mask << 1) | 1;
     this.limit = Math.floor((this.mask + 1) * LOAD);
-    for (let at = 0; at < oldInts; at += 8) {
-      if (old[at + 1] === 0) continue;
-      let slot = old[at]! & this.mask;
-      while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
-      this.slots.set(old.subarray(at, at + 8), slot << 3);
-    }
+    reinsertSlots(old.subarray(0, oldInts), this.slots, this.mask);
   }
 
   /**
@@ -230,15 +226,9 @@ export class ByteChunkStore {
   partitioned(parts: number): PositionedChunks[] {
     const { bytes, size, slots, lengths } = this;
     if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
-    const partOf = new Uint8Array(size);
-    const all = this.array(Float64Array, size);
+    const all = this.array(Float64Array, size).subarray(0, size);
     all.set(this.counts.subarray(0, size));
-    for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
-      const entry = slots[at + 1]!;
-      if (entry === 0) continue;
-      all[entry - 1]! += slots[at + 2]!;
-      if (parts > 1) partOf[entry - 1] = (slots[at]! >>> 0) % parts;
-    }
+    const partOf = slotTotals(slots.subarray(0, (this.mask + 1) << 3), all, parts);
     const sizes = new Array<number>(parts).fill(0);
     const byteSizes = new Array<number>(parts).fill(0);
     for (let c = 0; c < size; c++) {

@@ -1,5 +1,6 @@
 import type { ChunkTable } from './chunk-table.js';
 import { growArray, mappedArray } from './mapped-array.js';
+import { reinsertSlots, slotTotals } from './slot-table.js';
 
 /**
  * Distinct chunks as UTF-8 bytes laid end to end, each with its count and the position of its first
@@ -228,12 +229,7 @@ export class ChunkStore {
     this.slots = this.array(Int32Array, oldInts * 2);
     this.mask = (this.mask << 1) | 1;
     this.limit = Math.floor((this.mask + 1) * LOAD);
-    for (let at = 0; at < oldInts; at += 8) {
-      if (old[at + 1] === 0) continue;
-      let slot = old[at]! & this.mask;
-      while (this.slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & this.mask;
-      this.slots.set(old.subarray(at, at + 8), slot << 3);
-    }
+    reinsertSlots(old.subarray(0, oldInts), this.slots, this.mask);
   }
 
   /**
@@ -262,15 +258,9 @@ export class ChunkStore {
   partitioned(parts: number): PositionedChunks[] {
     const { units, size, slots, starts } = this;
     if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
-    const partOf = new Uint8Array(size);
-    const all = this.array(Float64Array, size);
+    const all = this.array(Float64Array, size).subarray(0, size);
     all.set(this.counts.subarray(0, size));
-    for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
-      const entry = slots[at + 1]!;
-      if (entry === 0) continue;
-      all[entry - 1]! += slots[at + 2]!;
-      if (parts > 1) partOf[entry - 1] = (slots[at]! >>> 0) % parts;
-    }
+    const partOf = slotTotals(slots.subarray(0, (this.mask + 1) << 3), all, parts);
     const sizes = new Array<number>(parts).fill(0);
     const unitSizes = new Array<number>(parts).fill(0);
     for (let c = 0; c < size; c++) {

@@ -267,13 +267,12 @@ export function countUtf8Chunks(
           hash = Math.imul(Math.imul(hash ^ b, UTF8_HASH_PRIME) ^ b1, UTF8_HASH_PRIME);
           at += 2;
         } else {
+          // Three or four bytes.
           if (classAt(bytes, at) !== LETTER) break;
           hash = Math.imul(hash ^ b, UTF8_HASH_PRIME);
           hash = Math.imul(hash ^ bytes[at + 1]!, UTF8_HASH_PRIME);
-          if (b >= 0xe0) {
-            hash = Math.imul(hash ^ bytes[at + 2]!, UTF8_HASH_PRIME);
-            if (b >= 0xf0) hash = Math.imul(hash ^ bytes[at + 3]!, UTF8_HASH_PRIME);
-          }
+          hash = Math.imul(hash ^ bytes[at + 2]!, UTF8_HASH_PRIME);
+          if (b >= 0xf0) hash = Math.imul(hash ^ bytes[at + 3]!, UTF8_HASH_PRIME);
           at += widthOf(b);
         }
       }

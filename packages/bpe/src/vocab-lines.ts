@@ -6,9 +6,8 @@ const BLOCK_LINES = 2048;
 /**
  * minbpe's `.vocab` text built one merge at a time, for a vocabulary of the 256 bytes and merges
  * numbered 256, 257, ... in order (what training makes; special tokens registered afterwards are not
- * part of it, as in minbpe): the same text {@link vocabFileText} gives for that tokenizer. Fed as the
- * merges are learned (say on another thread, from the trainer's progress), the file is ready when
- * training ends instead of being rendered after it.
+ * part of it, as in minbpe): the same text {@link vocabFileText} gives for that tokenizer, which uses
+ * it for such merges. Each token is rendered once, and most from their parts' renders.
  *
  * @example
  * ```ts
