@@ -1,6 +1,6 @@
+import { ChunkSlots, COUNT_SPILL } from './chunk-slots.js';
 import type { PositionedChunks } from './chunk-store.js';
-import { growArray, mappedArray } from './mapped-array.js';
-import { reinsertSlots, slotTotals } from './slot-table.js';
+import { growArray } from './mapped-array.js';
 
 /**
  * The FNV-1a offset basis {@link utf8ChunkHash} starts from.
@@ -37,15 +37,9 @@ export function utf8ChunkHash(bytes: Uint8Array, start: number, end: number): nu
   return hash;
 }
 
-const INITIAL = 1 << 12;
-/** Slots a mapped store starts with. */
-const MAPPED_SLOTS = 1 << 18;
+const INITIAL_BYTES = 1 << 16;
 /** Chunks of at most this many bytes are kept inside their slot. */
 const SHORT = 16;
-/** Slots fill to this fraction before the table doubles (as `ChunkStore`'s, for the same reason). */
-const LOAD = 0.8;
-/** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
-const COUNT_SPILL = 1 << 30;
 
 /** The (at most) four bytes from `bytes[at]` of the `left` still to compare, as one int (first byte lowest). */
 function packed(bytes: Uint8Array, at: number, left: number): number {
@@ -76,44 +70,17 @@ function packed(bytes: Uint8Array, at: number, left: number): number {
  * store.distinct; // 3
  * ```
  */
-export class ByteChunkStore {
-  // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
-  // chunk's bytes when it has at most SHORT of them (four per int, see `packed`), else where its bytes
-  // start in `bytes`. A chunk is found, compared and counted in that one line.
-  private slots: Int32Array;
-  private mask: number;
-  private limit: number;
-  private lengths: Int32Array;
-  private counts: Float64Array;
-  private firsts: Float64Array;
+export class ByteChunkStore extends ChunkSlots {
+  // A slot's key (see ChunkSlots): the chunk's bytes when it has at most SHORT of them (four per int,
+  // see `packed`), else where its bytes start in `bytes`. A chunk is found, compared and counted in that
+  // one line.
   private bytes: Uint8Array;
   private used = 0;
-  private size = 0;
-  private readonly mapped: boolean;
 
   /** `mapped`: reserve every array at 32 MiB or more. Default `false`. */
   constructor(options: { mapped?: boolean } = {}) {
-    this.mapped = options.mapped ?? false;
-    const slotCount = this.mapped ? MAPPED_SLOTS : INITIAL * 2;
-    this.mask = slotCount - 1;
-    this.limit = Math.floor(slotCount * LOAD);
-    this.slots = this.array(Int32Array, slotCount * 8);
-    this.lengths = this.array(Int32Array, INITIAL);
-    this.counts = this.array(Float64Array, INITIAL);
-    this.firsts = this.array(Float64Array, INITIAL);
-    this.bytes = this.array(Uint8Array, INITIAL * 16);
-  }
-
-  private array<T extends Int32Array | Float64Array | Uint8Array>(
-    type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
-    length: number,
-  ): T {
-    return this.mapped ? mappedArray(type, length) : new type(length);
-  }
-
-  /** How many distinct chunks have been added. */
-  get distinct(): number {
-    return this.size;
+    super(options);
+    this.bytes = this.array(Uint8Array, INITIAL_BYTES);
   }
 
   /**
@@ -168,80 +135,28 @@ export class ByteChunkStore {
     hash: number,
     position: number,
   ) {
-    const c = this.size;
-    if (c === this.lengths.length) {
-      this.lengths = growArray(this.lengths, c + 1, this.mapped);
-      this.counts = growArray(this.counts, c + 1, this.mapped);
-      this.firsts = growArray(this.firsts, c + 1, this.mapped);
-    }
     if (this.used + length > this.bytes.length)
       this.bytes = growArray(this.bytes, this.used + length, this.mapped);
     const from = this.used;
     const own = this.bytes;
     for (let k = 0; k < length; k++) own[from + k] = bytes[start + k]!;
     this.used += length;
-    this.lengths[c] = length;
-    this.counts[c] = 0;
-    this.firsts[c] = position;
     const slots = this.slots;
-    slots[at] = hash;
-    slots[at + 1] = ++this.size;
-    slots[at + 2] = 1;
-    slots[at + 3] = length;
     if (length <= SHORT) {
       for (let k = 0, w = at + 4; k < length; k += 4, w++) slots[w] = packed(bytes, start + k, length - k);
     } else slots[at + 4] = from;
-    if (this.size > this.limit) this.rehash();
-  }
-
-  private rehash(): void {
-    const old = this.slots;
-    const oldInts = (this.mask + 1) << 3;
-    this.slots = this.array(Int32Array, oldInts * 2);
-    this.mask = (this.mask << 1) | 1;
-    this.limit = Math.floor((this.mask + 1) * LOAD);
-    reinsertSlots(old.subarray(0, oldInts), this.slots, this.mask);
+    this.record(at, hash, length, position);
   }
 
   /**
-   * Replace the first positions of the chunks added since the store held `from` of them, in the order
-   * they were added, by `map(position)` (which must keep them increasing): for positions measured
-   * cheaply while counting (offsets in translated bytes) and wanted in another measure (bytes on disk).
-   */
-  remapFirsts(from: number, map: (position: number) => number): void {
-    for (let c = from; c < this.size; c++) this.firsts[c] = map(this.firsts[c]!);
-  }
-
-  /** The chunks in the order they were first added (not sorted by position), in new arrays. */
-  positioned(): PositionedChunks {
-    return this.partitioned(1)[0]!;
-  }
-
-  /**
-   * {@link ByteChunkStore.positioned} split into `parts` tables (at most 256) by the chunks' hash: a
-   * chunk goes to part `(utf8ChunkHash(chunk) >>> 0) % parts`, so equal chunks of several stores land
-   * in the same part, and the parts of several stores can be added up part by part (on separate
-   * threads). Each part keeps the order the chunks were added in.
+   * The chunks as UTF-8 split into `parts` tables (at most 256) by the chunks' hash: a chunk goes to part
+   * `(hash >>> 0) % parts`, so equal chunks of several stores land in the same part, and the parts of
+   * several stores can be added up part by part (on separate threads). Each part keeps the order the
+   * chunks were added in.
    */
   partitioned(parts: number): PositionedChunks[] {
-    const { bytes, size, slots, lengths } = this;
-    if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
-    const all = this.array(Float64Array, size).subarray(0, size);
-    all.set(this.counts.subarray(0, size));
-    const partOf = slotTotals(slots.subarray(0, (this.mask + 1) << 3), all, parts);
-    const sizes = new Array<number>(parts).fill(0);
-    const byteSizes = new Array<number>(parts).fill(0);
-    for (let c = 0; c < size; c++) {
-      sizes[partOf[c]!]!++;
-      byteSizes[partOf[c]!]! += lengths[c]!;
-    }
-    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
-    const tables = sizes.map((n, part) => ({
-      bytes: this.array(Uint8Array, byteSizes[part]!).subarray(0, byteSizes[part]!),
-      lengths: this.array(Int32Array, n).subarray(0, n),
-      counts: this.array(Float64Array, n).subarray(0, n),
-      firsts: this.array(Float64Array, n).subarray(0, n),
-    }));
+    const { bytes, size, lengths } = this;
+    const { totals, partOf, tables } = this.partition(parts, 1);
     const next = new Array<number>(parts).fill(0);
     const written = new Array<number>(parts).fill(0);
     for (let c = 0, read = 0; c < size; c++) {
@@ -254,7 +169,7 @@ export class ByteChunkStore {
       for (let end = read + length; read < end; ) out[w++] = bytes[read++]!;
       written[part] = w;
       table.lengths[k] = length;
-      table.counts[k] = all[c]!;
+      table.counts[k] = totals[c]!;
       table.firsts[k] = this.firsts[c]!;
     }
     return tables;

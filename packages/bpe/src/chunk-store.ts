@@ -1,6 +1,6 @@
+import { ChunkSlots, COUNT_SPILL } from './chunk-slots.js';
 import type { ChunkTable } from './chunk-table.js';
 import { growArray, mappedArray } from './mapped-array.js';
-import { reinsertSlots, slotTotals } from './slot-table.js';
 
 /**
  * Distinct chunks as UTF-8 bytes laid end to end, each with its count and the position of its first
@@ -60,18 +60,8 @@ export function chunkHash(text: string, start: number, end: number): number {
 }
 
 const INITIAL = 1 << 12;
-/** Slots a mapped store starts with. */
-const MAPPED_SLOTS = 1 << 18;
 /** Chunks of at most this many UTF-16 units are kept inside their slot. */
 const SHORT = 8;
-/**
- * Slots fill to this fraction before the table doubles. Linear probing stays short at 0.8 for the chunks
- * that matter (the frequent ones come first and sit in their own slot), and a table that doubles later
- * stays in the processor's cache longer: a count worker's 190,000 English chunks fit in its first 8 MiB.
- */
-const LOAD = 0.8;
-/** A slot's count is moved to `counts` when it reaches this, so it never overflows an int. */
-const COUNT_SPILL = 1 << 30;
 
 /**
  * An open-addressing hash table of distinct chunks held in typed arrays: a chunk is hashed straight
@@ -94,48 +84,19 @@ const COUNT_SPILL = 1 << 30;
  * store.distinct; // 3
  * ```
  */
-export class ChunkStore {
-  // Slot s is the 8 ints at 8s (half a cache line): hash, chunk + 1 (0: empty), count, length, then the
-  // chunk's UTF-16 units two per int when it has at most SHORT of them, else where its units start in
-  // `units`. A chunk is found, compared and counted in that one line; only long chunks read `units`.
-  // Slots in use: the first 8 · (mask + 1) ints (a mapped array is longer).
-  private slots: Int32Array;
-  private mask: number;
-  private limit: number;
+export class ChunkStore extends ChunkSlots {
+  // A slot's key (see ChunkSlots): the chunk's UTF-16 units two per int when it has at most SHORT of
+  // them, else where its units start in `units`. A chunk is found, compared and counted in that one
+  // line; only long chunks read `units`.
   private starts: Int32Array;
-  private lengths: Int32Array;
-  private counts: Float64Array;
-  private firsts: Float64Array;
   private units: Uint16Array;
   private used = 0;
-  private size = 0;
-  private readonly mapped: boolean;
 
   /** `mapped`: reserve every array at 32 MiB or more (see the class comment). Default `false`. */
   constructor(options: { mapped?: boolean } = {}) {
-    this.mapped = options.mapped ?? false;
-    // A mapped store (a big counting job) starts at 8 MiB of slots: no rehash below ~180,000 chunks.
-    const slotCount = this.mapped ? MAPPED_SLOTS : INITIAL * 2;
-    this.mask = slotCount - 1;
-    this.limit = Math.floor(slotCount * LOAD);
-    this.slots = this.array(Int32Array, slotCount * 8);
+    super(options);
     this.starts = this.array(Int32Array, INITIAL);
-    this.lengths = this.array(Int32Array, INITIAL);
-    this.counts = this.array(Float64Array, INITIAL);
-    this.firsts = this.array(Float64Array, INITIAL);
     this.units = this.array(Uint16Array, INITIAL * 8);
-  }
-
-  private array<T extends Int32Array | Float64Array | Uint16Array | Uint8Array>(
-    type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number },
-    length: number,
-  ): T {
-    return this.mapped ? mappedArray(type, length) : new type(length);
-  }
-
-  /** How many distinct chunks have been added. */
-  get distinct(): number {
-    return this.size;
   }
 
   /**
@@ -192,12 +153,7 @@ export class ChunkStore {
 
   private insert(at: number, text: string, start: number, length: number, hash: number, position: number) {
     const c = this.size;
-    if (c === this.starts.length) {
-      this.starts = growArray(this.starts, c + 1, this.mapped);
-      this.lengths = growArray(this.lengths, c + 1, this.mapped);
-      this.counts = growArray(this.counts, c + 1, this.mapped);
-      this.firsts = growArray(this.firsts, c + 1, this.mapped);
-    }
+    if (c === this.starts.length) this.starts = growArray(this.starts, c + 1, this.mapped);
     if (this.used + length > this.units.length)
       this.units = growArray(this.units, this.used + length, this.mapped);
     const units = this.units;
@@ -205,14 +161,7 @@ export class ChunkStore {
     for (let k = 0; k < length; k++) units[from + k] = text.charCodeAt(start + k);
     this.used += length;
     this.starts[c] = from;
-    this.lengths[c] = length;
-    this.counts[c] = 0;
-    this.firsts[c] = position;
     const slots = this.slots;
-    slots[at] = hash;
-    slots[at + 1] = ++this.size;
-    slots[at + 2] = 1;
-    slots[at + 3] = length;
     if (length <= SHORT) {
       const end = start + length;
       let p = start;
@@ -220,60 +169,19 @@ export class ChunkStore {
       for (; p + 1 < end; p += 2) slots[w++] = text.charCodeAt(p) | (text.charCodeAt(p + 1) << 16);
       if (p < end) slots[w] = text.charCodeAt(p);
     } else slots[at + 4] = from;
-    if (this.size > this.limit) this.rehash();
-  }
-
-  private rehash(): void {
-    const old = this.slots;
-    const oldInts = (this.mask + 1) << 3;
-    this.slots = this.array(Int32Array, oldInts * 2);
-    this.mask = (this.mask << 1) | 1;
-    this.limit = Math.floor((this.mask + 1) * LOAD);
-    reinsertSlots(old.subarray(0, oldInts), this.slots, this.mask);
+    this.record(at, hash, length, position);
   }
 
   /**
-   * Replace the first positions of the chunks added since the store held `from` of them, in the order
-   * they were added, by `map(position)` (which must keep them increasing): for positions measured
-   * cheaply while counting (offsets in a decoded text) and wanted in another measure (bytes on disk).
-   */
-  remapFirsts(from: number, map: (position: number) => number): void {
-    for (let c = from; c < this.size; c++) this.firsts[c] = map(this.firsts[c]!);
-  }
-
-  /**
-   * The chunks as UTF-8, in the order they were first added (not sorted by position). The text must
-   * hold no lone surrogate (UTF-8 cannot encode one): check it before adding its chunks.
-   */
-  positioned(): PositionedChunks {
-    return this.partitioned(1)[0]!;
-  }
-
-  /**
-   * {@link ChunkStore.positioned} split into `parts` tables (at most 256) by the chunks' hash: a chunk
-   * goes to part `(chunkHash(chunk) >>> 0) % parts`, so equal chunks of several stores land in the
-   * same part, and the parts of several stores can be added up part by part (on separate threads),
-   * with nothing to add up between parts. Each part keeps the order the chunks were added in.
+   * The chunks as UTF-8 split into `parts` tables (at most 256) by the chunks' hash: a chunk goes to part
+   * `(hash >>> 0) % parts`, so equal chunks of several stores land in the same part, and the parts of
+   * several stores can be added up part by part (on separate threads). Each part keeps the order the
+   * chunks were added in. The text must hold no lone surrogate (UTF-8 cannot encode one).
    */
   partitioned(parts: number): PositionedChunks[] {
-    const { units, size, slots, starts } = this;
-    if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
-    const all = this.array(Float64Array, size).subarray(0, size);
-    all.set(this.counts.subarray(0, size));
-    const partOf = slotTotals(slots.subarray(0, (this.mask + 1) << 3), all, parts);
-    const sizes = new Array<number>(parts).fill(0);
-    const unitSizes = new Array<number>(parts).fill(0);
-    for (let c = 0; c < size; c++) {
-      sizes[partOf[c]!]!++;
-      unitSizes[partOf[c]!]! += this.lengths[c]!;
-    }
-    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
-    const tables = sizes.map((n, part) => ({
-      bytes: this.array(Uint8Array, unitSizes[part]! * 3),
-      lengths: this.array(Int32Array, n).subarray(0, n),
-      counts: this.array(Float64Array, n).subarray(0, n),
-      firsts: this.array(Float64Array, n).subarray(0, n),
-    }));
+    const { units, size, starts } = this;
+    // Each UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair, two units, takes 4).
+    const { totals, partOf, tables } = this.partition(parts, 3);
     const next = new Array<number>(parts).fill(0);
     const written = new Array<number>(parts).fill(0);
     for (let c = 0; c < size; c++) {
@@ -304,7 +212,7 @@ export class ChunkStore {
       }
       written[part] = w;
       table.lengths[k] = w - from;
-      table.counts[k] = all[c]!;
+      table.counts[k] = totals[c]!;
       table.firsts[k] = this.firsts[c]!;
     }
     return tables.map((table, part) => ({
