@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CL100K_PATTERN,
   DisallowedSpecialTokenError,
+  Encoding,
   encodeStream,
   encodingForModel,
   encodingNameForModel,
@@ -83,6 +84,51 @@ describe("tiktoken's own test vectors", () => {
         expect(ids.length).toBeLessThanOrEqual(large.length);
       }
       wasm.free();
+    }
+  });
+});
+
+describe('pieces around the cache and heap lengths', () => {
+  // 64 bytes is the longest piece the piece cache keeps, 128 the first that merges with the heap.
+  const lengths = [1, 2, 63, 64, 65, 66, 100, 126, 127, 128, 129, 200];
+  const units = ['ab', 'x', 'بس', '=', '中', '🙂', 'aé'];
+  for (const name of ['r50k_base', 'cl100k_base', 'o200k_base'] as const) {
+    it(`${name}: pieces of 1 to 200 bytes, each alone, all in one text and again, equal tiktoken`, async () => {
+      const wasm = get_encoding(name);
+      try {
+        const ours = await getEncoding(name);
+        const pieces: string[] = [];
+        for (const unit of units) {
+          const unitBytes = new TextEncoder().encode(unit).length;
+          for (const length of lengths) {
+            let piece = unit.repeat(Math.max(1, Math.floor(length / unitBytes)));
+            // Odd lengths of a two-byte unit end in a one-byte letter.
+            if (new TextEncoder().encode(piece).length < length && unit !== '=') piece += 'q';
+            pieces.push(piece);
+          }
+        }
+        for (const piece of pieces) expect(ours.encode(piece), piece).toEqual([...wasm.encode(piece)]);
+        const text = pieces.join(' ');
+        expect(ours.encode(text)).toEqual([...wasm.encode(text)]);
+        expect(ours.encode(text)).toEqual([...wasm.encode(text)]);
+      } finally {
+        wasm.free();
+      }
+    });
+  }
+
+  it('several encodings over one rank table each give the same ids (each has its own piece cache)', async () => {
+    const text = `${'=-'.repeat(40)} hello world مرحبا بالعالم ${'ab'.repeat(70)} ${'🙂'.repeat(20)}`;
+    const expected = o200k.encode(text);
+    for (let copy = 0; copy < 3; copy++) {
+      const again = new Encoding({
+        name: `o200k_base copy ${copy}`,
+        patternSource: o200k.patternSource,
+        ranks: o200k.ranks,
+        specialTokens: {},
+      });
+      expect(again.encodeOrdinary(text)).toEqual(expected);
+      expect(again.encodeOrdinary(text)).toEqual(expected);
     }
   });
 });

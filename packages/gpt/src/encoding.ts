@@ -1,6 +1,12 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
-import { bytePairEncode, bytePairMergeShort, type IdSink, mergedIds } from './bpe/byte-pair-merge.js';
+import {
+  bytePairEncode,
+  bytePairMergeShort,
+  HEAP_THRESHOLD,
+  type IdSink,
+  mergedIds,
+} from './bpe/byte-pair-merge.js';
 import { PieceCache } from './bpe/piece-cache.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
@@ -396,6 +402,10 @@ export class Encoding implements Tokenizer {
     sink: IdSink & { readonly full?: boolean },
   ): void {
     if (from >= to) return;
+    // Made here, once per encoding, not in encodePiece: a branch taken only by an encoding's first
+    // piece is compiled out of the hot function, and the next encoding's first piece (`compare`
+    // encodes with several) would throw its compiled code away.
+    if (this.mergeCache === null) this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
     const segment = from === 0 && to === text.length ? text : text.slice(from, to);
     const { scanPiece } = this;
     const length = segment.length;
@@ -497,8 +507,7 @@ export class Encoding implements Tokenizer {
     let from = 0;
     let until: number;
     if (n <= MAX_CACHED_PIECE_BYTES) {
-      cache = this.mergeCache;
-      if (cache === null) cache = this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
+      cache = this.mergeCache!;
       const slot = cache.find(bytes, 0, n, hash);
       if (slot >= 0) {
         ids = cache.ids;
@@ -513,10 +522,13 @@ export class Encoding implements Tokenizer {
       tokenId[0] = rank;
       ids = tokenId;
       until = 1;
-    } else if (cache === null) {
+    } else if (n >= HEAP_THRESHOLD) {
       bytePairEncode(this.ranks, bytes, 0, n, sink);
       return;
     } else {
+      // Pieces too long for the cache but short of the heap merge take the same call as cached
+      // ones: a separate call first met late in a text (a rule line of 70 '=') would throw the
+      // compiled encodePiece away.
       until = bytePairMergeShort(this.ranks, bytes, 0, n);
       ids = mergedIds();
     }

@@ -13,8 +13,16 @@ export interface IdSink {
   push(id: number): void;
 }
 
-/** Pieces at least this long merge with a heap (n log n) instead of a linear scan per merge (n²). */
-const HEAP_THRESHOLD = 128;
+/**
+ * Pieces at least this many bytes long merge with a heap (n log n) instead of a linear scan per
+ * merge (n²); shorter ones go through {@link bytePairMergeShort}.
+ *
+ * @example
+ * ```ts
+ * if (bytes.length < HEAP_THRESHOLD) bytePairMergeShort(ranks, bytes, 0, bytes.length);
+ * ```
+ */
+export const HEAP_THRESHOLD = 128;
 
 let pairRanks = new Int32Array(256);
 let partRanks = new Int32Array(256);

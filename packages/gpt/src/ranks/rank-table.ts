@@ -104,10 +104,12 @@ export class RankTable {
   /** Ranks of two-byte tokens by `first << 8 | second`, filled on first use (-1: not looked up yet). */
   private readonly pairs = new Int32Array(65536).fill(-1);
   /**
-   * Direct-mapped memo of joined ranks, made on first use: four ints a slot — left rank, right rank,
-   * the rank of their bytes joined (NO_RANK when none), unused — -1 in the first marks an empty slot.
+   * Direct-mapped memo of joined ranks: four ints a slot — left rank, right rank, the rank of their
+   * bytes joined (NO_RANK when none), unused — -1 in the first marks an empty slot. Made with the
+   * table, not on first use: a branch that runs once per table would be compiled out of the merge
+   * loop and send it back to the interpreter on the next table's first merge.
    */
-  private joined: Int32Array | null = null;
+  private readonly joined = new Int32Array(JOINED_SLOTS * 4).fill(-1);
   private joinScratch = new Uint8Array(256);
   /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
   private readonly byteRanks = new Int32Array(256);
@@ -283,8 +285,7 @@ export class RankTable {
    * neither hash nor compare bytes.
    */
   rankOfJoined(left: number, right: number): number {
-    let table = this.joined;
-    if (table === null) table = this.joined = new Int32Array(JOINED_SLOTS * 4).fill(-1);
+    const table = this.joined;
     const at = (joinedSlot(left, right) & (JOINED_SLOTS - 1)) << 2;
     if (table[at] === left && table[at + 1] === right) return table[at + 2]!;
     // Direct-mapped: a new pair takes the slot of whatever was there.
