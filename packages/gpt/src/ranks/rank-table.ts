@@ -13,6 +13,14 @@ const FNV_OFFSET = 0x811c9dc5;
 const JOINED_SLOTS = 1 << 15;
 const FNV_PRIME = 0x01000193;
 
+/** 32-bit words of the token filter (a power of two): 256 KB, small enough to stay in a core's cache. */
+const FILTER_WORDS = 1 << 16;
+
+/** The two bits a hash sets in its word of the token filter. */
+function filterBits(hash: number): number {
+  return (1 << (hash & 31)) | (1 << ((hash >>> 5) & 31));
+}
+
 /** Mixes two ranks into a slot number of the joined-rank memo. */
 function joinedSlot(left: number, right: number): number {
   const mixed = Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b);
@@ -113,6 +121,13 @@ export class RankTable {
   private joinScratch = new Uint8Array(256);
   /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
   private readonly byteRanks = new Int32Array(256);
+  /**
+   * Which hashes may belong to a token: every token's hash sets two bits in the word its top 16
+   * bits pick. Most byte strings a merge asks about are no token; for them one read of this small
+   * array answers, instead of a probe of the large slot array and its cache miss. Never wrong for
+   * a token, so it only saves work.
+   */
+  private readonly filter = new Int32Array(FILTER_WORDS);
   /** The shared copy made by {@link RankTable.share}, once. */
   private shared: SharedRankTable | null = null;
 
@@ -127,6 +142,12 @@ export class RankTable {
       this.slots = built.slots;
       this.mask = (built.slots.length >> 2) - 1;
       this.size = built.size;
+      const { slots, filter } = this;
+      for (let slot = 0; slot < slots.length; slot += 4) {
+        if (slots[slot + 1] === -1) continue;
+        const hash = slots[slot]!;
+        filter[hash >>> 16] |= filterBits(hash);
+      }
       this.fillByteRanks();
       return;
     }
@@ -162,6 +183,7 @@ export class RankTable {
       slots[slot + 1] = rank;
       slots[slot + 2] = start;
       slots[slot + 3] = length;
+      this.filter[hash >>> 16] |= filterBits(hash);
       size++;
     }
     this.size = size;
@@ -322,6 +344,8 @@ export class RankTable {
 
   /** Like {@link RankTable.rankOf} with the hash of the slice already computed. */
   lookup(buffer: Uint8Array, start: number, end: number, hash: number): number {
+    const bits = filterBits(hash);
+    if ((this.filter[hash >>> 16]! & bits) !== bits) return NO_RANK;
     const length = end - start;
     const { slots, bytes, mask } = this;
     const wrap = (mask << 2) | 3;

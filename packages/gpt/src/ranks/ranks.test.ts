@@ -157,3 +157,64 @@ describe('RankTable', () => {
     );
   });
 });
+
+describe('RankTable lookups (the token filter never hides a token)', () => {
+  /** A reference answer: token bytes (as latin1 text) to rank. */
+  function referenceOf(table: RankTable): Map<string, number> {
+    const reference = new Map<string, number>();
+    for (let rank = 0; rank < table.rankCount; rank++)
+      if (table.has(rank)) reference.set(Buffer.from(table.tokenBytes(rank)).toString('latin1'), rank);
+    return reference;
+  }
+
+  for (const name of ['r50k_base', 'p50k_base', 'cl100k_base', 'o200k_base'] as const) {
+    it(`${name}: every token is found, built or shared, and other byte strings agree with a map`, async () => {
+      const table = (await getEncoding(name)).ranks;
+      const copies = [table, new RankTable(table.bytes, table.offsets), RankTable.fromShared(table.share())];
+      const reference = referenceOf(table);
+      for (const copy of copies) {
+        let found = 0;
+        for (let rank = 0; rank < table.rankCount; rank++) {
+          if (!table.has(rank)) continue;
+          const bytes = table.tokenBytes(rank);
+          if (copy.rankOf(bytes, 0, bytes.length) !== rank)
+            throw new Error(`${name}: rank ${rank} not found`);
+          found++;
+        }
+        expect(found).toBe(table.size);
+        // Two tokens joined (what a merge asks) and random bytes: mostly no token, sometimes one.
+        let seed = 7;
+        const next = (n: number): number => {
+          seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+          return (seed >>> 8) % n;
+        };
+        // Tokens cut in two parts that are tokens: the joined rank is the token's.
+        let tokens = 0;
+        for (let rank = 0; rank < table.rankCount; rank += 7) {
+          if (!table.has(rank) || table.tokenLength(rank) < 2) continue;
+          const bytes = table.tokenBytes(rank);
+          const cut = 1 + next(bytes.length - 1);
+          const left = reference.get(Buffer.from(bytes.subarray(0, cut)).toString('latin1'));
+          const right = reference.get(Buffer.from(bytes.subarray(cut)).toString('latin1'));
+          if (left === undefined || right === undefined) continue;
+          if (copy.rankOfJoined(left, right) !== rank)
+            throw new Error(`${name}: ${left} + ${right} is not ${rank}`);
+          tokens++;
+        }
+        expect(tokens).toBeGreaterThan(1000);
+        for (let trial = 0; trial < 5_000; trial++) {
+          const left = next(table.rankCount);
+          const right = next(table.rankCount);
+          if (!table.has(left) || !table.has(right)) continue;
+          const joined = new Uint8Array([...table.tokenBytes(left), ...table.tokenBytes(right)]);
+          const expected = reference.get(Buffer.from(joined).toString('latin1')) ?? NO_RANK;
+          expect(copy.rankOf(joined, 0, joined.length)).toBe(expected);
+          expect(copy.rankOfJoined(left, right)).toBe(expected);
+          const random = Uint8Array.from({ length: 1 + next(4) }, () => next(256));
+          const randomRank = reference.get(Buffer.from(random).toString('latin1')) ?? NO_RANK;
+          expect(copy.rankOf(random, 0, random.length)).toBe(randomRank);
+        }
+      }
+    });
+  }
+});
