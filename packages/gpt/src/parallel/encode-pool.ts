@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
-import type { Encoding } from '../encoding.js';
+import { SharedPieceCache } from '../bpe/shared-piece-cache.js';
+import { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
@@ -18,6 +19,14 @@ import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange } from './prot
 export interface EncodePoolOptions {
   /** Worker threads (default: the number of cores, at most 8). */
   threads?: number;
+  /**
+   * Whether the threads remember merged pieces in one `SharedPieceCache` (default `true`): each piece
+   * is merged once, whichever thread meets it. With `false`, each worker has a cache of its own and
+   * the calling thread uses the encoding's.
+   */
+  sharePieceCache?: boolean;
+  /** Entries of the shared piece cache (a power of two; default `1 << 19`, 32 MiB of shared memory). */
+  pieceCacheEntries?: number;
 }
 
 /**
@@ -54,6 +63,8 @@ interface Waiting {
 export class EncodePool {
   /** The encoding the workers rebuild, which the calling thread uses for its own share. */
   readonly encoding: Encoding;
+  /** What the calling thread encodes its share with: the pool's encoding, over the shared piece cache if there is one. */
+  private readonly callerEncoding: Encoding;
   private readonly workers: Worker[];
   private readonly load: number[];
   private readonly pending = new Map<number, Waiting & { worker: number }>();
@@ -70,6 +81,19 @@ export class EncodePool {
       ranks: encoding.ranks.share(),
       specialTokens: Object.fromEntries(encoding.specialTokens),
     };
+    this.callerEncoding = encoding;
+    if (options.sharePieceCache !== false) {
+      const cache = new SharedPieceCache(options.pieceCacheEntries);
+      transfer.pieceCache = cache.share();
+      // A second Encoding over the same rank table, so the caller's own keeps its own cache.
+      this.callerEncoding = new Encoding({
+        name: encoding.name,
+        patternSource: encoding.patternSource,
+        ranks: encoding.ranks,
+        specialTokens: transfer.specialTokens,
+      });
+      this.callerEncoding.usePieceCache(cache);
+    }
     const file = workerProgram(
       import.meta.url,
       './encode-worker.js',
@@ -147,7 +171,7 @@ export class EncodePool {
       onIds(idsOf(reply, offset));
       offset += reply.units!;
     };
-    const here = withCaller ? new JobEncoder(this.encoding) : null;
+    const here = withCaller ? new JobEncoder(this.callerEncoding) : null;
     const workers = this.workers.length;
     try {
       for await (const piece of pieces) {
