@@ -50,6 +50,9 @@ interface Waiting {
 
 /**
  * Worker threads that share one encoding's rank table (in shared memory) and encode jobs (lists of texts) sent to them.
+ * The workers and the calling thread's share (see {@link EncodePool.encodePieces}) remember merged
+ * pieces in one `SharedPieceCache` of fixed size, made with the pool, so each piece is merged once
+ * whichever thread meets it (`sharePieceCache: false`: a cache per thread).
  * {@link encodeBatch} and {@link encodeParallel} use one for a call; keep one yourself to pay the
  * start (a thread each, and the workers warming up) once for many calls.
  *
@@ -152,9 +155,9 @@ export class EncodePool {
    * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
    * `safeCuts`), or consecutive parts of one file (see {@link FileRange}: each thread reads, cuts and
    * decodes its own), calling `onIds` with each piece's ids in order. Each worker has two pieces in
-   * flight; with `withCaller`, the calling thread encodes a piece itself (with the pool's encoding, in
-   * place) whenever the workers have their two, so one thread fewer is started for the same cores and
-   * the calling thread's piece cache does its share of the work. Errors come out in text order, with
+   * flight; with `withCaller`, the calling thread encodes a piece itself (in place, over the pool's
+   * piece cache) whenever the workers have their two, so one thread fewer is started for the same
+   * cores. Errors come out in text order, with
    * positions in the whole text.
    */
   async encodePieces(
