@@ -1,5 +1,5 @@
 /**
- * What an `Encoding` needs of a piece cache: {@link PieceCache} (one thread's) and
+ * What an `Encoding` needs of a piece cache: `PieceCache` (one thread's) and
  * `SharedPieceCache` (several threads') both are one.
  *
  * @example
