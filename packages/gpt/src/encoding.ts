@@ -7,7 +7,7 @@ import {
   type IdSink,
   mergedIds,
 } from './bpe/byte-pair-merge.js';
-import { PieceCache } from './bpe/piece-cache.js';
+import { PieceCache, type PieceLookup } from './bpe/piece-cache.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
@@ -138,8 +138,8 @@ export class Encoding implements Tokenizer {
   private readonly scanPiece: PieceScanner | null;
   private readonly specialRegex: RegExp | null;
   private readonly specialBytes = new Map<number, Uint8Array>();
-  /** Ids of merged pieces, created on the first merge. */
-  private mergeCache: PieceCache | null = null;
+  /** Ids of merged pieces, created on the first merge (or installed by {@link Encoding.usePieceCache}). */
+  private mergeCache: PieceLookup | null = null;
 
   /** Builds an encoding from its definition; `getEncoding(name)` does this for the named ones. */
   constructor(definition: EncodingDefinition) {
@@ -502,7 +502,7 @@ export class Encoding implements Tokenizer {
     // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
     // Each helper is called from one place only, and the ids leave by one loop: the first pass of a
     // process runs while V8 compiles this, and every inlined copy of a callee is compile work.
-    let cache: PieceCache | null = null;
+    let cache: PieceLookup | null = null;
     let ids: Uint32Array;
     let from = 0;
     let until: number;
@@ -546,6 +546,21 @@ export class Encoding implements Tokenizer {
    */
   clearCache(): void {
     this.mergeCache?.clear();
+  }
+
+  /**
+   * Remember merged pieces in `cache` from now on instead of a cache of this encoding's own: the
+   * parallel encoders give the calling thread and each worker one `SharedPieceCache`, so a piece is
+   * merged once whichever thread meets it. The ids do not depend on the cache.
+   *
+   * @example
+   * ```ts
+   * const shared = new SharedPieceCache();
+   * enc.usePieceCache(shared); // in each thread, over shared.share()'s memory
+   * ```
+   */
+  usePieceCache(cache: PieceLookup): void {
+    this.mergeCache = cache;
   }
 }
 

@@ -16,6 +16,8 @@ import { readFile } from 'node:fs/promises';
 import { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 import type { RankTable } from './ranks/rank-table.js';
 
+export type { PieceLookup } from './bpe/piece-cache.js';
+export { SharedPieceCache, type SharedPieceCacheMemory } from './bpe/shared-piece-cache.js';
 export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
 export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';

@@ -1,3 +1,29 @@
+/**
+ * What an `Encoding` needs of a piece cache: `PieceCache` (one thread's) and
+ * `SharedPieceCache` (several threads') both are one.
+ *
+ * @example
+ * ```ts
+ * const lookup: PieceLookup = new PieceCache();
+ * const slot = lookup.find(bytes, 0, bytes.length, hash);
+ * if (slot >= 0) lookup.ids.subarray(lookup.idStart(slot), lookup.idStart(slot) + lookup.idCount(slot));
+ * ```
+ */
+export interface PieceLookup {
+  /** The words the entries' ids are read from. */
+  readonly ids: Uint32Array;
+  /** The slot of `buffer[start, end)` (hashed to `hash`), or -1. */
+  find(buffer: Uint8Array, start: number, end: number, hash: number): number;
+  /** Where the ids of the entry at `slot` start in `ids`. */
+  idStart(slot: number): number;
+  /** How many ids the entry at `slot` has. */
+  idCount(slot: number): number;
+  /** Remember `ids[0, count)` for `buffer[start, end)` (not already present). */
+  store(buffer: Uint8Array, start: number, end: number, hash: number, ids: Uint32Array, count: number): void;
+  /** Forget what may be forgotten. */
+  clear(): void;
+}
+
 /** The mark of an entry found again (above the 16 bits of byte length and id count). */
 const FOUND = 1 << 16;
 
@@ -22,7 +48,7 @@ const FOUND = 1 << 16;
  * cache.idCount(at); // 2
  * ```
  */
-export class PieceCache {
+export class PieceCache implements PieceLookup {
   /**
    * Four ints per slot: hash, where the bytes start (a byte offset in {@link PieceCache.ids}' buffer),
    * where the ids start (an index in {@link PieceCache.ids}), `found << 16 | byteLength << 8 |

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerProgram, workerProgramOptions } from '@tokenlab/bpe/node';
-import type { Encoding } from '../encoding.js';
+import { SharedPieceCache } from '../bpe/shared-piece-cache.js';
+import { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
@@ -18,6 +19,14 @@ import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange } from './prot
 export interface EncodePoolOptions {
   /** Worker threads (default: the number of cores, at most 8). */
   threads?: number;
+  /**
+   * Whether the threads remember merged pieces in one `SharedPieceCache` (default `true`): each piece
+   * is merged once, whichever thread meets it. With `false`, each worker has a cache of its own and
+   * the calling thread uses the encoding's.
+   */
+  sharePieceCache?: boolean;
+  /** Entries of the shared piece cache (a power of two; default `1 << 19`, 32 MiB of shared memory). */
+  pieceCacheEntries?: number;
 }
 
 /**
@@ -41,6 +50,9 @@ interface Waiting {
 
 /**
  * Worker threads that share one encoding's rank table (in shared memory) and encode jobs (lists of texts) sent to them.
+ * The workers and the calling thread's share (see {@link EncodePool.encodePieces}) remember merged
+ * pieces in one `SharedPieceCache` of fixed size, made with the pool, so each piece is merged once
+ * whichever thread meets it (`sharePieceCache: false`: a cache per thread).
  * {@link encodeBatch} and {@link encodeParallel} use one for a call; keep one yourself to pay the
  * start (a thread each, and the workers warming up) once for many calls.
  *
@@ -54,6 +66,8 @@ interface Waiting {
 export class EncodePool {
   /** The encoding the workers rebuild, which the calling thread uses for its own share. */
   readonly encoding: Encoding;
+  /** What the calling thread encodes its share with: the pool's encoding, over the shared piece cache if there is one. */
+  private readonly callerEncoding: Encoding;
   private readonly workers: Worker[];
   private readonly load: number[];
   private readonly pending = new Map<number, Waiting & { worker: number }>();
@@ -70,6 +84,19 @@ export class EncodePool {
       ranks: encoding.ranks.share(),
       specialTokens: Object.fromEntries(encoding.specialTokens),
     };
+    this.callerEncoding = encoding;
+    if (options.sharePieceCache !== false) {
+      const cache = new SharedPieceCache(options.pieceCacheEntries);
+      transfer.pieceCache = cache.share();
+      // A second Encoding over the same rank table, so the caller's own keeps its own cache.
+      this.callerEncoding = new Encoding({
+        name: encoding.name,
+        patternSource: encoding.patternSource,
+        ranks: encoding.ranks,
+        specialTokens: transfer.specialTokens,
+      });
+      this.callerEncoding.usePieceCache(cache);
+    }
     const file = workerProgram(
       import.meta.url,
       './encode-worker.js',
@@ -128,9 +155,9 @@ export class EncodePool {
    * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
    * `safeCuts`), or consecutive parts of one file (see {@link FileRange}: each thread reads, cuts and
    * decodes its own), calling `onIds` with each piece's ids in order. Each worker has two pieces in
-   * flight; with `withCaller`, the calling thread encodes a piece itself (with the pool's encoding, in
-   * place) whenever the workers have their two, so one thread fewer is started for the same cores and
-   * the calling thread's piece cache does its share of the work. Errors come out in text order, with
+   * flight; with `withCaller`, the calling thread encodes a piece itself (in place, over the pool's
+   * piece cache) whenever the workers have their two, so one thread fewer is started for the same
+   * cores. Errors come out in text order, with
    * positions in the whole text.
    */
   async encodePieces(
@@ -147,7 +174,7 @@ export class EncodePool {
       onIds(idsOf(reply, offset));
       offset += reply.units!;
     };
-    const here = withCaller ? new JobEncoder(this.encoding) : null;
+    const here = withCaller ? new JobEncoder(this.callerEncoding) : null;
     const workers = this.workers.length;
     try {
       for await (const piece of pieces) {

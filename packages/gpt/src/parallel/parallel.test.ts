@@ -11,7 +11,7 @@ import {
 } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Encoding } from '../encoding.js';
+import { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
 import { EncodePool } from './encode-pool.js';
@@ -181,7 +181,8 @@ describe('the calling thread encoding alongside the workers', () => {
 
   it('encodes pieces in the calling thread too, with the one-thread ids', async () => {
     const sample = `${readFixtureText('corpora/ud-arabic-pud.head.txt')}${readFixtureText('corpora/austen-emma.head.txt')}`;
-    const spy = vi.spyOn(enc, 'encodeOrdinaryInto');
+    // The calling thread's share goes through an Encoding of the pool's over the shared piece cache.
+    const spy = vi.spyOn(Encoding.prototype, 'encodeOrdinaryInto');
     try {
       const ids = await encodeParallel(enc, sample, { pool, pieceSize: 2000, ordinary: true });
       // The one worker takes two pieces, then the calling thread the third (no reply can come in
@@ -213,6 +214,26 @@ describe('the calling thread encoding alongside the workers', () => {
       );
       const allowed = await encodeParallel(enc, sample, { pool, pieceSize: 1000, allowedSpecial: 'all' });
       expect(Array.from(allowed)).toEqual(enc.encode(sample, { allowedSpecial: 'all' }));
+    }
+  });
+
+  it('gives the same ids with a piece cache per thread, or a shared one that is full', async () => {
+    const sample = `${readFixtureText('corpora/ud-arabic-pud.head.txt')}${readFixtureText('corpora/austen-emma.head.txt')}`;
+    const expected = enc.encodeOrdinary(sample);
+    for (const options of [{ sharePieceCache: false }, { pieceCacheEntries: 16 }]) {
+      const own = new EncodePool(enc, { threads: 2, ...options });
+      try {
+        for (const pass of [1, 2]) {
+          const ids = await encodeParallel(enc, sample, { pool: own, pieceSize: 2000, ordinary: true });
+          expect(Array.from(ids), `${JSON.stringify(options)}, pass ${pass}`).toEqual(expected);
+        }
+        const batch = await own.encodeTexts(sample.split('\n'), { ordinary: true });
+        expect(batch.flat(), JSON.stringify(options)).toEqual(
+          sample.split('\n').flatMap((line) => enc.encodeOrdinary(line)),
+        );
+      } finally {
+        await own.close();
+      }
     }
   });
 

@@ -1,3 +1,4 @@
+import type { SharedPieceCacheMemory } from '../bpe/shared-piece-cache.js';
 import type { SharedRankTable } from '../ranks/rank-table.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import { FileTextError } from './file-text.js';
@@ -11,6 +12,8 @@ export interface EncodingTransfer {
   patternSource: string;
   ranks: SharedRankTable;
   specialTokens: Record<string, number>;
+  /** The piece cache all the pool's threads share, when they share one. */
+  pieceCache?: SharedPieceCacheMemory;
 }
 
 /**
