@@ -144,10 +144,12 @@ export abstract class ChunkSlots {
    * @internal The start of {@link ChunkSlots.partitioned}: each chunk's total count (its slot's plus what
    * spilled into `counts`), the part it goes to, and each part's table, with room for `bytesPerUnit`
    * bytes per unit of its chunks' lengths; the store copies the keys, lengths, counts and firsts in.
+   * Part `skip`, if given, gets an empty table (its chunks stay in the store, to be added up there).
    */
   protected partition(
     parts: number,
     bytesPerUnit: number,
+    skip = -1,
   ): { totals: Float64Array; partOf: Uint8Array; tables: PositionedChunks[] } {
     if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
     const { size, slots } = this;
@@ -167,12 +169,28 @@ export abstract class ChunkSlots {
       units[partOf[c]!]! += this.lengths[c]!;
     }
     // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
-    const tables = sizes.map((n, part) => ({
-      bytes: this.array(Uint8Array, units[part]! * bytesPerUnit).subarray(0, units[part]! * bytesPerUnit),
-      lengths: this.array(Int32Array, n).subarray(0, n),
-      counts: this.array(Float64Array, n).subarray(0, n),
-      firsts: this.array(Float64Array, n).subarray(0, n),
-    }));
+    const tables = sizes.map((n, part) =>
+      part === skip
+        ? emptyTable()
+        : {
+            bytes: this.array(Uint8Array, units[part]! * bytesPerUnit).subarray(
+              0,
+              units[part]! * bytesPerUnit,
+            ),
+            lengths: this.array(Int32Array, n).subarray(0, n),
+            counts: this.array(Float64Array, n).subarray(0, n),
+            firsts: this.array(Float64Array, n).subarray(0, n),
+          },
+    );
     return { totals, partOf, tables };
   }
+}
+
+function emptyTable(): PositionedChunks {
+  return {
+    bytes: new Uint8Array(0),
+    lengths: new Int32Array(0),
+    counts: new Float64Array(0),
+    firsts: new Float64Array(0),
+  };
 }
