@@ -273,10 +273,11 @@ export class ByteChunkStore extends ChunkSlots {
     capacity: number,
     capacityBytes: number,
   ): PositionedChunks {
-    const out = this.array(Uint8Array, capacityBytes);
-    const lengths = this.array(Int32Array, capacity);
-    const counts = this.array(Float64Array, capacity);
-    const firsts = this.array(Float64Array, capacity);
+    // Handed over to the thread that asked: not mapped (see ChunkSlots.partition).
+    const out = new Uint8Array(capacityBytes);
+    const lengths = new Int32Array(capacity);
+    const counts = new Float64Array(capacity);
+    const firsts = new Float64Array(capacity);
     const seen = new Uint8Array(sums.length);
     const held = this.bytes;
     const ownFirsts = this.firsts;

@@ -153,7 +153,7 @@ export abstract class ChunkSlots {
   ): { totals: Float64Array; partOf: Uint8Array; tables: PositionedChunks[] } {
     if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
     const { size, slots } = this;
-    const totals = this.array(Float64Array, size).subarray(0, size);
+    const totals = new Float64Array(size);
     totals.set(this.counts.subarray(0, size));
     const partOf = new Uint8Array(size);
     for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
@@ -168,18 +168,17 @@ export abstract class ChunkSlots {
       sizes[partOf[c]!]!++;
       units[partOf[c]!]! += this.lengths[c]!;
     }
-    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
+    // Exactly sized, never mapped: a worker hands them over, and 32 MiB reservations would each count as
+    // 32 MiB of external memory to the garbage collectors of both threads, which collect early under that
+    // pressure (a few MB of a worker's allocator arena cost less).
     const tables = sizes.map((n, part) =>
       part === skip
         ? emptyTable()
         : {
-            bytes: this.array(Uint8Array, units[part]! * bytesPerUnit).subarray(
-              0,
-              units[part]! * bytesPerUnit,
-            ),
-            lengths: this.array(Int32Array, n).subarray(0, n),
-            counts: this.array(Float64Array, n).subarray(0, n),
-            firsts: this.array(Float64Array, n).subarray(0, n),
+            bytes: new Uint8Array(units[part]! * bytesPerUnit),
+            lengths: new Int32Array(n),
+            counts: new Float64Array(n),
+            firsts: new Float64Array(n),
           },
     );
     return { totals, partOf, tables };

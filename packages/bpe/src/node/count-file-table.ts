@@ -190,12 +190,13 @@ function countOnWorkers(
           }
           if (reply.table !== undefined) {
             sums[w] = reply.table;
-            // Resolved once every thread is gone, and with it all it allocated.
-            if (++summed === size)
-              Promise.all(workers.map((each) => each.terminate())).then(
-                () => resolve(interleaveByFirst(sums as PositionedChunks[])),
-                fail,
-              );
+            if (++summed === size) {
+              // The threads wind down while this one interleaves their sums; resolved once every
+              // thread is gone, and with it all it allocated.
+              const gone = Promise.all(workers.map((each) => each.terminate()));
+              const table = interleaveByFirst(sums as PositionedChunks[]);
+              gone.then(() => resolve(table), fail);
+            }
             return;
           }
           counted += reply.counted!;
