@@ -111,7 +111,9 @@ export abstract class ChunkSlots {
       if (old[at + 1] === 0) continue;
       let slot = old[at]! & mask;
       while (slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & mask;
-      slots.set(old.subarray(at, at + 8), slot << 3);
+      // Int by int: a subarray per slot would allocate a view for each of hundreds of thousands of chunks.
+      const to = slot << 3;
+      for (let k = 0; k < 8; k++) slots[to + k] = old[at + k]!;
     }
     this.slots = slots;
     this.mask = mask;
