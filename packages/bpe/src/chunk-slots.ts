@@ -111,7 +111,9 @@ export abstract class ChunkSlots {
       if (old[at + 1] === 0) continue;
       let slot = old[at]! & mask;
       while (slots[(slot << 3) + 1] !== 0) slot = (slot + 1) & mask;
-      slots.set(old.subarray(at, at + 8), slot << 3);
+      // Int by int: a subarray per slot would allocate a view for each of hundreds of thousands of chunks.
+      const to = slot << 3;
+      for (let k = 0; k < 8; k++) slots[to + k] = old[at + k]!;
     }
     this.slots = slots;
     this.mask = mask;
@@ -144,14 +146,16 @@ export abstract class ChunkSlots {
    * @internal The start of {@link ChunkSlots.partitioned}: each chunk's total count (its slot's plus what
    * spilled into `counts`), the part it goes to, and each part's table, with room for `bytesPerUnit`
    * bytes per unit of its chunks' lengths; the store copies the keys, lengths, counts and firsts in.
+   * Part `skip`, if given, gets an empty table (its chunks stay in the store, to be added up there).
    */
   protected partition(
     parts: number,
     bytesPerUnit: number,
+    skip = -1,
   ): { totals: Float64Array; partOf: Uint8Array; tables: PositionedChunks[] } {
     if (!(parts >= 1 && parts <= 256)) throw new RangeError(`parts must be 1 to 256, not ${parts}`);
     const { size, slots } = this;
-    const totals = this.array(Float64Array, size).subarray(0, size);
+    const totals = new Float64Array(size);
     totals.set(this.counts.subarray(0, size));
     const partOf = new Uint8Array(size);
     for (let at = 0; at < (this.mask + 1) << 3; at += 8) {
@@ -166,13 +170,28 @@ export abstract class ChunkSlots {
       sizes[partOf[c]!]!++;
       units[partOf[c]!]! += this.lengths[c]!;
     }
-    // Mapped too, if asked: from a worker thread these are handed over and freed by the receiving thread.
-    const tables = sizes.map((n, part) => ({
-      bytes: this.array(Uint8Array, units[part]! * bytesPerUnit).subarray(0, units[part]! * bytesPerUnit),
-      lengths: this.array(Int32Array, n).subarray(0, n),
-      counts: this.array(Float64Array, n).subarray(0, n),
-      firsts: this.array(Float64Array, n).subarray(0, n),
-    }));
+    // Exactly sized, never mapped: a worker hands them over, and 32 MiB reservations would each count as
+    // 32 MiB of external memory to the garbage collectors of both threads, which collect early under that
+    // pressure (a few MB of a worker's allocator arena cost less).
+    const tables = sizes.map((n, part) =>
+      part === skip
+        ? emptyTable()
+        : {
+            bytes: new Uint8Array(units[part]! * bytesPerUnit),
+            lengths: new Int32Array(n),
+            counts: new Float64Array(n),
+            firsts: new Float64Array(n),
+          },
+    );
     return { totals, partOf, tables };
   }
+}
+
+function emptyTable(): PositionedChunks {
+  return {
+    bytes: new Uint8Array(0),
+    lengths: new Int32Array(0),
+    counts: new Float64Array(0),
+    firsts: new Float64Array(0),
+  };
 }

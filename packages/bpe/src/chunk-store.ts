@@ -217,7 +217,7 @@ export class ChunkStore extends ChunkSlots {
     }
     return tables.map((table, part) => ({
       ...table,
-      bytes: this.mapped ? table.bytes.subarray(0, written[part]) : table.bytes.slice(0, written[part]),
+      bytes: table.bytes.slice(0, written[part]),
     }));
   }
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RegexTokenizer, vocabFileText } from '@tokenlab/bpe';
+import { GPT2_PYTHON_PATTERN, RegexTokenizer, vocabFileText } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,36 @@ describe('tokenlab train', () => {
       expect(run.code).toBe(0);
       expect(readFileSync(`${prefix}.model`, 'utf8')).toBe(row.expected!.model_file);
       expect(readFileSync(`${prefix}.vocab`, 'utf8')).toBe(row.expected!.vocab_file);
+    }
+  });
+
+  it('counts a file for the GPT-2 pattern named or written out, minbpe-identically', async () => {
+    const row = rows.find((r) => r.vocab_size === 320 && r.tokenizer === 'regex_gpt2')!;
+    const input = join(dir, `${row.training_text_id}-gpt2.txt`);
+    writeFileSync(input, texts.get(row.training_text_id)!);
+    for (const pattern of ['gpt2', GPT2_PYTHON_PATTERN]) {
+      const prefix = join(dir, `gpt2-${pattern.length}`);
+      const run = await runCapture(['train', '-p', pattern, '-v', '320', '-o', prefix, '--quiet', input]);
+      expect(run.code).toBe(0);
+      expect(readFileSync(`${prefix}.model`, 'utf8')).toBe(row.expected!.model_file);
+      expect(readFileSync(`${prefix}.vocab`, 'utf8')).toBe(row.expected!.vocab_file);
+    }
+  });
+
+  it('names a missing file, and the file and byte of invalid UTF-8, from the counting workers', async () => {
+    const missing = join(dir, 'no-such-file.txt');
+    const absent = await runCapture(['train', '-v', '300', '-o', join(dir, 'absent'), missing]);
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toContain(missing);
+    const bad = join(dir, 'bad-utf8.txt');
+    writeFileSync(
+      bad,
+      Buffer.concat([Buffer.from('fine\nText '), Buffer.from([0xe2, 0x28]), Buffer.from('\n')]),
+    );
+    for (const pattern of ['gpt4', 'gpt2']) {
+      const run = await runCapture(['train', '-p', pattern, '-v', '300', '-o', join(dir, 'bad'), bad]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${bad}: not valid UTF-8 at byte 10`);
     }
   });
 

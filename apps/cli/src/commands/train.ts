@@ -1,12 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import {
-  BasicTokenizer,
-  countChunks,
-  RegexTokenizer,
-  type TrainProgress,
-  warmUpTrainer,
-} from '@tokenlab/bpe';
-import { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } from '@tokenlab/bpe/node';
+import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
+import { countFileRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
 import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
@@ -90,6 +84,12 @@ function parseSpecial(values: readonly (string | boolean)[]): Map<string, number
     special.set(name, id);
   }
   return special;
+}
+
+/** The hand-written scanner of a pattern named on the command line (none given is gpt4), if it has one. */
+function namedScanner(pattern: unknown): 'gpt2' | 'gpt4' | undefined {
+  if (pattern === undefined || pattern === 'gpt4') return 'gpt4';
+  return pattern === 'gpt2' ? 'gpt2' : undefined;
 }
 
 /** A one-line progress bar on stderr: merges done, rate, ETA; redrawn at most ten times a second. */
@@ -183,6 +183,26 @@ export const trainCommand: Command = {
     }
 
     const started = performance.now();
+    // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves. They are started
+    // before the tokenizers and trainers are loaded, which happens while they boot.
+    const scanner =
+      kind === 'regex' && !values.counts && !values.reference && files.length > 0 && !useStdin
+        ? namedScanner(values.pattern)
+        : undefined;
+    const counting =
+      scanner === undefined
+        ? undefined
+        : countFileRanges(files, scanner, {
+            ...(workerCount === undefined ? {} : { workers: workerCount }),
+            onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
+          });
+    // A failure is reported where the table is awaited; until then it must not count as unhandled.
+    counting?.catch(() => {});
+    const [{ BasicTokenizer, countChunks, RegexTokenizer, warmUpTrainer }, node] = await Promise.all([
+      import('@tokenlab/bpe'),
+      import('@tokenlab/bpe/node'),
+    ]);
+    const { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } = node;
     const stdinText = fromWeb
       ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
       : useStdin
@@ -227,21 +247,24 @@ export const trainCommand: Command = {
         const loss = patternLoss(text, regex.split);
         if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
       } else if (stdinText === undefined && regex.split.cuttable) {
-        // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves; these
-        // patterns leave no character out of the chunks, so there is no loss to report.
-        const counting = countFileTable(files, regex.split, {
-          ...(workerCount === undefined ? {} : { workers: workerCount }),
-          onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
-        });
+        // The GPT-2/GPT-4 split (counted by the workers started above, or here for the same pattern
+        // written out) leaves no character out of the chunks, so there is no loss to report.
+        const table =
+          counting ??
+          countFileTable(files, regex.split, {
+            ...(workerCount === undefined ? {} : { workers: workerCount }),
+            onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
+          });
+        table.catch(() => {});
         // The workers have their first ranges and take a while to start: the trainer's warm-up runs
         // now on this otherwise idle thread instead of after the counting, where training waits for
         // it. Small inputs (whose tables the trainer does not warm up for) skip it.
         if ((await totalBytes(files)) >= WARM_UP_INPUT_BYTES) warmUpTrainer();
-        const table = await counting;
-        uniqueChunks = table.lengths.length;
+        const counted = await table;
+        uniqueChunks = counted.lengths.length;
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
-        summary = regex.trainFromCounts(table, vocabSize, options);
+        summary = regex.trainFromCounts(counted, vocabSize, options);
       } else {
         let characters = stdinText?.length ?? 0;
         const counts =

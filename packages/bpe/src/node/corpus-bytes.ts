@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { findInvalidUtf8 } from '@tokenlab/core';
+import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { findInvalidUtf8 } from '@tokenlab/core';
+import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 import { assertWellFormed } from '../bpe-tokenizer.js';
 import { type ChunkCounts, countChunks, scanSource } from '../chunk-counts.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';

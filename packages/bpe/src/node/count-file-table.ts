@@ -1,34 +1,10 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { ByteChunkStore } from '../byte-chunk-store.js';
 import { type ChunkCounts, scanSource } from '../chunk-counts.js';
-import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
-import { interleaveByFirst } from '../interleave-by-first.js';
+import type { PositionedChunks } from '../chunk-store.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
-import { CorpusBytes } from './corpus-bytes.js';
-import { countRangeUtf8 } from './range-count.js';
-import { tableBuffers } from './table-transfer.js';
-import { workerProgram, workerProgramOptions } from './worker-program.js';
+import { type CountTableOptions, countFileRanges } from './count-files.js';
 
-/**
- * Options of {@link countFileTable}.
- *
- * @example
- * ```ts
- * const options: CountTableOptions = { workers: 2, onProgress: (bytes) => console.log(bytes) };
- * ```
- */
-export interface CountTableOptions {
-  /** Worker threads; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
-  workers?: number;
-  /** Bytes per range handed to a worker (default 1 MiB; a range ends at the next safe cut). */
-  rangeSize?: number;
-  /** Translate `\r\n` and lone `\r` to `\n` in each file, as Python's text mode does. Default `true`. */
-  universalNewlines?: boolean;
-  /** Called as ranges are counted, with the bytes counted so far. */
-  onProgress?: (bytes: number) => void;
-}
+export type { CountTableOptions } from './count-files.js';
 
 /**
  * Count the chunks of `files` (joined by `\n`) into a table of distinct chunks in first-appearance
@@ -38,7 +14,8 @@ export interface CountTableOptions {
  * (cut where the patterns cannot join two chunks), counts them with the hand-written scanners into a
  * table held in typed arrays, with each chunk's first position; the tables are added up and ordered by
  * those positions at the end. Memory grows with the distinct chunks, not with the corpus. Other
- * patterns are counted by {@link countFileChunks}.
+ * patterns are counted by {@link countFileChunks}. The GPT-2 and GPT-4 counting alone is
+ * {@link countFileRanges}, from the light subpath `@tokenlab/bpe/count-files`.
  *
  * @example
  * ```ts
@@ -60,163 +37,7 @@ export async function countFileTable(
     });
     return positionedFromCounts(counts);
   }
-  const universalNewlines = options.universalNewlines ?? true;
-  const corpus = new CorpusBytes(files, { universalNewlines });
-  const planner = new RangePlanner(corpus, Math.max(1, options.rangeSize ?? 1 << 20));
-  const wanted = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
-  let ranges: Array<[number, number]>;
-  try {
-    // Only as many ranges as there may be workers are planned before the workers start: the rest are
-    // planned while they boot.
-    ranges = planner.plan(wanted);
-  } catch (error) {
-    corpus.close();
-    throw error;
-  }
-  const workers = Math.min(ranges.length, wanted);
-  if (workers <= 1) {
-    try {
-      ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
-      const store = new ByteChunkStore({ mapped: true });
-      let done = 0;
-      for (const [start, end] of ranges) {
-        countRangeUtf8(corpus, start, end, scanner, store);
-        done += end - start;
-        options.onProgress?.(done);
-      }
-      return mergePositionedChunks([store.positioned()]);
-    } finally {
-      corpus.close();
-    }
-  }
-  return countOnWorkers(files, universalNewlines, scanner, ranges, planner, workers, options);
-}
-
-/** Cuts the corpus into ranges of about `size` bytes, each ending at a safe cut (or the end), a few at a time. */
-class RangePlanner {
-  private start = 0;
-
-  constructor(
-    private readonly corpus: CorpusBytes,
-    private readonly size: number,
-  ) {}
-
-  /** The next `count` ranges (fewer at the end of the corpus). */
-  plan(count: number): Array<[number, number]> {
-    const { corpus, size } = this;
-    const ranges: Array<[number, number]> = [];
-    while (ranges.length < count && this.start < corpus.length) {
-      const start = this.start;
-      const end = corpus.length - start <= size * 1.5 ? corpus.length : corpus.safeCut(start + size);
-      ranges.push([start, end]);
-      this.start = end;
-    }
-    return ranges;
-  }
-
-  /** Close the corpus (planning is done). */
-  close(): void {
-    this.corpus.close();
-  }
-}
-
-/**
- * Count the corpus on `size` workers, from `ranges` and then those `planner` has not planned yet
- * (planned here while the workers start, and closed after). When a worker has no range left it splits
- * its table into one partition per worker, by chunk hash; each worker adds up one partition, and the
- * sums, which hold different chunks, are interleaved by first position.
- */
-function countOnWorkers(
-  files: readonly string[],
-  universalNewlines: boolean,
-  scanner: 'gpt2' | 'gpt4',
-  planned: ReadonlyArray<[number, number]>,
-  planner: RangePlanner,
-  size: number,
-  options: CountTableOptions,
-): Promise<PositionedChunks> {
-  const program = workerProgram(
-    import.meta.url,
-    './range-count-worker.js',
-    '../../dist/node/range-count-worker.js',
-    '@tokenlab/bpe',
-  );
-  return new Promise((resolve, reject) => {
-    const ranges = [...planned];
-    const sums = new Array<PositionedChunks | undefined>(size);
-    const workers: Worker[] = [];
-    let next = 0;
-    let counted = 0;
-    let summed = 0;
-    let failed = false;
-    const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
-      for (const worker of workers) void worker.terminate();
-      reject(error);
-    };
-    const finished = new Set<Worker>();
-    const dispatch = (worker: Worker) => {
-      if (next < ranges.length) {
-        const [start, end] = ranges[next++]!;
-        worker.postMessage({ start, end });
-      } else if (!finished.has(worker)) {
-        finished.add(worker);
-        worker.postMessage('finish');
-      }
-    };
-    for (let w = 0; w < size; w++) {
-      const worker = new Worker(
-        program,
-        workerProgramOptions({
-          workerData: { files: [...files], universalNewlines, scanner, index: w, size },
-        }),
-      );
-      workers.push(worker);
-      worker.on('error', fail);
-      worker.on(
-        'message',
-        (reply: {
-          counted?: number;
-          part?: number;
-          share?: PositionedChunks;
-          table?: PositionedChunks;
-          error?: string;
-        }) => {
-          if (reply.error !== undefined) return fail(new Error(reply.error));
-          if (reply.share !== undefined) {
-            workers[reply.part!]!.postMessage({ share: reply.share }, tableBuffers(reply.share));
-            return;
-          }
-          if (reply.table !== undefined) {
-            sums[w] = reply.table;
-            // Resolved once every thread is gone, and with it all it allocated.
-            if (++summed === size)
-              Promise.all(workers.map((each) => each.terminate())).then(
-                () => resolve(interleaveByFirst(sums as PositionedChunks[])),
-                fail,
-              );
-            return;
-          }
-          counted += reply.counted!;
-          options.onProgress?.(counted);
-          dispatch(worker);
-        },
-      );
-    }
-    try {
-      // The first range of each worker goes out at once; the rest are planned while the workers start.
-      for (const worker of workers) dispatch(worker);
-      ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
-    } catch (error) {
-      fail(error instanceof Error ? error : new Error(String(error)));
-      return;
-    } finally {
-      planner.close();
-    }
-    // Two ranges in flight per worker, so a worker never waits for its next range.
-    for (const worker of workers) if (next < ranges.length) dispatch(worker);
-  });
+  return countFileRanges(files, scanner, options);
 }
 
 /** Counts in first-appearance order as a positioned table (each chunk's position is its rank). */

@@ -19,7 +19,8 @@
 export { type CountFileOptions, countChunksParallel, countFileChunks, readCorpusBytes } from './corpus.js';
 export { CorpusBytes } from './corpus-bytes.js';
 export { type ByteRangeCounts, type ByteRangeOptions, countByteRange, rangeCut } from './count-byte-range.js';
-export { type CountTableOptions, countFileTable } from './count-file-table.js';
+export { countFileTable } from './count-file-table.js';
+export { type CountTableOptions, countFileRanges } from './count-files.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
 export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 export { loadModelFile, save, verifyModelPair } from './model-io.js';

@@ -1,13 +1,14 @@
 // The program of each range-counting worker thread: count the corpus ranges it is sent into one
 // table of distinct chunks; when told to finish, split its table by chunk hash into one partition per
-// worker, keep its own and send the others away (to the workers that add them up); once it holds every
-// worker's share of its partition, add them up and send back the sum, in first-appearance order. The
+// worker, send the others' partitions away (to the workers that add them up) and keep its own in its
+// table; once it holds every other worker's share of its partition, add them into its table (only the
+// shares' chunks are looked up again) and send back the sum, in first-appearance order. The
 // partitions hold different chunks, so the workers add up the whole table side by side, and the
 // thread that asked only interleaves the sums by position. Everything the adding up allocates dies
 // with this thread, and is not left as garbage in the thread that trains.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ByteChunkStore } from '../byte-chunk-store.js';
-import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
+import type { PositionedChunks } from '../chunk-store.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRangeUtf8 } from './range-count.js';
 import { tableBuffers } from './table-transfer.js';
@@ -24,14 +25,14 @@ const { files, universalNewlines, scanner, index, size } = workerData as {
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
 const store = new ByteChunkStore({ mapped: true });
-/** The shares of this worker's partition: its own (once finished) and the other workers'. */
+/** The other workers' shares of this worker's partition. */
 const shares: PositionedChunks[] = [];
 let finished = false;
 type Message = { start: number; end: number } | 'finish' | { share: PositionedChunks };
 
 function sendIfComplete(): void {
-  if (!finished || shares.length < size) return;
-  const table = size === 1 ? shares[0]! : mergePositionedChunks(shares, { mapped: true });
+  if (!finished || shares.length < size - 1) return;
+  const table = store.sumShares(shares);
   port.postMessage({ table }, tableBuffers(table));
 }
 
@@ -39,11 +40,10 @@ port.on('message', (message: Message) => {
   try {
     if (message === 'finish') {
       corpus.close();
-      const partitions = store.partitioned(size);
+      const partitions = store.splitShares(size, index);
       for (let part = 0; part < size; part++)
         if (part !== index)
           port.postMessage({ part, share: partitions[part]! }, tableBuffers(partitions[part]!));
-      shares.push(partitions[index]!);
       finished = true;
       sendIfComplete();
       return;
