@@ -179,7 +179,9 @@ describe('SharedPieceCache', () => {
     );
     for (const { wrong, found } of results) {
       expect(wrong).toBe(0);
-      expect(found).toBeGreaterThan(2000);
+      // Each thread finds at least the 2,000 shared pieces it looked up after storing or finding them;
+      // how many more it finds depends on how the threads happen to interleave.
+      expect(found).toBeGreaterThanOrEqual(2000);
     }
     // Every piece any thread stored is there with its own ids (shared ones possibly twice).
     const piece = (n: number) => `قطعة ${n}${' piece'.repeat(n % 7)}`;
