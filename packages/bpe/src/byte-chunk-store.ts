@@ -190,35 +190,18 @@ export class ByteChunkStore extends ChunkSlots {
   splitShares(parts: number, keep: number): PositionedChunks[] {
     if (!(Number.isInteger(keep) && keep >= 0 && keep < parts))
       throw new RangeError(`keep must be a part below ${parts}, not ${keep}`);
-    const { bytes, size, lengths } = this;
+    const { size, lengths } = this;
     const { totals, partOf, tables } = this.partition(parts, 1, keep);
     // These die with the store's thread: plain arrays (see mappedArray for the ones that are handed over).
     const chunks = new Int32Array(size);
     const starts = new Int32Array(size);
-    const next = new Array<number>(parts).fill(0);
-    const written = new Array<number>(parts).fill(0);
     let count = 0;
     let keptBytes = 0;
-    for (let c = 0, read = 0; c < size; c++) {
-      const part = partOf[c]!;
-      const length = lengths[c]!;
-      if (part === keep) {
-        chunks[count] = c;
-        starts[count++] = read;
-        keptBytes += length;
-        read += length;
-        continue;
-      }
-      const table = tables[part]!;
-      const out = table.bytes;
-      const k = next[part]!++;
-      let w = written[part]!;
-      for (let end = read + length; read < end; ) out[w++] = bytes[read++]!;
-      written[part] = w;
-      table.lengths[k] = length;
-      table.counts[k] = totals[c]!;
-      table.firsts[k] = this.firsts[c]!;
-    }
+    this.copyParts(partOf, totals, tables, keep, (c, read) => {
+      chunks[count] = c;
+      starts[count++] = read;
+      keptBytes += lengths[c]!;
+    });
     this.kept = { chunks, starts, count, bytes: keptBytes, totals, size };
     return tables;
   }
@@ -352,24 +335,44 @@ export class ByteChunkStore extends ChunkSlots {
    * chunks were added in.
    */
   partitioned(parts: number): PositionedChunks[] {
-    const { bytes, size, lengths } = this;
     const { totals, partOf, tables } = this.partition(parts, 1);
-    const next = new Array<number>(parts).fill(0);
-    const written = new Array<number>(parts).fill(0);
+    this.copyParts(partOf, totals, tables);
+    return tables;
+  }
+
+  /**
+   * Copies each chunk into the table of its part (`partOf`), in the order the chunks were added; a
+   * chunk of part `keep` (the part a store adds up itself) is given to `onKept` instead, with where its
+   * bytes start in the store.
+   */
+  private copyParts(
+    partOf: Uint8Array,
+    totals: Float64Array,
+    tables: PositionedChunks[],
+    keep = -1,
+    onKept?: (chunk: number, start: number) => void,
+  ): void {
+    const { bytes, size, lengths, firsts } = this;
+    const next = new Array<number>(tables.length).fill(0);
+    const written = new Array<number>(tables.length).fill(0);
     for (let c = 0, read = 0; c < size; c++) {
       const part = partOf[c]!;
+      const length = lengths[c]!;
+      if (part === keep) {
+        onKept!(c, read);
+        read += length;
+        continue;
+      }
       const table = tables[part]!;
       const out = table.bytes;
       const k = next[part]!++;
-      const length = lengths[c]!;
       let w = written[part]!;
       for (let end = read + length; read < end; ) out[w++] = bytes[read++]!;
       written[part] = w;
       table.lengths[k] = length;
       table.counts[k] = totals[c]!;
-      table.firsts[k] = this.firsts[c]!;
+      table.firsts[k] = firsts[c]!;
     }
-    return tables;
   }
 }
 

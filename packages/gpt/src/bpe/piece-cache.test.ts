@@ -3,20 +3,9 @@ import { hashBytes, NO_RANK } from '../ranks/rank-table.js';
 import { getEncoding } from '../registry.js';
 import { bytePairMergeShort, mergedIds } from './byte-pair-merge.js';
 import { PieceCache } from './piece-cache.js';
+import { recall, remember } from './piece-cache-testing.js';
 
 const utf8 = new TextEncoder();
-
-function remember(cache: PieceCache, text: string, ids: number[]): void {
-  const bytes = utf8.encode(text);
-  cache.store(bytes, 0, bytes.length, hashBytes(bytes, 0, bytes.length), Uint32Array.from(ids), ids.length);
-}
-
-function recall(cache: PieceCache, text: string): number[] | undefined {
-  const bytes = utf8.encode(text);
-  const slot = cache.find(bytes, 0, bytes.length, hashBytes(bytes, 0, bytes.length));
-  if (slot < 0) return undefined;
-  return [...cache.ids.subarray(cache.idStart(slot), cache.idStart(slot) + cache.idCount(slot))];
-}
 
 describe('PieceCache', () => {
   it('gives back the ids stored for exactly those bytes', () => {

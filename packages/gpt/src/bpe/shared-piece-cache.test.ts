@@ -4,21 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { Encoding } from '../encoding.js';
 import { hashBytes } from '../ranks/rank-table.js';
 import { getEncoding } from '../registry.js';
+import { recall, remember } from './piece-cache-testing.js';
 import { SharedPieceCache } from './shared-piece-cache.js';
 
 const utf8 = new TextEncoder();
-
-function remember(cache: SharedPieceCache, text: string, ids: number[]): void {
-  const bytes = utf8.encode(text);
-  cache.store(bytes, 0, bytes.length, hashBytes(bytes, 0, bytes.length), Uint32Array.from(ids), ids.length);
-}
-
-function recall(cache: SharedPieceCache, text: string): number[] | undefined {
-  const bytes = utf8.encode(text);
-  const slot = cache.find(bytes, 0, bytes.length, hashBytes(bytes, 0, bytes.length));
-  if (slot < 0) return undefined;
-  return [...cache.ids.subarray(cache.idStart(slot), cache.idStart(slot) + cache.idCount(slot))];
-}
 
 /** An Encoding like `enc` over its rank table, remembering merged pieces in `cache`. */
 function encodingWith(enc: Encoding, cache: SharedPieceCache): Encoding {
