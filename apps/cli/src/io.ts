@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { findInvalidUtf8 } from '@tokenlab/core';
@@ -86,11 +87,31 @@ export function fileError(file: string, error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * Checks that each of `files` is a file there is, with {@link fileError}'s message if not: for the
+ * commands whose workers read the files themselves, so that a missing file is named as everywhere else.
+ */
+export async function checkInputFiles(files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    try {
+      await statFile(file);
+    } catch (error) {
+      throw fileError(file, error);
+    }
+  }
+}
+
+/** `stat(file)`, with a directory an EISDIR error. */
+async function statFile(file: string): Promise<Stats> {
+  const info = await stat(file);
+  if (info.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+  return info;
+}
+
 /** The bytes of `file`, with errors that name it and the size limit checked first. */
 export async function readFileBytes(file: string): Promise<Uint8Array> {
   try {
-    const info = await stat(file);
-    if (info.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    const info = await statFile(file);
     if (info.size > MAX_INPUT_BYTES) throw tooLarge(`'${file}'`, info.size);
     const handle = await open(file, 'r');
     try {

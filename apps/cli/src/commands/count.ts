@@ -1,7 +1,7 @@
 import { SplitPattern } from '@tokenlab/bpe';
 import { writeChunkCountsParquet } from '../chunk-counts-parquet.js';
 import { type Command, parseCommandArgs } from '../command.js';
-import { UsageError, writeLine } from '../io.js';
+import { checkInputFiles, UsageError, writeLine } from '../io.js';
 import { countByteRange } from '../range-counts.js';
 import { VERSION } from '../version.js';
 
@@ -94,6 +94,7 @@ export const countCommand: Command = {
     if (!/^\d+$/.test(String(values.offset ?? '0')) || !Number.isSafeInteger(offset))
       throw new UsageError(`--offset must be a non-negative integer, got '${values.offset}'`);
 
+    await checkInputFiles([file]);
     const counted = await countByteRange(file, split, { ...range, offset });
     await writeChunkCountsParquet(
       out,

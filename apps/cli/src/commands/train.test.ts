@@ -64,10 +64,17 @@ describe('tokenlab train', () => {
   });
 
   it('names a missing file, and the file and byte of invalid UTF-8, from the counting workers', async () => {
+    // In the words every command uses for a file it cannot read, with any pattern and trainer.
     const missing = join(dir, 'no-such-file.txt');
-    const absent = await runCapture(['train', '-v', '300', '-o', join(dir, 'absent'), missing]);
-    expect(absent.code).toBe(1);
-    expect(absent.stderr).toContain(missing);
+    for (const options of [[], ['-p', 'gpt2'], ['--reference'], ['-t', 'basic']]) {
+      const absent = await runCapture(['train', ...options, '-v', '300', '-o', join(dir, 'absent'), missing]);
+      expect(absent.code, options.join(' ')).toBe(1);
+      expect(absent.stderr, options.join(' ')).toBe(
+        `tokenlab train: cannot read '${missing}': no such file (ENOENT)\n`,
+      );
+    }
+    const folder = await runCapture(['train', '-v', '300', '-o', join(dir, 'absent'), dir]);
+    expect(folder.stderr).toBe(`tokenlab train: cannot read '${dir}': is a directory, not a file (EISDIR)\n`);
     const bad = join(dir, 'bad-utf8.txt');
     writeFileSync(
       bad,

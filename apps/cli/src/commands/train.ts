@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
 import { countFileRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
-import { type CommandIO, readInputText, readStream, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkInputFiles, readInputText, readStream, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
@@ -167,6 +167,7 @@ export const trainCommand: Command = {
     const files = fromWeb ? [] : positionals.filter((file) => file !== '-');
     const useStdin = !fromWeb && (positionals.length === 0 || positionals.includes('-'));
     if (useStdin && files.length > 0) throw new UsageError("read either FILEs or stdin ('-'), not both");
+    await checkInputFiles(files);
     if (
       values.counts &&
       (kind !== 'regex' || values.reference || files.length !== positionals.length || useStdin)
