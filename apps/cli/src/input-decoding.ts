@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { findInvalidUtf8 } from '@tokenlab/core';
+import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 import type { OptionSpec } from './command.js';
 import { UsageError, writeLine } from './io.js';
 

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
-import { findInvalidUtf8 } from '@tokenlab/core';
+import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
 import {
   type InputDocument,

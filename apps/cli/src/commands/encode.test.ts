@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeFileParallel } from '@tokenlab/gpt/node';
+import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
 import { runCapture } from '../testing.js';
 
@@ -100,6 +101,46 @@ describe('tokenlab encode', () => {
     ]);
     expect(both.code).toBe(0);
     expect(spy).not.toHaveBeenCalled();
+  });
+  it('has the threads read a large file themselves with a --tiktoken rank file too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const reference = get_encoding('gpt2');
+    const ranks = join(dir, 'gpt2.tiktoken');
+    try {
+      const lines = reference
+        .token_byte_values()
+        .map(
+          (bytes) =>
+            [
+              reference.encode_single_token(new Uint8Array(bytes)),
+              Buffer.from(bytes).toString('base64'),
+            ] as const,
+        )
+        .sort((a, b) => a[0] - b[0])
+        .map(([rank, b64]) => `${b64} ${rank}`);
+      writeFileSync(ranks, `${lines.join('\n')}\n`);
+    } finally {
+      reference.free();
+    }
+    const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
+    const file = join(dir, 'large.txt');
+    writeFileSync(file, paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph))));
+    const spy = vi.mocked(encodeFileParallel);
+    const named = await runCapture(['encode', '-e', 'gpt2', '--threads', '1', file]);
+    spy.mockClear();
+    const fromRanks = await runCapture([
+      'encode',
+      '--tiktoken',
+      ranks,
+      '--pattern',
+      'gpt2',
+      '--threads',
+      '2',
+      file,
+    ]);
+    expect(spy).toHaveBeenCalledOnce();
+    expect(fromRanks.code).toBe(0);
+    expect(fromRanks.stdout).toBe(named.stdout);
   });
   it('reports a special token or bad UTF-8 in a large file as for any input', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));

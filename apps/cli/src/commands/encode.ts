@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { DisallowedSpecialTokenError, getEncoding, isEncodingName } from '@tokenlab/gpt';
+import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
 import { encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
@@ -47,8 +47,8 @@ Options:
                                one encodes too, so N - 1 workers are started);
                                default one per core, capped at the cores and at one per 4 MiB of
                                input (so one for small inputs), with a note on stderr when lowered.
-                               One UTF-8 FILE with --encoding is read by the threads themselves,
-                               each its own parts, so the text never passes between them
+                               One UTF-8 FILE with --encoding or --tiktoken is read by the threads
+                               themselves, each its own parts, so the text never passes between them
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -108,7 +108,7 @@ ${URL_INPUT_HELP}
       writeLine(io.stdout, count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' '));
     const direct = await encodeFileDirectly(
       positionals,
-      values.encoding,
+      codec.encoding,
       options,
       threadsAsked,
       stripNewline,
@@ -165,7 +165,7 @@ interface DirectIds {
 }
 
 /**
- * The ids of one local UTF-8 file encoded with a named encoding by threads that each read, decode and
+ * The ids of one local UTF-8 file encoded with a tiktoken encoding (named or from a rank file) by threads that each read, decode and
  * encode their own parts of it (`encodeFileParallel`), the text being what `readInputText` would
  * give (no leading BOM; no final newline with `stripNewline`). Undefined when that does not apply (stdin,
  * several files, a URL, another input encoding, another codec, one thread), and when the file has
@@ -174,7 +174,7 @@ interface DirectIds {
  */
 async function encodeFileDirectly(
   positionals: readonly string[],
-  encodingName: unknown,
+  encoding: Encoding | undefined,
   options: InputOptions,
   threadsAsked: number | undefined,
   stripNewline: boolean,
@@ -182,7 +182,7 @@ async function encodeFileDirectly(
 ): Promise<DirectIds | undefined> {
   const file = positionals[0];
   if (positionals.length !== 1 || file === undefined || file === '-') return undefined;
-  if (typeof encodingName !== 'string' || !isEncodingName(encodingName)) return undefined;
+  if (encoding === undefined) return undefined;
   if (options.replaceInvalid || needsWebReading(file, options) || !isUtf8Label(options.encoding))
     return undefined;
   let size: number;
@@ -197,7 +197,7 @@ async function encodeFileDirectly(
   if (threads.workers < 2) return undefined;
   const { start, end, endsWithNewline } = await textBytesOf(file, size, stripNewline);
   try {
-    const ids = await encodeFileParallel(await getEncoding(encodingName), file, {
+    const ids = await encodeFileParallel(encoding, file, {
       ...special,
       threads: threads.workers,
       start,

@@ -1,5 +1,5 @@
 import { loadModelFile } from '@tokenlab/bpe/node';
-import { ENCODING_NAMES, getEncoding, isEncodingName } from '@tokenlab/gpt';
+import { ENCODING_NAMES, type Encoding, getEncoding, isEncodingName } from '@tokenlab/gpt';
 import { encodeParallel } from '@tokenlab/gpt/node';
 import { UsageError } from '../io.js';
 import { loadTiktokenFile } from './model-source.js';
@@ -13,6 +13,8 @@ export interface IdCodec {
   count(text: string, allowedSpecial: 'all' | string[] | undefined, asText?: boolean): number;
   /** Decode ids to text (invalid UTF-8 becomes U+FFFD). */
   decode(ids: number[]): string;
+  /** The tiktoken encoding behind the codec (`--encoding` or `--tiktoken`); absent for minbpe models. */
+  readonly encoding?: Encoding;
   /**
    * `encode` on `threads` worker threads (same ids), for the codecs that can cut a text safely: the
    * tiktoken encodings. Absent for the others.
@@ -69,6 +71,7 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
     ...(asText ? { disallowedSpecial: [] } : {}),
   });
   return {
+    encoding,
     encode: (text, allowed, asText) => explainSpecial(() => encoding.encode(text, options(allowed, asText))),
     count: (text, allowed, asText) =>
       explainSpecial(() => encoding.countTokens(text, options(allowed, asText))),
