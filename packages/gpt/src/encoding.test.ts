@@ -146,8 +146,9 @@ describe('texts longer than one run of the piece loop (16,384 UTF-16 units)', ()
   let text = '';
   for (const piece of longPieces) {
     const filler = 'The cat sat. قال الكاتب: 12, ok!\n';
-    while (text.length < (Math.floor(text.length / RUN) + 1) * RUN - 7) text += filler;
-    text = text.slice(0, (Math.floor(text.length / RUN) + 1) * RUN - 7) + piece;
+    const cut = (Math.floor(text.length / RUN) + 1) * RUN - 7;
+    while (text.length < cut) text += filler;
+    text = text.slice(0, cut) + piece;
   }
   text += ' end';
   for (const name of ['r50k_base', 'cl100k_base', 'o200k_base'] as const) {
