@@ -47,6 +47,11 @@ function classify(point: number): number {
 
 for (let unit = 0; unit < 0x80; unit++) bmpClasses[unit] = classify(unit);
 
+/**
+ * The class of a code point, classified on first sight. Surrogates are never stored: a high
+ * surrogate's entry stays unknown, so that {@link classAt} always takes the slow path there and
+ * pairs it with the low surrogate that follows.
+ */
 function classOf(point: number): number {
   let table: Uint8Array = bmpClasses;
   let index = point;
@@ -57,6 +62,7 @@ function classOf(point: number): number {
   }
   const known = table[index]!;
   if (known !== UNKNOWN) return known;
+  if (point >= 0xd800 && point <= 0xdfff) return OTHER;
   const kind = classify(point);
   table[index] = kind;
   return kind;
@@ -72,8 +78,26 @@ function pointAt(text: string, at: number, length: number): number {
   return unit;
 }
 
-function widthOf(point: number): number {
-  return point >= 0x10000 ? 2 : 1;
+// What classAt returns: the class in the low bits, the width in UTF-16 units above them.
+const CLASS_BITS = 7;
+const WIDTH_SHIFT = 3;
+const ONE_UNIT = 1 << WIDTH_SHIFT;
+
+/**
+ * The class of the code point at `at` (`at < length`) and its width in UTF-16 units, as
+ * `kind | width << WIDTH_SHIFT`. Every loop of the scanners reads code points through this one
+ * function, so its rare path (a character not seen before, a surrogate) is one call site with
+ * one feedback slot: met once anywhere, it is known to the compiled code of every loop, instead
+ * of throwing away each loop's compiled code when that loop first meets it late in a text.
+ */
+function classAt(text: string, at: number, length: number): number {
+  const kind = bmpClasses[text.charCodeAt(at)]!;
+  return kind !== UNKNOWN ? kind | ONE_UNIT : slowClassAt(text, at, length);
+}
+
+function slowClassAt(text: string, at: number, length: number): number {
+  const point = pointAt(text, at, length);
+  return classOf(point) | ((point >= 0x10000 ? 2 : 1) << WIDTH_SHIFT);
 }
 
 // Sets of classes as bit masks, so that a run loop tests membership with a shift and no call.
@@ -81,31 +105,17 @@ const LETTERS = (1 << UPPER) | (1 << LOWER) | (1 << LETTER);
 /** `[^\s\p{L}\p{N}]` (marks included). */
 const PUNCTUATION = (1 << OTHER) | (1 << MARK);
 
-function isLetterClass(kind: number): boolean {
-  return ((LETTERS >> kind) & 1) !== 0;
+/** 1 when `kind` is in the set `classes`, else 0. */
+function inSet(classes: number, kind: number): number {
+  return (classes >> kind) & 1;
 }
 
-function isPunctClass(kind: number): boolean {
-  return ((PUNCTUATION >> kind) & 1) !== 0;
-}
-
-/**
- * End of the run from `at` of code points whose class is in the set `classes` (a bit mask). The
- * common case, a unit that is not a high surrogate, reads the class table directly.
- */
+/** End of the run from `at` of code points whose class is in the set `classes` (a bit mask). */
 function runEnd(text: string, at: number, length: number, classes: number): number {
   while (at < length) {
-    const unit = text.charCodeAt(at);
-    if (unit < 0xd800 || unit > 0xdbff) {
-      let kind = bmpClasses[unit]!;
-      if (kind === UNKNOWN) kind = classOf(unit);
-      if (((classes >> kind) & 1) === 0) break;
-      at++;
-      continue;
-    }
-    const point = pointAt(text, at, length);
-    if (((classes >> classOf(point)) & 1) === 0) break;
-    at += widthOf(point);
+    const packed = classAt(text, at, length);
+    if (inSet(classes, packed & CLASS_BITS) === 0) break;
+    at += packed >> WIDTH_SHIFT;
   }
   return at;
 }
@@ -113,35 +123,39 @@ function runEnd(text: string, at: number, length: number, classes: number): numb
 /** End of `\p{N}{0,max}` from `at` (code points counted, as the regex counts them). */
 function numberRunEnd(text: string, at: number, length: number, max: number): number {
   for (let count = 0; count < max && at < length; count++) {
-    const point = pointAt(text, at, length);
-    if (classOf(point) !== NUMBER) break;
-    at += widthOf(point);
+    const packed = classAt(text, at, length);
+    if ((packed & CLASS_BITS) !== NUMBER) break;
+    at += packed >> WIDTH_SHIFT;
   }
   return at;
 }
 
-// What may trail a punctuation run: nothing (r50k), `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k).
-const TRAIL_NONE = 0;
+// What may trail a punctuation run: `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k). (r50k: nothing.)
 const TRAIL_NEWLINES = 1;
 const TRAIL_NEWLINES_SLASHES = 2;
 
-/** `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows. */
+/**
+ * `[^\s\p{L}\p{N}]+` from `at`, then what `trail` allows. The trail loop has no branch of its own
+ * (the step is 0 or 1): a text whose punctuation is never followed by a newline until its last
+ * lines (a licence after a scripture) then meets no operation the compiled loop has not seen.
+ */
 function punctRunEnd(text: string, at: number, length: number, trail: number): number {
   at = runEnd(text, at, length, PUNCTUATION);
-  if (trail !== TRAIL_NONE) {
-    while (at < length) {
-      const unit = text.charCodeAt(at);
-      if (unit !== 0x0a && unit !== 0x0d && (unit !== 0x2f || trail !== TRAIL_NEWLINES_SLASHES)) break;
-      at++;
-    }
+  // Without slashes, the third test repeats the first (-1 would match the end of the text).
+  const slash = trail === TRAIL_NEWLINES_SLASHES ? 0x2f : 0x0a;
+  for (;;) {
+    const unit = at < length ? text.charCodeAt(at) : -1;
+    const step = unit === 0x0a || unit === 0x0d || unit === slash ? 1 : 0;
+    at += step;
+    if (step === 0) return at;
   }
-  return at;
 }
 
 /**
  * The white-space alternatives on the run from `start` (white space is all in the BMP): with
  * `newlines`, `\s*[\r\n]+` (up to the last CR/LF of the run) first; then `\s+(?!\S)` (the run, less
- * its last character when text follows) and `\s+`.
+ * its last character when text follows) and `\s+`. Every comparison and sum runs on every call,
+ * whichever alternative wins, for the same reason as in {@link punctRunEnd}.
  */
 function spaceRunEnd(text: string, start: number, length: number, newlines: boolean): number {
   let at = start;
@@ -149,12 +163,15 @@ function spaceRunEnd(text: string, start: number, length: number, newlines: bool
   while (at < length) {
     const unit = text.charCodeAt(at);
     if (classOf(unit) !== SPACE) break;
-    if (unit === 0x0a || unit === 0x0d) lastNewline = at;
+    const lineFeed = unit === 0x0a;
+    const carriageReturn = unit === 0x0d;
+    if (lineFeed || carriageReturn) lastNewline = at;
     at++;
   }
-  if (newlines && lastNewline >= 0) return lastNewline + 1;
-  if (at === length || at - start === 1) return at;
-  return at - 1;
+  const givesBack = at !== length && at - start > 1 ? 1 : 0;
+  const spaceEnd = at - givesBack;
+  const newlineEnd = lastNewline + 1;
+  return newlines && newlineEnd > 0 ? newlineEnd : spaceEnd;
 }
 
 // The contraction alternatives, fixed-width, so running them as regexes costs nothing.
@@ -179,21 +196,22 @@ function contractionEnd(contraction: RegExp, text: string, at: number): number {
 export const scanR50kPiece: PieceScanner = (text, start, length) => {
   const contraction = contractionEnd(R50K_CONTRACTION, text, start);
   if (contraction >= 0) return contraction;
+  // ` ?` before a letter, number or punctuation run: a space followed by anything but white space.
   let at = start;
-  let point = pointAt(text, at, length);
-  if (point === 0x20 && at + 1 < length) {
-    const next = pointAt(text, at + 1, length);
-    if (classOf(next) !== SPACE) {
-      point = next;
-      at++;
+  let packed = classAt(text, start, length);
+  if (text.charCodeAt(start) === 0x20 && start + 1 < length) {
+    const next = classAt(text, start + 1, length);
+    if ((next & CLASS_BITS) !== SPACE) {
+      packed = next;
+      at = start + 1;
     }
   }
-  const kind = classOf(point);
-  const after = at + widthOf(point);
-  if (isLetterClass(kind)) return runEnd(text, after, length, LETTERS);
+  const kind = packed & CLASS_BITS;
+  const after = at + (packed >> WIDTH_SHIFT);
   if (kind === NUMBER) return numberRunEnd(text, after, length, Number.POSITIVE_INFINITY);
   if (kind === SPACE) return spaceRunEnd(text, start, length, false);
-  return punctRunEnd(text, at, length, TRAIL_NONE);
+  // Letters and punctuation (which has no trail here) share one call, whichever a text meets first.
+  return runEnd(text, after, length, inSet(LETTERS, kind) !== 0 ? LETTERS : PUNCTUATION);
 };
 
 /**
@@ -208,58 +226,71 @@ export const scanR50kPiece: PieceScanner = (text, start, length) => {
 export const scanCl100kPiece: PieceScanner = (text, start, length) => {
   const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, start);
   if (contraction >= 0) return contraction;
-  const point = pointAt(text, start, length);
-  const kind = classOf(point);
-  const after = start + widthOf(point);
-  if (isLetterClass(kind)) return runEnd(text, after, length, LETTERS);
+  const packed = classAt(text, start, length);
+  const kind = packed & CLASS_BITS;
+  const after = start + (packed >> WIDTH_SHIFT);
+  if (inSet(LETTERS, kind) !== 0) return runEnd(text, after, length, LETTERS);
   if (kind === NUMBER) return numberRunEnd(text, after, length, 2);
   // White space, a mark or other punctuation: it prefixes a following word unless it is CR/LF.
-  const next = after < length ? pointAt(text, after, length) : -1;
-  const nextKind = next < 0 ? UNKNOWN : classOf(next);
-  if (point !== 0x0a && point !== 0x0d && isLetterClass(nextKind))
-    return runEnd(text, after + widthOf(next), length, LETTERS);
-  if (point === 0x20 && isPunctClass(nextKind)) return punctRunEnd(text, after, length, TRAIL_NEWLINES);
-  if (kind === SPACE) return spaceRunEnd(text, start, length, true);
-  return punctRunEnd(text, start, length, TRAIL_NEWLINES);
+  const point = text.charCodeAt(start);
+  const next = after < length ? classAt(text, after, length) : UNKNOWN;
+  const nextKind = next & CLASS_BITS;
+  if (point !== 0x0a && point !== 0x0d && inSet(LETTERS, nextKind) !== 0)
+    return runEnd(text, after + (next >> WIDTH_SHIFT), length, LETTERS);
+  return spaceOrPunctEnd(text, start, length, kind, nextKind, TRAIL_NEWLINES);
 };
+
+/**
+ * The last alternatives of cl100k and o200k, for a piece that is no word and no number:
+ * ` ?[^\s\p{L}\p{N}]+` and its trail, else white space. Both punctuation runs (with the space and
+ * without) take one call, and every test runs on every piece, so a text that first puts a space
+ * before punctuation in its last lines meets nothing new there.
+ */
+function spaceOrPunctEnd(
+  text: string,
+  start: number,
+  length: number,
+  kind: number,
+  nextKind: number,
+  trail: number,
+): number {
+  const punctuationNext = inSet(PUNCTUATION, nextKind);
+  const spaceThenPunctuation = text.charCodeAt(start) === 0x20 ? punctuationNext : 0;
+  if (kind === SPACE && spaceThenPunctuation === 0) return spaceRunEnd(text, start, length, true);
+  return punctRunEnd(text, start + spaceThenPunctuation, length, trail);
+}
 
 /** o200k's first word class `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`... */
 const UPPER_WORD = (1 << UPPER) | (1 << LETTER) | (1 << MARK);
 /** ... and its second, `[\p{Ll}\p{Lm}\p{Lo}\p{M}]`. */
 const LOWER_WORD = (1 << LOWER) | (1 << LETTER) | (1 << MARK);
 
+/** Where o200k's second word alternative ended, on the last {@link o200kWordEnd} (-1: no match). */
+let secondWordEnd = -1;
+
 /**
  * o200k's first word alternative `[Lu Lt Lm Lo M]*[Ll Lm Lo M]+` from `at`, as backtracking resolves
  * it: the upper run, then a lower run if one follows; else the run given back to its last shared
- * (Lm, Lo, M) code point. -1 when it does not match.
+ * (Lm, Lo, M) code point. -1 when it does not match. It also leaves in `secondWordEnd` where the
+ * second alternative `[Lu Lt Lm Lo M]+[Ll Lm Lo M]*` ends, tried when the first fails: the upper run,
+ * which this loop has just measured. One loop for both runs: the lower run is the same loop with
+ * another class set, so a text with no lowercase letter until its last lines (Arabic, then an
+ * English licence) meets no new operation there.
  */
-function o200kFirstWordEnd(text: string, at: number, length: number): number {
+function o200kWordEnd(text: string, at: number, length: number): number {
+  const from = at;
+  let classes = UPPER_WORD | (1 << LOWER);
   let lastSharedEnd = -1;
   while (at < length) {
-    const unit = text.charCodeAt(at);
-    let kind: number;
-    if (unit < 0xd800 || unit > 0xdbff) {
-      kind = bmpClasses[unit]!;
-      if (kind === UNKNOWN) kind = classOf(unit);
-      if (kind === LOWER) return runEnd(text, at + 1, length, LOWER_WORD);
-      if (((UPPER_WORD >> kind) & 1) === 0) break;
-      at++;
-    } else {
-      const point = pointAt(text, at, length);
-      kind = classOf(point);
-      if (kind === LOWER) return runEnd(text, at, length, LOWER_WORD);
-      if (((UPPER_WORD >> kind) & 1) === 0) break;
-      at += widthOf(point);
-    }
+    const packed = classAt(text, at, length);
+    const kind = packed & CLASS_BITS;
+    if (inSet(classes, kind) === 0) break;
+    at += packed >> WIDTH_SHIFT;
+    if (kind === LOWER) classes = LOWER_WORD;
     if (kind !== UPPER) lastSharedEnd = at;
   }
-  return lastSharedEnd;
-}
-
-/** o200k's second word alternative `[Lu Lt Lm Lo M]+[Ll Lm Lo M]*`, tried when the first failed. */
-function o200kSecondWordEnd(text: string, at: number, length: number): number {
-  const end = runEnd(text, at, length, UPPER_WORD);
-  return end === at ? -1 : end;
+  secondWordEnd = at > from ? at : -1;
+  return classes === LOWER_WORD ? at : lastSharedEnd;
 }
 
 /** o200k: `end`, plus the contraction attached to the word there. */
@@ -277,25 +308,29 @@ function withContraction(text: string, end: number): number {
  * ```
  */
 export const scanO200kPiece: PieceScanner = (text, start, length) => {
-  const point = pointAt(text, start, length);
-  const kind = classOf(point);
-  const after = start + widthOf(point);
-  if (isLetterClass(kind)) {
-    const first = o200kFirstWordEnd(text, start, length);
-    return withContraction(text, first >= 0 ? first : o200kSecondWordEnd(text, start, length));
-  }
+  const packed = classAt(text, start, length);
+  const kind = packed & CLASS_BITS;
+  const after = start + (packed >> WIDTH_SHIFT);
   if (kind === NUMBER) return numberRunEnd(text, after, length, 2);
-  if (point !== 0x0a && point !== 0x0d) {
-    // `[^\r\n\p{L}\p{N}]?` before a word: with the prefix first, then (a mark only) without it.
-    const first = after < length ? o200kFirstWordEnd(text, after, length) : -1;
-    if (first >= 0) return withContraction(text, first);
-    if (kind === MARK) return withContraction(text, o200kFirstWordEnd(text, start, length));
-    const second = after < length ? o200kSecondWordEnd(text, after, length) : -1;
-    if (second >= 0) return withContraction(text, second);
+  const point = text.charCodeAt(start);
+  // A letter starts a word; any other code point but CR/LF may prefix one (`[^\r\n\p{L}\p{N}]?`).
+  let from = inSet(LETTERS, kind) !== 0 ? start : point !== 0x0a && point !== 0x0d ? after : length;
+  let end = -1;
+  // The alternatives in the regex's order, through one call: the first word alternative (with the
+  // prefix, if any); for a mark prefix, the first alternative from the mark itself; the second.
+  while (from < length) {
+    const first = o200kWordEnd(text, from, length);
+    if (first >= 0) {
+      end = first;
+      break;
+    }
+    if (from !== after || kind !== MARK) {
+      end = secondWordEnd;
+      break;
+    }
+    from = start;
   }
-  const nextKind = after < length ? classOf(pointAt(text, after, length)) : UNKNOWN;
-  if (point === 0x20 && isPunctClass(nextKind))
-    return punctRunEnd(text, after, length, TRAIL_NEWLINES_SLASHES);
-  if (kind === SPACE) return spaceRunEnd(text, start, length, true);
-  return punctRunEnd(text, start, length, TRAIL_NEWLINES_SLASHES);
+  if (end >= 0) return withContraction(text, end);
+  const nextKind = after < length ? classAt(text, after, length) & CLASS_BITS : UNKNOWN;
+  return spaceOrPunctEnd(text, start, length, kind, nextKind, TRAIL_NEWLINES_SLASHES);
 };

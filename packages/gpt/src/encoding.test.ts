@@ -133,6 +133,44 @@ describe('pieces around the cache and heap lengths', () => {
   });
 });
 
+describe('texts longer than one run of the piece loop (16,384 UTF-16 units)', () => {
+  const RUN = 1 << 14;
+  // Each long piece starts a few units before a multiple of the run, so it ends past the run's end.
+  const longPieces = [
+    ' '.repeat(300),
+    'Tokenization'.repeat(20),
+    '\u064e\u0628'.repeat(150),
+    '🙂'.repeat(100),
+    '9'.repeat(50),
+  ];
+  let text = '';
+  for (const piece of longPieces) {
+    const filler = 'The cat sat. قال الكاتب: 12, ok!\n';
+    const cut = (Math.floor(text.length / RUN) + 1) * RUN - 7;
+    while (text.length < cut) text += filler;
+    text = text.slice(0, cut) + piece;
+  }
+  text += ' end';
+  for (const name of ['r50k_base', 'cl100k_base', 'o200k_base'] as const) {
+    it(`${name}: pieces across the runs' ends equal tiktoken, and a count limit stops in a later run`, async () => {
+      const wasm = get_encoding(name);
+      try {
+        const ours = await getEncoding(name);
+        const expected = [...wasm.encode_ordinary(text)];
+        expect(text.length).toBeGreaterThan(longPieces.length * RUN);
+        expect(expected.length).toBeGreaterThan(RUN);
+        expect(ours.encodeOrdinary(text)).toEqual(expected);
+        expect(ours.encodeOrdinary(text)).toEqual(expected);
+        expect(ours.isWithinTokenLimit(text, expected.length)).toBe(expected.length);
+        expect(ours.isWithinTokenLimit(text, expected.length - 1)).toBe(false);
+        expect(ours.isWithinTokenLimit(text, RUN)).toBe(false);
+      } finally {
+        wasm.free();
+      }
+    });
+  }
+});
+
 describe('special tokens', () => {
   it('the error names the token, where it is, and both fixes', () => {
     try {

@@ -91,9 +91,22 @@ class IdList implements IdSink {
   toArray(): number[] {
     const { ids, count } = this;
     const out = new Array<number>(count);
-    for (let i = 0; i < count; i++) out[i] = ids[i]!;
+    for (let from = 0; from < count; from += CHUNK) copyIds(ids, out, from, Math.min(count, from + CHUNK));
     return out;
   }
+}
+
+/**
+ * A function that runs once per call of `encode` with one long loop is compiled while that loop
+ * runs, and compiled again for its next call with no type feedback for what comes before the loop
+ * (it ran before V8 gave the function a place to record feedback): the third call then threw that
+ * code away on its first line. Such loops are cut into calls of a function that runs this many
+ * steps each, so that it is called many times and is compiled once, with feedback for every line.
+ */
+const CHUNK = 1 << 14;
+
+function copyIds(ids: Uint32Array, out: number[], from: number, to: number): void {
+  for (let i = from; i < to; i++) out[i] = ids[i]!;
 }
 
 class Counter implements IdSink {
@@ -407,16 +420,33 @@ export class Encoding implements Tokenizer {
     // encodes with several) would throw its compiled code away.
     if (this.mergeCache === null) this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
     const segment = from === 0 && to === text.length ? text : text.slice(from, to);
-    const { scanPiece } = this;
     const length = segment.length;
     let position = 0;
-    while (position < length) {
+    // In runs of CHUNK UTF-16 units (a piece may end past the run's end), for the reason given there.
+    while (position < length && position >= 0)
+      position = this.encodePieces(segment, position, Math.min(length, position + CHUNK), sink);
+  }
+
+  /**
+   * Encode the pieces of `segment` from `position` until one ends at or past `until`; returns where
+   * the next piece starts, or -1 when the sink is full.
+   */
+  private encodePieces(
+    segment: string,
+    position: number,
+    until: number,
+    sink: IdSink & { readonly full?: boolean },
+  ): number {
+    const { scanPiece } = this;
+    const length = segment.length;
+    while (position < until) {
       let end = scanPiece === null ? -1 : scanPiece(segment, position, length);
       if (end < 0) end = this.matchPiece(segment, position);
       this.encodePiece(segment, position, end, sink);
-      if (sink.full) return;
+      if (sink.full) return -1;
       position = end;
     }
+    return position;
   }
 
   /** Where the split pattern's piece at `position` ends, by the regex (patterns without a scanner). */
