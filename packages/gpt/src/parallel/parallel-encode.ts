@@ -102,8 +102,10 @@ export async function encodeParallel(
     yield text.slice(start);
   };
   // The ids go into one array as each piece's come in (while the threads encode the next), so no
-  // join of all of them is left for the end; room for a token per 3 units, doubled when short.
-  const ids = new IdBuffer(Math.ceil(text.length / 3));
+  // join of all of them is left for the end. Room for a token per 2 units, as in one thread: pages
+  // never written cost no memory, and growing would copy the ids once more (Arabic has about one
+  // token per 2.8 units).
+  const ids = new IdBuffer(Math.ceil(text.length / 2));
   await withPool(encoding, options, true, (pool) =>
     pool.encodePieces(pieces(), options, (part) => ids.append(part), true),
   );
