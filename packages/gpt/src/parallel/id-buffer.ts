@@ -31,6 +31,17 @@ export class IdBuffer implements IdSink {
     this.data[this.length++] = id;
   }
 
+  /** Append all of `ids` (one copy; the buffer at least doubles when it grows). */
+  append(ids: Uint32Array): void {
+    if (this.length + ids.length > this.data.length) {
+      const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + ids.length));
+      grown.set(this.data.subarray(0, this.length));
+      this.data = grown;
+    }
+    this.data.set(ids, this.length);
+    this.length += ids.length;
+  }
+
   /** The ids pushed so far (a view of the buffer: copy it before pushing more). */
   ids(): Uint32Array {
     return this.data.subarray(0, this.length);

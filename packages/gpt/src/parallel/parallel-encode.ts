@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
-import { isCuttablePattern, isSafeCut, safeCuts } from './safe-cuts.js';
+import { isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
 
 /**
  * Options of {@link encodeParallel}, {@link encodeStreamParallel} and {@link encodeBatch}: how many
@@ -38,18 +38,6 @@ function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOpt
   if (options.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
   else encoding.encodeInto(text, options, buffer);
   return buffer.ids();
-}
-
-/** The ids of `parts` in one array (`total` of them). */
-export function concat(parts: Uint32Array[], total: number): Uint32Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint32Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /**
@@ -103,7 +91,7 @@ export async function encodeParallel(
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || text.length < 2 * pieceSize || !isCuttablePattern(encoding.patternSource))
     return encodeHere(encoding, text, options);
-  const cuts = safeCuts(text, pieceSize);
+  const cuts = pieceCuts(text, pieceSize);
   if (cuts.length === 0) return encodeHere(encoding, text, options);
   const pieces = function* () {
     let start = 0;
@@ -113,20 +101,41 @@ export async function encodeParallel(
     }
     yield text.slice(start);
   };
-  const parts: Uint32Array[] = [];
-  let total = 0;
+  // The ids go into one array as each piece's come in (while the threads encode the next), so no
+  // join of all of them is left for the end. Room for a token per 2 units, as in one thread: pages
+  // never written cost no memory, and growing would copy the ids once more (Arabic has about one
+  // token per 2.8 units).
+  const ids = new IdBuffer(Math.ceil(text.length / 2));
   await withPool(encoding, options, true, (pool) =>
-    pool.encodePieces(
-      pieces(),
-      options,
-      (ids) => {
-        parts.push(ids);
-        total += ids.length;
-      },
-      true,
-    ),
+    pool.encodePieces(pieces(), options, (part) => ids.append(part), true),
   );
-  return concat(parts, total);
+  return ids.ids();
+}
+
+/**
+ * Where {@link encodeParallel} cuts `text` (increasing, without 0 and `text.length`): pieces of about
+ * `pieceSize` units, each ending at a safe cut, and the last four pieces' worth in quarters, so that
+ * the threads finish close together (a worker holds two pieces at a time, which the calling thread
+ * would otherwise wait for at the end).
+ *
+ * @example
+ * ```ts
+ * pieceCuts('aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll', 8); // [7, 15, 19, 23, 27, 31, 35, 39, 43]
+ * ```
+ */
+export function pieceCuts(text: string, pieceSize: number): number[] {
+  const size = Math.max(2, Math.floor(pieceSize));
+  const tail = text.length - 4 * size;
+  const cuts: number[] = [];
+  for (let start = 0; ; ) {
+    const length = start < tail ? size : Math.max(2, size >> 2);
+    if (text.length - start <= length) break;
+    const cut = nextSafeCut(text, start, length);
+    if (cut < 0) break;
+    cuts.push(cut);
+    start = cut;
+  }
+  return cuts;
 }
 
 /**

@@ -15,8 +15,8 @@ import { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
 import { EncodePool } from './encode-pool.js';
-import { encodeBatch, encodeParallel, encodeStreamParallel } from './parallel-encode.js';
-import { isSafeCut, safeCuts } from './safe-cuts.js';
+import { encodeBatch, encodeParallel, encodeStreamParallel, pieceCuts } from './parallel-encode.js';
+import { isSafeCut, nextSafeCut, safeCuts } from './safe-cuts.js';
 
 const NAMES = ['gpt2', 'cl100k_base', 'o200k_base'] as const;
 
@@ -61,6 +61,32 @@ describe('safe cuts', () => {
     expect(isSafeCut('one\ntwo', 3)).toBe(false);
     expect(safeCuts('aaa bbb ccc ddd', 4)).toEqual([3, 7, 11]);
     expect(safeCuts('x'.repeat(100), 10)).toEqual([]);
+    expect(nextSafeCut('aaa bbb ccc ddd', 3, 4)).toBe(7);
+    expect(nextSafeCut('aaa bbbbbbbb ccc', 0, 4)).toBe(3);
+    expect(nextSafeCut('aaa bbbbbbbb ccc', 3, 4)).toBe(12);
+    expect(nextSafeCut('aaa bbbbbbbb', 3, 4)).toBe(-1);
+  });
+
+  it("are cut for encodeParallel in whole pieces, then the last four pieces' worth in quarters", () => {
+    const text = `${readFixtureText('corpora/austen-emma.head.txt')}`.slice(0, 40_000);
+    const cuts = pieceCuts(text, 4000);
+    const ends = [...cuts, text.length];
+    let start = 0;
+    const sizes = ends.map((end) => {
+      expect(end === text.length || isSafeCut(text, end), `cut at ${end}`).toBe(true);
+      const size = end - start;
+      start = end;
+      return size;
+    });
+    const tail = text.length - 4 * 4000;
+    const head = sizes.filter((_, i) => ends[i]! <= tail);
+    expect(head.length).toBeGreaterThan(4);
+    for (const size of head.slice(0, -1)) expect(size).toBeGreaterThan(2000);
+    const quarters = sizes.filter((_, i) => (i === 0 ? 0 : ends[i - 1]!) >= tail);
+    expect(quarters.length).toBeGreaterThan(12);
+    for (const size of quarters.slice(0, -1)) expect(size).toBeLessThanOrEqual(1000 + 40);
+    expect(pieceCuts('x'.repeat(100), 10)).toEqual([]);
+    expect(pieceCuts('', 10)).toEqual([]);
   });
 
   for (const name of NAMES)
@@ -121,6 +147,28 @@ describe('encoding on worker threads', () => {
       const ids = await encodeParallel(enc, text, { pool, pieceSize: 3000, ordinary: true });
       expect(Array.from(ids), label).toEqual(enc.encodeOrdinary(text));
     }
+  });
+
+  it("gives encodeOrdinary's ids on tiny and empty texts, and with surrogate pairs at the edges of pieces", async () => {
+    for (const text of ['', 'a', ' ', '\n', '😀', ' 😀', '\n𝐀', 'a\n𝐀 𝐁\n😀 x', '𝐀\n𝐀\n𝐀\n𝐀\n𝐀'])
+      for (const pieceSize of [1, 2, 3])
+        expect(
+          Array.from(await encodeParallel(enc, text, { pool, pieceSize, ordinary: true })),
+          text,
+        ).toEqual(enc.encodeOrdinary(text));
+    const pieces = ['𝐀', '😀', '𐐷', ' ', '\n', '\r\n', 'a', 'Z', '\u00a0', 'ب', '\u064e', '7', '.', "'s"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 300 }),
+        fc.integer({ min: 2, max: 40 }),
+        async (parts, pieceSize) => {
+          const text = parts.join('');
+          const ids = await encodeParallel(enc, text, { pool, pieceSize, ordinary: true });
+          expect(Array.from(ids)).toEqual(enc.encodeOrdinary(text));
+        },
+      ),
+      { numRuns: FUZZ_RUNS },
+    );
   });
 
   it("streams a text in chunks to encode's ids", async () => {

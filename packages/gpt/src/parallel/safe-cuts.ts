@@ -72,22 +72,27 @@ export function safeCuts(text: string, pieceSize: number): number[] {
   const cuts: number[] = [];
   let start = 0;
   while (text.length - start > size) {
-    const target = start + size;
-    let cut = -1;
-    for (let at = target; at > start + (size >> 1); at--)
-      if (isSafeCut(text, at)) {
-        cut = at;
-        break;
-      }
-    if (cut < 0)
-      for (let at = target + 1; at < text.length; at++)
-        if (isSafeCut(text, at)) {
-          cut = at;
-          break;
-        }
+    const cut = nextSafeCut(text, start, size);
     if (cut < 0) break;
     cuts.push(cut);
     start = cut;
   }
   return cuts;
+}
+
+/**
+ * The end of the piece of about `size` UTF-16 units that starts at `start` (as {@link safeCuts} cuts
+ * it): the nearest {@link isSafeCut} place at or before `start + size` (not earlier than half a piece),
+ * else the next one after it, else -1.
+ *
+ * @example
+ * ```ts
+ * nextSafeCut('aaa bbb ccc ddd', 3, 4); // 7
+ * ```
+ */
+export function nextSafeCut(text: string, start: number, size: number): number {
+  const target = start + size;
+  for (let at = target; at > start + (size >> 1); at--) if (isSafeCut(text, at)) return at;
+  for (let at = target + 1; at < text.length; at++) if (isSafeCut(text, at)) return at;
+  return -1;
 }
