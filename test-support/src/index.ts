@@ -9,3 +9,4 @@ export {
 export { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText } from './fuzz.js';
 export { fixturePath, fixturesRoot, hasShared, repoRoot, sharedPath, sharedRoot } from './paths.js';
 export { describeNeedsShared, needsSharedTitle, readSharedText, repositoryCopyOf } from './shared.js';
+export { tempFileWriter } from './temp-files.js';

@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { Tiktoken } from 'tiktoken';
 import { runCli } from './cli.js';
 
 /** What a CLI run printed and returned. */
@@ -40,4 +41,30 @@ export async function runCapture(
     isTTY: options.stderrTTY === true,
   });
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/**
+ * The `.tiktoken` rank file (`base64(bytes) rank` lines, by rank) of a tiktoken package encoding, for
+ * tests that load tiktoken's own ranks through `--tiktoken`.
+ *
+ * @example
+ * ```ts
+ * writeFileSync('gpt2.tiktoken', tiktokenRankFile(get_encoding('gpt2')));
+ * ```
+ */
+export function tiktokenRankFile(
+  reference: Pick<Tiktoken, 'token_byte_values' | 'encode_single_token'>,
+): string {
+  const lines = reference
+    .token_byte_values()
+    .map(
+      (bytes) =>
+        [
+          reference.encode_single_token(new Uint8Array(bytes)),
+          Buffer.from(bytes).toString('base64'),
+        ] as const,
+    )
+    .sort((a, b) => a[0] - b[0])
+    .map(([rank, base64]) => `${base64} ${rank}`);
+  return `${lines.join('\n')}\n`;
 }

@@ -3,21 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ByteChunkStore, utf8ChunkHash } from './byte-chunk-store.js';
 import type { PositionedChunks } from './chunk-store.js';
 import { interleaveByFirst } from './interleave-by-first.js';
+import { positionedRows } from './test-positioned.js';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** A table as [chunk, count, first] rows, in its order. */
-function rows(table: PositionedChunks): Array<[string, number, number]> {
-  const out: Array<[string, number, number]> = [];
-  for (let i = 0, offset = 0; i < table.lengths.length; offset += table.lengths[i]!, i++)
-    out.push([
-      decoder.decode(table.bytes.subarray(offset, offset + table.lengths[i]!)),
-      table.counts[i]!,
-      table.firsts[i]!,
-    ]);
-  return out;
-}
 
 /**
  * Count `chunks` (consecutive pieces of one text) on `owners.length` runs of chunks dealt to stores as
@@ -55,7 +43,7 @@ function countShared(
   for (const [w, sum] of sums.entries()) {
     // Each sum holds its own part only, ordered by first position.
     for (let i = 1; i < sum.firsts.length; i++) expect(sum.firsts[i]!).toBeGreaterThan(sum.firsts[i - 1]!);
-    for (const [chunk] of rows(sum)) {
+    for (const [chunk] of positionedRows(sum)) {
       const key = encoder.encode(chunk);
       expect((utf8ChunkHash(key, 0, key.length) >>> 0) % workers).toBe(w);
     }
@@ -101,8 +89,8 @@ describe('ByteChunkStore.splitShares and sumShares', () => {
         fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
         fc.boolean(),
         (chunks, cuts, owners, workers, mapped, reverse) => {
-          expect(rows(countShared(chunks, cuts, owners, workers, mapped, reverse))).toEqual(
-            rows(countAlone(chunks)),
+          expect(positionedRows(countShared(chunks, cuts, owners, workers, mapped, reverse))).toEqual(
+            positionedRows(countAlone(chunks)),
           );
         },
       ),
@@ -114,11 +102,13 @@ describe('ByteChunkStore.splitShares and sumShares', () => {
     // On two workers, worker 1 counts chunks 3 and 4 (' cat' twice) and worker 0 the others: ' cat' is first
     // met by worker 1, but worker 0 added it to its own table after a 'the' that comes later in the text.
     const chunks = ['the', 'a', ' dog', ' cat', ' cat', 'the', ' cat', ' dog', 'the'];
-    const expected = rows(countAlone(chunks));
+    const expected = positionedRows(countAlone(chunks));
     expect(expected.map(([chunk]) => chunk)).toEqual(['the', 'a', ' dog', ' cat']);
     for (const workers of [1, 2, 3])
       for (const reverse of [false, true])
-        expect(rows(countShared(chunks, [3, 5, 7], [0, 1, 0, 2], workers, false, reverse))).toEqual(expected);
+        expect(positionedRows(countShared(chunks, [3, 5, 7], [0, 1, 0, 2], workers, false, reverse))).toEqual(
+          expected,
+        );
   });
 
   it('refuses a part out of range and sumShares before splitShares', () => {

@@ -5,6 +5,7 @@ import { ByteChunkStore, utf8ChunkHash } from './byte-chunk-store.js';
 import { ChunkStore } from './chunk-store.js';
 import { GPT2_SPLIT_PATTERN, GPT4_SPLIT_PATTERN } from './patterns.js';
 import { type PieceScanner, scanCl100kPiece, scanR50kPiece } from './piece-scanners.js';
+import { positionedRows } from './test-positioned.js';
 import { countUtf8Chunks } from './utf8-count.js';
 
 const encoder = new TextEncoder();
@@ -227,27 +228,17 @@ describe('ByteChunkStore', () => {
             at = end;
           }
           const table = store.positioned();
-          const entries = (t: typeof table) => {
-            const out: Array<[string, number, number]> = [];
-            for (let i = 0, offset = 0; i < t.lengths.length; offset += t.lengths[i]!, i++)
-              out.push([
-                decoder.decode(t.bytes.subarray(offset, offset + t.lengths[i]!)),
-                t.counts[i]!,
-                t.firsts[i]!,
-              ]);
-            return out;
-          };
-          expect(entries(table)).toEqual(
+          expect(positionedRows(table)).toEqual(
             [...expected].map(([chunk, { count, first }]) => [chunk, count, first]),
           );
-          const split = store.partitioned(parts).map(entries);
+          const split = store.partitioned(parts).map(positionedRows);
           // Each part keeps the order, and a chunk's part is given by its hash alone.
           for (let part = 0; part < parts; part++)
             for (const [chunk] of split[part]!) {
               const chunkBytes = encoder.encode(chunk);
               expect((utf8ChunkHash(chunkBytes, 0, chunkBytes.length) >>> 0) % parts).toBe(part);
             }
-          expect(split.flat().sort((a, b) => a[2] - b[2])).toEqual(entries(table));
+          expect(split.flat().sort((a, b) => a[2] - b[2])).toEqual(positionedRows(table));
         },
       ),
       { numRuns: 300, seed: 5 },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { encodeFileParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
-import { runCapture } from '../testing.js';
+import { runCapture, tiktokenRankFile } from '../testing.js';
 
 // The same function, watched: whether a file was read by the threads themselves.
 vi.mock('@tokenlab/gpt/node', async (importOriginal) => {
@@ -107,18 +107,7 @@ describe('tokenlab encode', () => {
     const reference = get_encoding('gpt2');
     const ranks = join(dir, 'gpt2.tiktoken');
     try {
-      const lines = reference
-        .token_byte_values()
-        .map(
-          (bytes) =>
-            [
-              reference.encode_single_token(new Uint8Array(bytes)),
-              Buffer.from(bytes).toString('base64'),
-            ] as const,
-        )
-        .sort((a, b) => a[0] - b[0])
-        .map(([rank, b64]) => `${b64} ${rank}`);
-      writeFileSync(ranks, `${lines.join('\n')}\n`);
+      writeFileSync(ranks, tiktokenRankFile(reference));
     } finally {
       reference.free();
     }

@@ -7,7 +7,7 @@ import { loadCorpus } from '@tokenlab/corpora';
 import { get_encoding, Tiktoken } from 'tiktoken';
 import { Tokenizer } from 'tokenizers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCapture } from '../testing.js';
+import { runCapture, tiktokenRankFile } from '../testing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-export-'));
 const model = join(dir, 'small.model');
@@ -95,19 +95,8 @@ describe('tokenlab export and the model file options', () => {
   it("a .tiktoken file made from tiktoken's own gpt2 ranks gives tiktoken's ids", async () => {
     const reference = get_encoding('gpt2');
     try {
-      const lines = reference
-        .token_byte_values()
-        .map(
-          (bytes) =>
-            [
-              Buffer.from(bytes).toString('base64'),
-              reference.encode_single_token(new Uint8Array(bytes)),
-            ] as const,
-        )
-        .sort((a, b) => a[1] - b[1])
-        .map(([b64, rank]) => `${b64} ${rank}`);
       const file = join(dir, 'gpt2.tiktoken');
-      writeFileSync(file, `${lines.join('\n')}\n`);
+      writeFileSync(file, tiktokenRankFile(reference));
       for (const text of SAMPLES) {
         expect(await encode(['--tiktoken', file, '--pattern', 'gpt2'], text), text).toEqual([
           ...reference.encode_ordinary(text),

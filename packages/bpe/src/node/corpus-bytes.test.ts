@@ -1,18 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempFileWriter } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CorpusBytes } from './corpus-bytes.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tokenlab-corpus-bytes-'));
-let fileNumber = 0;
-
-function file(content: string | Uint8Array): string {
-  const path = join(dir, `f${fileNumber++}.txt`);
-  writeFileSync(path, content);
-  return path;
-}
+const file = tempFileWriter('tokenlab-corpus-bytes-');
 
 // Text with every UTF-8 length, a BOM, CR/LF, and ASCII.
 const PIECES = [

@@ -1,7 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText, readGolden } from '@tokenlab/test-support';
+import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText, readGolden, tempFileWriter } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
@@ -12,14 +9,7 @@ import { CorpusBytes } from './corpus-bytes.js';
 import { countFileTable } from './count-file-table.js';
 
 const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
-const dir = mkdtempSync(join(tmpdir(), 'tokenlab-bpe-table-'));
-let fileNumber = 0;
-
-function file(content: string | Uint8Array): string {
-  const path = join(dir, `f${fileNumber++}.txt`);
-  writeFileSync(path, content);
-  return path;
-}
+const file = tempFileWriter('tokenlab-bpe-table-');
 
 /** The table as `[chunk, count]` entries, like the `Map` of `countChunks`. */
 function entries(table: ChunkTable): Array<[string, number]> {

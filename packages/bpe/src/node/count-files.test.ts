@@ -1,23 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 // Through the package's subpaths, as a program that starts the counting first imports them.
 import { countFileRanges } from '@tokenlab/bpe/count-files';
 import { findInvalidUtf8 as coreFindInvalidUtf8 } from '@tokenlab/core';
 import { findInvalidUtf8 } from '@tokenlab/core/utf8';
-import { readGolden } from '@tokenlab/test-support';
+import { readGolden, tempFileWriter } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { countFileTable } from './count-file-table.js';
 
 const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
-const dir = mkdtempSync(join(tmpdir(), 'tokenlab-bpe-ranges-'));
-let fileNumber = 0;
-
-function file(content: string | Uint8Array): string {
-  const path = join(dir, `f${fileNumber++}.txt`);
-  writeFileSync(path, content);
-  return path;
-}
+const file = tempFileWriter('tokenlab-bpe-ranges-');
 
 describe('countFileRanges (@tokenlab/bpe/count-files)', () => {
   it('gives the table of countFileTable, first positions included, on workers and in this thread', async () => {
@@ -44,7 +34,7 @@ describe('countFileRanges (@tokenlab/bpe/count-files)', () => {
   });
 
   it('names a missing file, and the file and byte of invalid UTF-8', async () => {
-    const missing = join(dir, 'missing.txt');
+    const missing = `${file('')}.missing`;
     await expect(countFileRanges([missing], 'gpt4', { workers: 2 })).rejects.toThrow(missing);
     const good = file('fine text\nhere\n');
     const bad = file(
