@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { readFixtureText } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { Encoding } from '../encoding.js';
-import { hashBytes } from '../ranks/rank-table.js';
 import { getEncoding } from '../registry.js';
 import { recall, remember } from './piece-cache-testing.js';
 import { SharedPieceCache } from './shared-piece-cache.js';
@@ -54,15 +53,49 @@ describe('SharedPieceCache', () => {
   });
 
   it('stores nothing more once its arena is used up', () => {
-    // 4 entries, 32 words of arena: two 60-byte pieces with one id take 2 × 16 words.
+    // 4 entries, 32 words of arena: two 45-byte pieces with one id take 2 × (15 + 1) words.
     const cache = new SharedPieceCache(4);
-    remember(cache, 'a'.repeat(60), [1]);
-    remember(cache, 'b'.repeat(60), [2]);
+    remember(cache, 'a'.repeat(45), [1]);
+    remember(cache, 'b'.repeat(45), [2]);
     remember(cache, 'c', [3]);
     expect(cache.full).toBe(true);
-    expect(recall(cache, 'a'.repeat(60))).toEqual([1]);
-    expect(recall(cache, 'b'.repeat(60))).toEqual([2]);
+    expect(recall(cache, 'a'.repeat(45))).toEqual([1]);
+    expect(recall(cache, 'b'.repeat(45))).toEqual([2]);
     expect(recall(cache, 'c')).toBeUndefined();
+  });
+
+  it('keeps pieces of every length modulo three, zero bytes and the largest ids exact', () => {
+    const cache = new SharedPieceCache(64);
+    const pieces = ['', 'a', 'ab', 'abc', 'abcd', '\0', '\0\0', 'a\0', '\0\0\0\0', 'ٱللَّهِ', '🙂'];
+    for (const [i, piece] of pieces.entries()) remember(cache, piece, [i, 0, 2 ** 31, 2 ** 32 - 2]);
+    // An empty piece is never stored; every other one comes back with its own ids.
+    for (const [i, piece] of pieces.entries())
+      expect(recall(cache, piece), JSON.stringify(piece)).toEqual(
+        piece === '' ? undefined : [i, 0, 2 ** 31, 2 ** 32 - 2],
+      );
+    // A piece that differs from a stored one only in a last, partial word is not found.
+    expect(recall(cache, 'abce')).toBeUndefined();
+    expect(recall(cache, 'a\u0001')).toBeUndefined();
+  });
+
+  it('passes over an entry not yet seen whole, as a thread that reads it mid-store would', () => {
+    const cache = new SharedPieceCache(8);
+    remember(cache, 'كتاب', [1, 2]);
+    const memory = cache.share();
+    const slots = new Int32Array(memory.slots);
+    const words = new Int32Array(memory.arena);
+    const slot = slots.findIndex((sizes, i) => i % 4 === 3 && sizes > 0) - 3;
+    // Each word of the entry in turn reads as the memory's first zero: the lookup says "not stored".
+    const entryWords = [slot, slot + 1, slot + 2].map((i) => ({ array: slots, i }));
+    const at = slots[slot + 1]!;
+    for (let w = at; w < at + 3 + 2; w++) entryWords.push({ array: words, i: w });
+    for (const { array, i } of entryWords) {
+      const kept = array[i]!;
+      array[i] = 0;
+      expect(recall(cache, 'كتاب'), `word ${i}`).toBeUndefined();
+      array[i] = kept;
+    }
+    expect(recall(cache, 'كتاب')).toEqual([1, 2]);
   });
 
   it('does not store pieces or id lists longer than 255', () => {
