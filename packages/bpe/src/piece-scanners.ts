@@ -10,7 +10,9 @@
  */
 
 /**
- * Where the piece of a split pattern that starts at `start` ends (`length` is `text.length`).
+ * Where the piece of a split pattern that starts at `start` ends in `text.slice(0, length)` (`length`
+ * at most `text.length`): what follows `length` changes nothing, so a part of a text is scanned in
+ * place, without a slice.
  *
  * @example
  * ```ts
@@ -178,11 +180,14 @@ function spaceRunEnd(text: string, start: number, length: number, newlines: bool
 const R50K_CONTRACTION = /'(?:s|t|re|ve|m|ll|d)/y;
 const ANY_CASE_CONTRACTION = /'(?:[sS\u017f]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])/y;
 
-/** End of the contraction `contraction` matches at `at`, or -1. */
-function contractionEnd(contraction: RegExp, text: string, at: number): number {
-  if (text.charCodeAt(at) !== 0x27) return -1;
+/**
+ * End of the contraction `contraction` matches at `at` in `text.slice(0, length)`, or -1: a match that
+ * runs past `length` would not be there (no shorter alternative starts with the same letter).
+ */
+function contractionEnd(contraction: RegExp, text: string, at: number, length: number): number {
+  if (at >= length || text.charCodeAt(at) !== 0x27) return -1;
   contraction.lastIndex = at;
-  return contraction.test(text) ? contraction.lastIndex : -1;
+  return contraction.test(text) && contraction.lastIndex <= length ? contraction.lastIndex : -1;
 }
 
 /**
@@ -194,7 +199,7 @@ function contractionEnd(contraction: RegExp, text: string, at: number): number {
  * ```
  */
 export const scanR50kPiece: PieceScanner = (text, start, length) => {
-  const contraction = contractionEnd(R50K_CONTRACTION, text, start);
+  const contraction = contractionEnd(R50K_CONTRACTION, text, start, length);
   if (contraction >= 0) return contraction;
   // ` ?` before a letter, number or punctuation run: a space followed by anything but white space.
   let at = start;
@@ -224,7 +229,7 @@ export const scanR50kPiece: PieceScanner = (text, start, length) => {
  * ```
  */
 export const scanCl100kPiece: PieceScanner = (text, start, length) => {
-  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, start);
+  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, start, length);
   if (contraction >= 0) return contraction;
   const packed = classAt(text, start, length);
   const kind = packed & CLASS_BITS;
@@ -294,8 +299,8 @@ function o200kWordEnd(text: string, at: number, length: number): number {
 }
 
 /** o200k: `end`, plus the contraction attached to the word there. */
-function withContraction(text: string, end: number): number {
-  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, end);
+function withContraction(text: string, end: number, length: number): number {
+  const contraction = contractionEnd(ANY_CASE_CONTRACTION, text, end, length);
   return contraction >= 0 ? contraction : end;
 }
 
@@ -330,7 +335,7 @@ export const scanO200kPiece: PieceScanner = (text, start, length) => {
     }
     from = start;
   }
-  if (end >= 0) return withContraction(text, end);
+  if (end >= 0) return withContraction(text, end, length);
   const nextKind = after < length ? classAt(text, after, length) & CLASS_BITS : UNKNOWN;
   return spaceOrPunctEnd(text, start, length, kind, nextKind, TRAIL_NEWLINES_SLASHES);
 };

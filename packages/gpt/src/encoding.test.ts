@@ -1,4 +1,5 @@
 import { type Token, toBytes } from '@tokenlab/core';
+import fc from 'fast-check';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   R50K_PATTERN,
   StreamEncoder,
 } from './index.js';
+import { stressText } from './test-strings.js';
 
 const cl100k = await getEncoding('cl100k_base');
 const o200k = await getEncoding('o200k_base');
@@ -130,6 +132,51 @@ describe('pieces around the cache and heap lengths', () => {
       expect(again.encodeOrdinary(text)).toEqual(expected);
       expect(again.encodeOrdinary(text)).toEqual(expected);
     }
+  });
+});
+
+describe('encodeOrdinaryInto of a part of a text', () => {
+  const idsOf = (enc: Encoding, text: string, from: number, to: number) => {
+    const ids: number[] = [];
+    enc.encodeOrdinaryInto(text, from, to, { push: (id) => ids.push(id) });
+    return ids;
+  };
+  // A custom pattern has no scanner: the regex cuts a slice of the part.
+  const custom = new Encoding({
+    name: 'words',
+    patternSource: "\\w+|'[a-z]+|\\s+|[^\\w\\s]+",
+    ranks: cl100k.ranks,
+    specialTokens: {},
+  });
+
+  for (const enc of [r50k, cl100k, o200k, custom])
+    it(`${enc.name}: in place, the ids of the part alone (nothing after it counts)`, () => {
+      fc.assert(
+        fc.property(
+          stressText,
+          fc.constantFrom("'re", "'LL", ' x', '  y', '\udc00', "'", 'ab', '🙂'),
+          fc.nat(),
+          fc.nat(),
+          (head, tail, a, b) => {
+            const text = head + tail;
+            const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [
+              number,
+              number,
+            ];
+            expect(idsOf(enc, text, from, to)).toEqual(enc.encodeOrdinary(text.slice(from, to)));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+
+  it('cuts a contraction, a run of spaces and a surrogate pair at the end of the part as the part alone', () => {
+    const text = "we're  here 🙂 it'll";
+    for (let to = 0; to <= text.length; to++)
+      for (const enc of [r50k, cl100k, o200k])
+        expect(idsOf(enc, text, 1, to), `${enc.name} [1, ${to})`).toEqual(
+          enc.encodeOrdinary(text.slice(1, to)),
+        );
   });
 });
 

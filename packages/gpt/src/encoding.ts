@@ -419,26 +419,34 @@ export class Encoding implements Tokenizer {
     // piece is compiled out of the hot function, and the next encoding's first piece (`compare`
     // encodes with several) would throw its compiled code away.
     if (this.mergeCache === null) this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
-    const segment = from === 0 && to === text.length ? text : text.slice(from, to);
-    const length = segment.length;
-    let position = 0;
+    // A scanner cuts text[from, to) in place (what follows `to` changes nothing); the regex needs the slice.
+    // In place, a part of a large text (a thread's share of it) costs neither a copy nor the slower
+    // reads through a slice.
+    let segment = text;
+    let position = from;
+    let length = to;
+    if (this.scanPiece === null && !(from === 0 && to === text.length)) {
+      segment = text.slice(from, to);
+      position = 0;
+      length = segment.length;
+    }
     // In runs of CHUNK UTF-16 units (a piece may end past the run's end), for the reason given there.
     while (position < length && position >= 0)
-      position = this.encodePieces(segment, position, Math.min(length, position + CHUNK), sink);
+      position = this.encodePieces(segment, position, Math.min(length, position + CHUNK), length, sink);
   }
 
   /**
-   * Encode the pieces of `segment` from `position` until one ends at or past `until`; returns where
-   * the next piece starts, or -1 when the sink is full.
+   * Encode the pieces of `segment` (up to `length`) from `position` until one ends at or past `until`;
+   * returns where the next piece starts, or -1 when the sink is full.
    */
   private encodePieces(
     segment: string,
     position: number,
     until: number,
+    length: number,
     sink: IdSink & { readonly full?: boolean },
   ): number {
     const { scanPiece } = this;
-    const length = segment.length;
     while (position < until) {
       let end = scanPiece === null ? -1 : scanPiece(segment, position, length);
       if (end < 0) end = this.matchPiece(segment, position);

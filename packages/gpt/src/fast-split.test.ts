@@ -6,10 +6,10 @@ import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from
 import { stressTextAnyCodePoint } from './test-strings.js';
 
 /** Piece ends by the scanner alone: it decides every case, so a piece never ends where it starts. */
-function scannedEnds(text: string, scan: PieceScanner): number[] {
+function scannedEnds(text: string, scan: PieceScanner, from = 0, length = text.length): number[] {
   const ends: number[] = [];
-  for (let at = 0; at < text.length; ) {
-    const end = scan(text, at, text.length);
+  for (let at = from; at < length; ) {
+    const end = scan(text, at, length);
     if (!(end > at)) throw new Error(`scanner returned ${end} at ${at} of ${JSON.stringify(text)}`);
     ends.push(end);
     at = end;
@@ -48,6 +48,37 @@ describe('the hand-written scanners cut exactly where the split regexes do', () 
         }),
         { numRuns: Number(process.env.FAST_SPLIT_RUNS ?? 3000) },
       );
+    });
+  }
+});
+
+describe('a scanner given a length cuts the text before it as it cuts that slice', () => {
+  for (const [name, scan, source] of CASES) {
+    const regex = new RegExp(source, 'uy');
+    it(`${name}: generated strings, cut anywhere (contractions, spaces and surrogate pairs across the cut)`, () => {
+      const withTail = fc.tuple(
+        stressTextAnyCodePoint,
+        fc.constantFrom("'re", "'S", "'ll", ' x', '\udc00', "'", '', 'ab'),
+      );
+      fc.assert(
+        fc.property(withTail, fc.nat(), fc.nat(), ([head, tail], a, b) => {
+          const text = head + tail;
+          const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y) as [
+            number,
+            number,
+          ];
+          const inPlace = scannedEnds(text, scan, from, to).map((end) => end - from);
+          expect(inPlace).toEqual(regexEnds(text.slice(from, to), regex));
+        }),
+        { numRuns: Number(process.env.FAST_SPLIT_RUNS ?? 3000) },
+      );
+    });
+    it(`${name}: a contraction cut short by the length is no contraction`, () => {
+      for (const text of ["it're", "it'LL", "it'll", "we've", "I'm"])
+        for (let to = 1; to <= text.length; to++)
+          expect(scannedEnds(text, scan, 0, to), `${text} to ${to}`).toEqual(
+            regexEnds(text.slice(0, to), regex),
+          );
     });
   }
 });

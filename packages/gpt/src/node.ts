@@ -29,7 +29,7 @@ export {
   encodeStreamParallel,
   type ParallelEncodeOptions,
 } from './parallel/parallel-encode.js';
-export type { FileRange } from './parallel/protocol.js';
+export type { FileRange, TextPart } from './parallel/protocol.js';
 export { isCuttablePattern, isSafeCut, safeCuts } from './parallel/safe-cuts.js';
 
 /**

@@ -6,7 +6,7 @@ import { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
-import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange } from './protocol.js';
+import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange, TextPart } from './protocol.js';
 
 /**
  * Options of {@link EncodePool}.
@@ -153,15 +153,17 @@ export class EncodePool {
 
   /**
    * Encode consecutive pieces of one text (cut where no piece of the split pattern is cut, see
-   * `safeCuts`), or consecutive parts of one file (see {@link FileRange}: each thread reads, cuts and
-   * decodes its own), calling `onIds` with each piece's ids in order. Each worker has two pieces in
+   * `safeCuts`; as strings, or as {@link TextPart}s of a text held here, which a worker is sent a copy
+   * of and the calling thread encodes in place), or consecutive parts of one file (see
+   * {@link FileRange}: each thread reads, cuts and decodes its own), calling `onIds` with each piece's
+   * ids in order. Each worker has two pieces in
    * flight; with `withCaller`, the calling thread encodes a piece itself (in place, over the pool's
    * piece cache) whenever the workers have their two, so one thread fewer is started for the same
    * cores. Errors come out in text order, with
    * positions in the whole text.
    */
   async encodePieces(
-    pieces: Iterable<string | FileRange> | AsyncIterable<string | FileRange>,
+    pieces: Iterable<string | FileRange | TextPart> | AsyncIterable<string | FileRange | TextPart>,
     options: PoolEncodeOptions,
     onIds: (ids: Uint32Array) => void,
     withCaller = false,
@@ -180,7 +182,7 @@ export class EncodePool {
       for await (const piece of pieces) {
         if (here !== null && this.inFlightJobs() >= 2 * workers) {
           // The workers are busy: encode this piece here, hand on what is ready, let their replies in.
-          const reply = here.encode(jobOf(-1, typeof piece === 'string' ? flatCopy(piece) : piece, options));
+          const reply = hereReply(here, piece, options);
           inFlight.push(reply);
           if (reply.error !== undefined) break;
           while (inFlight.length > 0 && isSettled(inFlight[0]!)) await takeOldest();
@@ -190,7 +192,9 @@ export class EncodePool {
         // Without the calling thread, two pieces per worker; with it, a bound on what may wait
         // behind a slow oldest piece (a stream's memory stays a few pieces per thread).
         if (inFlight.length >= (here === null ? 2 * workers : 4 * (workers + 1))) await takeOldest();
-        inFlight.push(this.run(piece, options));
+        inFlight.push(
+          this.run(isTextPart(piece) ? piece.text.slice(piece.start, piece.end) : piece, options),
+        );
       }
       // In text order: the first failed piece (a worker's or the calling thread's) throws.
       while (inFlight.length > 0) await takeOldest();
@@ -296,6 +300,25 @@ function jobOf(id: number, texts: string[] | string | FileRange, options: PoolEn
   if (typeof texts === 'string') return { id, texts: [texts], ordinary, options: encodeOptions };
   if (!Array.isArray(texts)) return { id, texts: [], range: texts, ordinary, options: encodeOptions };
   return { id, texts, ordinary, options: encodeOptions };
+}
+
+function isTextPart(piece: string | FileRange | TextPart): piece is TextPart {
+  return typeof piece === 'object' && 'text' in piece;
+}
+
+/**
+ * The calling thread's reply for `piece`: an ordinary encode of a part of a text in place; any other
+ * piece of text from a flat copy.
+ */
+function hereReply(
+  here: JobEncoder,
+  piece: string | FileRange | TextPart,
+  options: PoolEncodeOptions,
+): EncodeReply {
+  if (!isTextPart(piece))
+    return here.encode(jobOf(-1, typeof piece === 'string' ? flatCopy(piece) : piece, options));
+  if (options.ordinary === true) return here.encodeOrdinaryPart(-1, piece);
+  return here.encode(jobOf(-1, flatCopy(piece.text.slice(piece.start, piece.end)), options));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Encoding } from '../encoding.js';
 import { safeByteCut } from './byte-cuts.js';
 import { decodeFileText, FileTextError, readFileBytes } from './file-text.js';
 import { IdBuffer } from './id-buffer.js';
-import { type EncodeJob, type EncodeReply, type FileRange, failureOf } from './protocol.js';
+import { type EncodeJob, type EncodeReply, type FileRange, failureOf, type TextPart } from './protocol.js';
 
 /**
  * Encodes jobs into one id buffer kept for all of them (so no job pays for a fresh, zeroed buffer of
@@ -51,6 +51,26 @@ export class JobEncoder {
       units += text.length;
     }
     return { id: job.id, ids: buffer.ids().slice(), lengths, units };
+  }
+
+  /**
+   * A part of a text this thread holds, encoded in place as `encodeOrdinary` encodes the part alone
+   * (no copy of it is made), with the reply `encode` gives.
+   */
+  encodeOrdinaryPart(id: number, part: TextPart): EncodeReply {
+    const { buffer, encoding } = this;
+    buffer.length = 0;
+    try {
+      encoding.encodeOrdinaryInto(part.text, part.start, part.end, buffer);
+    } catch (error) {
+      return { id, error: failureOf(error, 0) };
+    }
+    return {
+      id,
+      ids: buffer.ids().slice(),
+      lengths: Uint32Array.of(buffer.length),
+      units: part.end - part.start,
+    };
   }
 
   /** Read the file range's bytes between its two safe cuts and decode them. */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
+import type { TextPart } from './protocol.js';
 import { isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
 
 /**
@@ -93,13 +94,14 @@ export async function encodeParallel(
     return encodeHere(encoding, text, options);
   const cuts = pieceCuts(text, pieceSize);
   if (cuts.length === 0) return encodeHere(encoding, text, options);
-  const pieces = function* () {
+  // Parts, not slices: the calling thread encodes its parts in place, a worker is sent a copy.
+  const pieces = function* (): Generator<TextPart> {
     let start = 0;
     for (const cut of cuts) {
-      yield text.slice(start, cut);
+      yield { text, start, end: cut };
       start = cut;
     }
-    yield text.slice(start);
+    yield { text, start, end: text.length };
   };
   // The ids go into one array as each piece's come in (while the threads encode the next), so no
   // join of all of them is left for the end. Room for a token per 2 units, as in one thread: pages

@@ -234,8 +234,10 @@ describe('the calling thread encoding alongside the workers', () => {
     try {
       const ids = await encodeParallel(enc, sample, { pool, pieceSize: 2000, ordinary: true });
       // The one worker takes two pieces, then the calling thread the third (no reply can come in
-      // before it yields), and so on as the worker keeps up.
+      // before it yields), and so on as the worker keeps up; it encodes its pieces in place, as parts
+      // of the whole text, not copies.
       expect(spy.mock.calls.length).toBeGreaterThan(0);
+      expect(spy.mock.calls.every(([text, from]) => text === sample && from > 0)).toBe(true);
       spy.mockRestore();
       expect(Array.from(ids)).toEqual(enc.encodeOrdinary(sample));
     } finally {

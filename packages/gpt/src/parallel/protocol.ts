@@ -43,6 +43,24 @@ export interface FileRange {
 }
 
 /**
+ * Part `[start, end)` of a text the calling thread holds (never posted whole): a worker is sent a copy
+ * of the part, the calling thread encodes it in place.
+ *
+ * @example
+ * ```ts
+ * const part: TextPart = { text: bigText, start: 0, end: 1 << 20 };
+ * ```
+ */
+export interface TextPart {
+  /** The whole text. */
+  text: string;
+  /** The part's first UTF-16 unit. */
+  start: number;
+  /** The unit after the part. */
+  end: number;
+}
+
+/**
  * Encode `texts` one after another, or, with `range` (and no texts), that part of a file; `ordinary`
  * for `encodeOrdinary`, else `encode` with `options`.
  */
