@@ -417,8 +417,11 @@ export class Encoding implements Tokenizer {
     if (from >= to) return;
     // Made here, once per encoding, not in encodePiece: a branch taken only by an encoding's first
     // piece is compiled out of the hot function, and the next encoding's first piece (`compare`
-    // encodes with several) would throw its compiled code away.
-    if (this.mergeCache === null) this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST);
+    // encodes with several) would throw its compiled code away. Its table is sized for the first text,
+    // so that a short one touches a small table (see PieceCache): one distinct piece per 32 units is
+    // more than prose in either script has (Arabic with o200k: one per 39).
+    if (this.mergeCache === null)
+      this.mergeCache = new PieceCache(MERGE_CACHE_SIZE, MERGE_CACHE_LARGEST, (to - from) >> 5);
     // A scanner cuts text[from, to) in place (what follows `to` changes nothing); the regex needs the slice.
     // In place, a part of a large text (a thread's share of it) costs neither a copy nor the slower
     // reads through a slice.

@@ -123,6 +123,18 @@ describe('PieceCache growth', () => {
   });
 });
 
+describe('PieceCache slots', () => {
+  it('starts with a small table of slots and doubles it as entries come, losing none and evicting none', () => {
+    // 70,000 entries where none were expected: the 4 Ki slots double six times (at most half hold an entry).
+    const cache = new PieceCache(1 << 17, 1 << 17, 0);
+    const n = 70_000;
+    for (let i = 0; i < n; i++) remember(cache, `p${i}`, [i, i + 1]);
+    expect(cache.size).toBe(n);
+    for (let i = 0; i < n; i += 1) expect(recall(cache, `p${i}`)).toEqual([i, i + 1]);
+    expect(recall(cache, `p${n}`)).toBeUndefined();
+  });
+});
+
 describe('PieceCache under evictions', () => {
   it('answers every piece with the ids of a fresh merge while it evicts again and again', async () => {
     const { ranks } = await getEncoding('o200k_base');

@@ -26,6 +26,8 @@ export interface PieceLookup {
 
 /** The mark of an entry found again (above the 16 bits of byte length and id count). */
 const FOUND = 1 << 16;
+/** The fewest slots a table has (64 KiB). */
+const MIN_SLOTS = 1 << 12;
 
 /**
  * The ids of pieces that had to be merged, remembered by their UTF-8 bytes in flat typed arrays: a
@@ -71,27 +73,35 @@ export class PieceCache implements PieceLookup {
   /**
    * A cache for `maxEntries` pieces (a power of two) of at most 255 bytes each, which doubles (up to
    * `largest` pieces) when more than half of it is kept at an eviction: a text whose frequent
-   * pieces do not fit gets more room, a short text never pays for it.
+   * pieces do not fit gets more room, a short text never pays for it. Its table of slots starts
+   * with room for `expectedEntries` (at least 2,048) and doubles as more come: each page of a table
+   * probed at random costs a page fault of a few µs the first time, and in a fresh process the
+   * 2,000 pages of a table for 256 Ki pieces cost a short text more time than its merges (while
+   * doubling up to it costs a long text more than the faults).
    */
-  constructor(maxEntries = 1 << 17, largest = maxEntries) {
+  constructor(maxEntries = 1 << 17, largest = maxEntries, expectedEntries = maxEntries) {
     this.maxEntries = maxEntries;
     this.largest = Math.max(largest, maxEntries);
-    this.slots = new Int32Array(maxEntries * 2 * 4);
-    this.mask = maxEntries * 2 - 1;
+    let slots = MIN_SLOTS;
+    while (slots < 2 * expectedEntries && slots < 2 * maxEntries) slots *= 2;
+    this.slots = new Int32Array(Math.min(slots, 2 * maxEntries) * 4);
+    this.mask = (this.slots.length >> 2) - 1;
     this.order = new Int32Array(maxEntries);
     // Room for pieces of 16 bytes and 4 ids on average; whichever runs out first makes an eviction.
     this.ids = new Uint32Array(maxEntries * 8);
     this.bytes = new Uint8Array(this.ids.buffer);
   }
 
-  /** Twice the room, keeping the first `keptWords` words of the arena (the slots start empty). */
+  /**
+   * Twice the room, keeping the first `keptWords` words of the arena (the slots start empty; the
+   * table keeps its size, which holds the entries kept, and doubles as more come).
+   */
   private grow(keptWords: number): void {
     const maxEntries = this.maxEntries * 2;
     const ids = new Uint32Array(maxEntries * 8);
     ids.set(this.ids.subarray(0, keptWords));
     this.maxEntries = maxEntries;
-    this.slots = new Int32Array(maxEntries * 2 * 4);
-    this.mask = maxEntries * 2 - 1;
+    this.slots.fill(0);
     this.order = new Int32Array(maxEntries);
     this.ids = ids;
     this.bytes = new Uint8Array(ids.buffer);
@@ -149,6 +159,8 @@ export class PieceCache implements PieceLookup {
       // A tiny cache may keep too much for one more long piece: then it starts over.
       if (!this.hasRoom(words)) this.clear();
     }
+    // At most half the slots hold an entry, so a probe always ends.
+    if (2 * (this.entries + 1) > this.mask + 1) this.growSlots();
     const slot = this.freeSlot(hash);
     const { slots, bytes } = this;
     const at = this.used;
@@ -165,6 +177,24 @@ export class PieceCache implements PieceLookup {
 
   private hasRoom(words: number): boolean {
     return this.entries < this.maxEntries && this.used + words <= this.ids.length;
+  }
+
+  /** Twice the slots, the entries placed in them anew (their bytes and ids stay where they are). */
+  private growSlots(): void {
+    const old = this.slots;
+    const slots = new Int32Array(old.length * 2);
+    this.slots = slots;
+    this.mask = (slots.length >> 2) - 1;
+    const order = this.order;
+    for (let e = 0; e < this.entries; e++) {
+      const from = order[e]!;
+      const to = this.freeSlot(old[from]!);
+      slots[to] = old[from]!;
+      slots[to + 1] = old[from + 1]!;
+      slots[to + 2] = old[from + 2]!;
+      slots[to + 3] = old[from + 3]!;
+      order[e] = to;
+    }
   }
 
   /** The first empty slot on `hash`'s probe sequence. */
