@@ -156,11 +156,10 @@ export class EncodePool {
    * `safeCuts`; as strings, or as {@link TextPart}s of a text held here, which a worker is sent a copy
    * of and the calling thread encodes in place), or consecutive parts of one file (see
    * {@link FileRange}: each thread reads, cuts and decodes its own), calling `onIds` with each piece's
-   * ids in order. Each worker has two pieces in
-   * flight; with `withCaller`, the calling thread encodes a piece itself (in place, over the pool's
-   * piece cache) whenever the workers have their two, so one thread fewer is started for the same
-   * cores. Errors come out in text order, with
-   * positions in the whole text.
+   * ids in order. Each worker has two pieces in flight; with `withCaller`, the calling thread encodes
+   * a piece itself (over the pool's piece cache) whenever the workers have their two, so one thread
+   * fewer is started for the same cores. Errors come out in text order, with positions in the whole
+   * text.
    */
   async encodePieces(
     pieces: Iterable<string | FileRange | TextPart> | AsyncIterable<string | FileRange | TextPart>,
