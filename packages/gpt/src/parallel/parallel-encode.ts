@@ -3,7 +3,7 @@ import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
 import type { TextPart } from './protocol.js';
-import { isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
+import { cutsBySize, isCuttablePattern, isSafeCut } from './safe-cuts.js';
 
 /**
  * Options of {@link encodeParallel}, {@link encodeStreamParallel} and {@link encodeBatch}: how many
@@ -128,16 +128,7 @@ export async function encodeParallel(
 export function pieceCuts(text: string, pieceSize: number): number[] {
   const size = Math.max(2, Math.floor(pieceSize));
   const tail = text.length - 4 * size;
-  const cuts: number[] = [];
-  for (let start = 0; ; ) {
-    const length = start < tail ? size : Math.max(2, size >> 2);
-    if (text.length - start <= length) break;
-    const cut = nextSafeCut(text, start, length);
-    if (cut < 0) break;
-    cuts.push(cut);
-    start = cut;
-  }
-  return cuts;
+  return cutsBySize(text, (start) => (start < tail ? size : size >> 2));
 }
 
 /**

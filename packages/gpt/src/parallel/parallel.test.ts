@@ -16,7 +16,7 @@ import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
 import { EncodePool } from './encode-pool.js';
 import { encodeBatch, encodeParallel, encodeStreamParallel, pieceCuts } from './parallel-encode.js';
-import { isSafeCut, nextSafeCut, safeCuts } from './safe-cuts.js';
+import { cutsBySize, isSafeCut, nextSafeCut, safeCuts } from './safe-cuts.js';
 
 const NAMES = ['gpt2', 'cl100k_base', 'o200k_base'] as const;
 
@@ -61,6 +61,7 @@ describe('safe cuts', () => {
     expect(isSafeCut('one\ntwo', 3)).toBe(false);
     expect(safeCuts('aaa bbb ccc ddd', 4)).toEqual([3, 7, 11]);
     expect(safeCuts('x'.repeat(100), 10)).toEqual([]);
+    expect(cutsBySize('aaa bbb ccc ddd', (start) => (start < 4 ? 4 : 8))).toEqual([3, 7]);
     expect(nextSafeCut('aaa bbb ccc ddd', 3, 4)).toBe(7);
     expect(nextSafeCut('aaa bbbbbbbb ccc', 0, 4)).toBe(3);
     expect(nextSafeCut('aaa bbbbbbbb ccc', 3, 4)).toBe(12);

@@ -69,9 +69,23 @@ export function isSafeCut(text: string, cut: number): boolean {
  */
 export function safeCuts(text: string, pieceSize: number): number[] {
   const size = Math.max(2, Math.floor(pieceSize));
+  return cutsBySize(text, () => size);
+}
+
+/**
+ * Safe cuts (see {@link safeCuts}) with the size of each piece chosen by where it starts: `sizeAt(start)`
+ * units, at least 2.
+ *
+ * @example
+ * ```ts
+ * cutsBySize('aaa bbb ccc ddd', (start) => (start < 4 ? 4 : 8)); // [3, 7]
+ * ```
+ */
+export function cutsBySize(text: string, sizeAt: (start: number) => number): number[] {
   const cuts: number[] = [];
-  let start = 0;
-  while (text.length - start > size) {
+  for (let start = 0; ; ) {
+    const size = Math.max(2, sizeAt(start));
+    if (text.length - start <= size) break;
     const cut = nextSafeCut(text, start, size);
     if (cut < 0) break;
     cuts.push(cut);
