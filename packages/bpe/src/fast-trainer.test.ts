@@ -27,7 +27,7 @@ describe('the fast trainer beyond the small cases', () => {
     expect(fast.counts).toEqual(reference.counts);
   });
 
-  it('keeps counts above 32 bits exact (the weights leave the records)', () => {
+  it('keeps counts exact above 16 bits (in two halves) and 32 bits (outside the records)', () => {
     const table = chunkTable(countChunks(text, 'gpt4'));
     const scale = 2 ** 33;
     const big = { ...table, counts: table.counts.map((count) => count * scale) };
@@ -35,6 +35,22 @@ describe('the fast trainer beyond the small cases', () => {
     const scaled = trainMerges(big, 400);
     expect(scaled.merges).toEqual(small.merges);
     expect(scaled.counts).toEqual(small.counts.map((count) => count * scale));
+    // Counts above 16 bits, below 32: kept in two 16-bit halves of a record.
+    const most = Math.max(...table.counts);
+    const mid = Math.floor(0x7fffffff / most);
+    expect(mid).toBeGreaterThan(0xffff);
+    const midScaled = trainMerges({ ...table, counts: table.counts.map((count) => count * mid) }, 400);
+    expect(midScaled.merges).toEqual(small.merges);
+    expect(midScaled.counts).toEqual(small.counts.map((count) => count * mid));
+  });
+
+  it('keeps segment numbers above 16 bits (a chunk cut into 70,000 segments)', () => {
+    const next = seededRandom(11);
+    const long = Array.from({ length: 70_000 }, () => 'abc'[Math.floor(next() * 3)]).join('');
+    const table = chunkTable([[encoder.encode(long), 1]]);
+    const cut = trainMergesInSegments(table, 40, 1);
+    expect(cut.merges).toEqual(trainMergesInSegments(table, 40, 1 << 20).merges);
+    expect(cut.counts).toEqual(trainMergesReference(chunksOf(table), 40).counts);
   });
 
   it('gives the same merges when long chunks are cut into segments of any size', () => {
@@ -63,6 +79,18 @@ describe('the fast trainer beyond the small cases', () => {
         expect(cut.exhausted, `${name}, segments of ${segment}`).toBe(reference.exhausted);
       }
     }
+  });
+
+  it('learns the same merges in 16-bit records as in 32-bit ones (more ids than 16 bits hold)', () => {
+    const table = chunkTable(countChunks(english.slice(0, 20000), 'gpt4'));
+    const narrow = trainMerges(table, 1200);
+    const wide = trainMerges(table, 70_000);
+    expect(narrow.exhausted).toBe(false);
+    expect(wide.merges.length).toBeGreaterThan(1200);
+    expect(wide.merges.slice(0, 1200)).toEqual(narrow.merges);
+    expect(wide.counts.slice(0, 1200)).toEqual(narrow.counts);
+    // And both equal the reference loop.
+    expect(narrow.merges).toEqual(trainMergesReference(chunksOf(table), 1200).merges);
   });
 
   it('sizes its tables by the input, not by the number of merges asked for', () => {

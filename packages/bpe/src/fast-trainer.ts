@@ -13,16 +13,17 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * is in the earliest unique chunk that still contains it, at the earliest byte; a token's first byte
  * never moves, so that position only moves later as occurrences are merged away.
  *
- * How it is fast. Each chunk is a record in one Int32Array: its current token count, its count (weight)
- * and its tokens, side by side, so visiting a chunk reads one or two cache lines; a merge rewrites the
- * record's tokens in place, left to right as minbpe does. Each pair keeps its count (weighted by chunk
- * counts) and the ascending list of records where it was seen (one block of a shared Int32Array pool;
- * the blocks of the pairs a merge creates are appended after each merge, and when the pool is full the
- * blocks of pairs that no longer occur are dropped and the rest moved down). A merge visits only the
- * records in its pair's list, touching the next few ahead first so that their cache misses overlap, and
- * adjusts the counts of the neighbouring pairs, looking each neighbour's pairs up once per merge. A
- * chunk longer than a segment (64 bytes) is a chain of segment records, so a visit never scans more
- * than a segment; a pair across two segments belongs to the segment holding its left token.
+ * How it is fast. Each chunk is a record in one typed array (16-bit when every id fits): its current
+ * token count, its count (weight) and its tokens, side by side, so visiting a chunk reads one or two
+ * cache lines; a merge rewrites the record's tokens in place, left to right as minbpe does. Each pair
+ * keeps its count (weighted by chunk counts) and the ascending list of records where it was seen (one
+ * block of a shared Int32Array pool; the blocks of the pairs a merge creates are appended after each
+ * merge, and when the pool is full the blocks of pairs that no longer occur are dropped and the rest
+ * moved down). A merge visits only the records in its pair's list, touching the next few ahead first so
+ * that their cache misses overlap, and adjusts the counts of the neighbouring pairs, looking each
+ * neighbour's pairs up once per merge. A chunk longer than a segment (64 bytes) is a chain of segment
+ * records, so a visit never scans more than a segment; a pair across two segments belongs to the
+ * segment holding its left token.
  *
  * A max-heap ordered by (count desc, first position asc) picks the next pair lazily: an existing pair
  * can only lose occurrences (new pairs always contain the new id), so a heap entry's count and first
@@ -39,7 +40,7 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  */
 export function trainMerges(table: ChunkTable, numMerges: number, options: TrainOptions = {}): TrainResult {
   if (table.bytes.length >= WARM_UP_BYTES) warmUpTrainer();
-  return new FastTrainer(table, SEGMENT_BYTES).run(numMerges, options);
+  return new FastTrainer(table, SEGMENT_BYTES, numMerges).run(numMerges, options);
 }
 
 /** Tables of at least this many bytes are trained after {@link warmUp}. */
@@ -104,7 +105,7 @@ function warmUp(): void {
   const index = new PairIndex(8);
   for (let i = 0; i < 64; i++) index.add(2000 + i, i);
   for (let i = 0; i < 64; i++) index.add(2000 + i, i);
-  new FastTrainer(sample, 7).run(250, {});
+  new FastTrainer(sample, 7, 250).run(250, {});
 }
 
 /**
@@ -125,24 +126,45 @@ export function trainMergesInSegments(
 ): TrainResult {
   if (!Number.isInteger(segmentBytes) || segmentBytes < 1)
     throw new RangeError(`segmentBytes must be a positive integer, got ${segmentBytes}`);
-  return new FastTrainer(table, segmentBytes).run(numMerges, options);
+  return new FastTrainer(table, segmentBytes, numMerges).run(numMerges, options);
 }
 
 /** Chunks up to this many bytes are one record; longer ones are chains of records this long. */
 const SEGMENT_BYTES = 64;
 
-/** Fields of a record's header (the tokens follow it). */
-const LENGTH = 0; // current number of tokens held
-const WEIGHT = 1; // the chunk's count (or, when some count does not fit 32 bits, the chunk's index)
-const SEGMENT = 2; // -1, or the segment number of a record of a long chunk
-const HEADER = 3;
+/**
+ * Fields of a record's header (the tokens follow it). The records are 16-bit when every id fits (so
+ * that the merges, which stream through most records early on, read half the memory), else 32-bit;
+ * the two 32-bit fields are kept as 16-bit halves either way, so one code path reads both.
+ */
+const LENGTH = 0; // current number of tokens held (at most a segment's bytes)
+const WEIGHT = 1; // and 2: the chunk's count (or, when some count does not fit 32 bits, the chunk's index)
+const SEGMENT = 3; // and 4: 0, or 1 + the segment number of a record of a long chunk
+const HEADER = 5;
+
+/** Records of tokens: 16-bit when every id and segment length fits, else 32-bit. */
+type Records = Uint16Array | Int32Array;
+
+/** Write a record's header at `o`: `segment` is -1 for a chunk of one record. */
+function writeHeader(data: Records, o: number, length: number, weight: number, segment: number): void {
+  data[o + LENGTH] = length;
+  data[o + WEIGHT] = weight & 0xffff;
+  data[o + WEIGHT + 1] = weight >>> 16;
+  data[o + SEGMENT] = (segment + 1) & 0xffff;
+  data[o + SEGMENT + 1] = (segment + 1) >>> 16;
+}
+
+/** The segment number of record `o`, or -1 if it holds a whole chunk. */
+function segmentOf(data: Records, o: number): number {
+  return (data[o + SEGMENT]! | (data[o + SEGMENT + 1]! << 16)) - 1;
+}
 
 /** A merge visits this many records of its list ahead of the one it works on, to overlap their misses. */
 const AHEAD = 32;
 
 class FastTrainer {
   // The records, chunk after chunk in table order (so record offsets order first occurrences).
-  private readonly data: Int32Array;
+  private readonly data: Records;
   /** Chunk counts, by chunk index, when some count does not fit 32 bits (else in the records). */
   private readonly bigWeight: Float64Array | null;
   // Segments of long chunks, by segment number: the neighbouring records that still hold tokens (-1 at
@@ -186,7 +208,7 @@ class FastTrainer {
   /** Keeps the look-ahead reads of applyMerge from being optimised away. */
   sink = 0;
 
-  constructor(table: ChunkTable, segmentBytes: number) {
+  constructor(table: ChunkTable, segmentBytes: number, numMerges: number) {
     const { bytes, lengths, counts } = table;
     let big = false;
     for (let c = 0; c < counts.length && !big; c++) big = counts[c]! > 0x7fffffff;
@@ -217,7 +239,8 @@ class FastTrainer {
       throw new RangeError(
         `chunk table too large to train on: ${bytes.length} bytes in ${lengths.length} chunks`,
       );
-    const data = new Int32Array(size);
+    const narrow = 256 + numMerges <= 0x10000 && segmentBytes <= 0xffff;
+    const data = narrow ? new Uint16Array(size) : new Int32Array(size);
     this.data = data;
     this.segmentPrev = new Int32Array(segments);
     this.segmentNext = new Int32Array(segments);
@@ -278,9 +301,7 @@ class FastTrainer {
       const weight = big ? c : counts[c]!;
       const w = counts[c]!;
       if (length <= segmentBytes) {
-        data[o + LENGTH] = length;
-        data[o + WEIGHT] = weight;
-        data[o + SEGMENT] = -1;
+        writeHeader(data, o, length, weight, -1);
         const s = o + HEADER;
         const mark = o + 1;
         let left = length > 0 ? bytes[b]! : 0;
@@ -303,9 +324,7 @@ class FastTrainer {
         let prev = -1;
         for (let at = 0; at < length; at += segmentBytes, segment++) {
           const piece = Math.min(segmentBytes, length - at);
-          data[o + LENGTH] = piece;
-          data[o + WEIGHT] = weight;
-          data[o + SEGMENT] = segment;
+          writeHeader(data, o, piece, weight, segment);
           for (let k = 0; k < piece; k++) data[o + HEADER + k] = bytes[b + at + k]!;
           segmentPrev[segment] = prev;
           segmentNext[segment] = -1;
@@ -406,13 +425,13 @@ class FastTrainer {
   }
 
   private weight(o: number): number {
-    const w = this.data[o + WEIGHT]!;
+    const w = this.data[o + WEIGHT]! | (this.data[o + WEIGHT + 1]! << 16);
     return this.bigWeight ? this.bigWeight[w]! : w;
   }
 
   /** The first token of the segment after record `o`, or -1 if `o` ends its chunk. */
   private firstOfNext(o: number): number {
-    const segment = this.data[o + SEGMENT]!;
+    const segment = segmentOf(this.data, o);
     if (segment < 0) return -1;
     const next = this.segmentNext[segment]!;
     return next < 0 ? -1 : this.data[next + HEADER]!;
@@ -436,7 +455,7 @@ class FastTrainer {
    */
   private firstIn(o: number, left: number, right: number): number {
     const data = this.data;
-    const segment = data[o + SEGMENT]!;
+    const segment = segmentOf(data, o);
     let position = segment < 0 ? o : o + this.segmentSkip[segment]!;
     const s = o + HEADER;
     const last = s + data[o + LENGTH]! - 1;
@@ -539,7 +558,7 @@ class FastTrainer {
     const w = this.weight(o);
     const s = o + HEADER;
     const e = s + data[o + LENGTH]!;
-    const segment = data[o + SEGMENT]!;
+    const segment = segmentOf(data, o);
     let out = r;
     while (r < e) {
       const token = data[r]!;
@@ -587,7 +606,7 @@ class FastTrainer {
   /** Remove the first token of segment record `next` (merged into the last token of `o`, before it). */
   private takeFirst(next: number, o: number): void {
     const data = this.data;
-    const segment = data[next + SEGMENT]!;
+    const segment = segmentOf(data, next);
     const s = next + HEADER;
     const length = data[next + LENGTH]! - 1;
     this.segmentSkip[segment]! += this.tokenBytes[data[s]!]!;
@@ -596,8 +615,8 @@ class FastTrainer {
     if (length > 0) return;
     // Unlink the empty segment, so that neighbours are always found one link away.
     const after = this.segmentNext[segment]!;
-    this.segmentNext[data[o + SEGMENT]!] = after;
-    if (after >= 0) this.segmentPrev[data[after + SEGMENT]!] = o;
+    this.segmentNext[segmentOf(data, o)] = after;
+    if (after >= 0) this.segmentPrev[segmentOf(data, after)] = o;
   }
 
   /**
