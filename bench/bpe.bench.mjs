@@ -565,10 +565,10 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     '32,512 merges run on one core (the library rows give their time), in records of 16-bit ids: the first merges stream',
     'through most records (in Arabic they join UTF-8 bytes into letters), the later ones are bound by a cache miss per',
     'chunk record visited. Counting keeps both cores busy and the merges one, so the run is bound by CPU time; Arabic',
-    "within 1.5 s, and 5× SentencePiece's fast Arabic run, would need a merge phase spread over both cores. Peak RSS is",
-    "the count tables and the merge phase's records (one per distinct chunk, its tokens inline) and pair tables, all",
-    'linear in the distinct chunks; the CLI loads only the',
-    'command it runs, so it needs about as much as the library.',
+    'within 1.5 s, or at 5× SentencePiece (whose Arabic run is fast), would need a merge phase spread over both cores.',
+    "Peak RSS is the count tables and the merge phase's records (one per distinct chunk, its tokens inline) and pair",
+    'tables, all linear in the distinct chunks; the CLI loads only the command it runs, so it needs about as much as',
+    'the library.',
   );
   if (!haveSpm || !haveHf)
     lines.push(

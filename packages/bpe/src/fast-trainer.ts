@@ -148,15 +148,24 @@ type Records = Uint16Array | Int32Array;
 /** Write a record's header at `o`: `segment` is -1 for a chunk of one record. */
 function writeHeader(data: Records, o: number, length: number, weight: number, segment: number): void {
   data[o + LENGTH] = length;
-  data[o + WEIGHT] = weight & 0xffff;
-  data[o + WEIGHT + 1] = weight >>> 16;
-  data[o + SEGMENT] = (segment + 1) & 0xffff;
-  data[o + SEGMENT + 1] = (segment + 1) >>> 16;
+  writeHalves(data, o + WEIGHT, weight);
+  writeHalves(data, o + SEGMENT, segment + 1);
+}
+
+/** Write the non-negative 31-bit `value` at `at` as its low and high 16 bits. */
+function writeHalves(data: Records, at: number, value: number): void {
+  data[at] = value & 0xffff;
+  data[at + 1] = value >>> 16;
+}
+
+/** The value {@link writeHalves} wrote at `at`. */
+function readHalves(data: Records, at: number): number {
+  return data[at]! | (data[at + 1]! << 16);
 }
 
 /** The segment number of record `o`, or -1 if it holds a whole chunk. */
 function segmentOf(data: Records, o: number): number {
-  return (data[o + SEGMENT]! | (data[o + SEGMENT + 1]! << 16)) - 1;
+  return readHalves(data, o + SEGMENT) - 1;
 }
 
 /** A merge visits this many records of its list ahead of the one it works on, to overlap their misses. */
@@ -425,7 +434,7 @@ class FastTrainer {
   }
 
   private weight(o: number): number {
-    const w = this.data[o + WEIGHT]! | (this.data[o + WEIGHT + 1]! << 16);
+    const w = readHalves(this.data, o + WEIGHT);
     return this.bigWeight ? this.bigWeight[w]! : w;
   }
 

@@ -165,12 +165,12 @@ interface DirectIds {
 }
 
 /**
- * The ids of one local UTF-8 file encoded with a tiktoken encoding (named or from a rank file) by threads that each read, decode and
- * encode their own parts of it (`encodeFileParallel`), the text being what `readInputText` would
- * give (no leading BOM; no final newline with `stripNewline`). Undefined when that does not apply (stdin,
- * several files, a URL, another input encoding, another codec, one thread), and when the file has
- * a disallowed special token or bytes that are not UTF-8: the usual path then reads it and reports
- * them in its own words.
+ * The ids of one local UTF-8 file encoded with a tiktoken encoding (named or from a rank file) by
+ * threads that each read, decode and encode their own parts of it (`encodeFileParallel`), the text
+ * being what `readInputText` would give (no leading BOM; no final newline with `stripNewline`).
+ * Undefined when that does not apply (stdin, several files, a URL, another input encoding, another
+ * codec, one thread), and when the file has a disallowed special token or bytes that are not UTF-8:
+ * the usual path then reads it and reports them in its own words.
  */
 async function encodeFileDirectly(
   positionals: readonly string[],
