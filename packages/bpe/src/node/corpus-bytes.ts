@@ -129,12 +129,14 @@ export class CorpusBytes {
       // Bytes at-5 .. at+window+4: the character before each `\n` and the one after it.
       const lo = Math.max(0, at - 5);
       const hi = Math.min(this.length, at + window + 4);
-      const bytes = this.bytes(lo, hi).slice();
-      for (let k = at - 1 - lo; k < at + window - 1 - lo && k + 1 < bytes.length; k++) {
-        if (bytes[k] !== NEWLINE || k < 1 || lo + k < 1) continue;
-        if (!isLetterAt(bytes, k + 1)) continue;
-        if (isSpaceBefore(bytes, k)) continue;
-        return lo + k + 1;
+      // A view of the read buffer, which nothing reads into again before the window is searched; the
+      // newlines are found by `indexOf` (native code), not byte by byte.
+      const bytes = this.bytes(lo, hi);
+      const stop = Math.min(at + window - 1 - lo, bytes.length - 1);
+      let k = bytes.indexOf(NEWLINE, at - 1 - lo);
+      while (k >= 0 && k < stop) {
+        if (lo + k >= 1 && isLetterAt(bytes, k + 1) && !isSpaceBefore(bytes, k)) return lo + k + 1;
+        k = bytes.indexOf(NEWLINE, k + 1);
       }
     }
     return this.length;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
 import type { ChunkTable } from '../chunk-table.js';
 import { RegexTokenizer } from '../regex-tokenizer.js';
+import { seededRandom } from '../test-random.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countFileTable } from './count-file-table.js';
@@ -123,5 +124,50 @@ describe('CorpusBytes.safeCut', () => {
     // Not after 'ab ' or a no-break space (white space), nor before '1' (not a letter); after 'y' before
     // 'Z', and after 'q' before an Arabic letter.
     expect(cuts).toEqual([10, 18]);
+  });
+
+  it('finds the same cuts as a scan of the whole text, across its 64 KiB windows and the joins of files', () => {
+    // Rare newlines between letters, spaces, marks, digits and no-break spaces; a stretch of 200 KB
+    // without a safe cut (more than three windows) in the middle; and three files.
+    const random = seededRandom(17);
+    const pieces = ['a', 'b', ' ', '\u0628', '\u064e', '1', '.', '\u00a0', '\u00e9', 'x'];
+    const part = (length: number, newlines: number) => {
+      let text = '';
+      while (text.length < length)
+        text += random() < newlines ? '\n' : pieces[Math.floor(random() * pieces.length)];
+      return text;
+    };
+    const contents = [
+      part(90_000, 0.01),
+      `${part(70_000, 0.002)}${'ab \n'.repeat(50_000)}`,
+      part(80_000, 0.001),
+    ];
+    const corpus = new CorpusBytes(contents.map(file));
+    const bytes = new TextEncoder().encode(contents.join('\n'));
+    expect(corpus.length).toBe(bytes.length);
+    const text = new TextDecoder().decode(bytes);
+    // The rule, scanned over the whole text: just after a newline that follows a character other than
+    // white space and precedes a letter (the pieces are all of one UTF-16 unit).
+    const safe: number[] = [];
+    for (let i = 0, at = 0; i < text.length; i++) {
+      if (text[i] === '\n' && i > 0 && /\p{L}/u.test(text[i + 1] ?? '') && !/\s/u.test(text[i - 1]!))
+        safe.push(at + 1);
+      const code = text.charCodeAt(i);
+      at += code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+    }
+    const expected = (from: number) => safe.find((cut) => cut >= Math.max(from, 2)) ?? corpus.length;
+    for (let from = 0; from < corpus.length; from += 997) expect(corpus.safeCut(from)).toBe(expected(from));
+    for (const cut of safe.slice(0, 200)) expect(corpus.safeCut(cut)).toBe(cut);
+    // From just before and after each window's end, for the cuts that follow a long stretch without one.
+    const window = 1 << 16;
+    const afterStretch = safe.filter((cut, k) => k > 0 && cut - safe[k - 1]! > 3 * window);
+    expect(afterStretch.length).toBeGreaterThan(0);
+    for (const cut of afterStretch)
+      for (const windows of [1, 2, 3])
+        for (const nudge of [-2, -1, 0, 1, 2]) {
+          const from = cut - windows * window + nudge;
+          expect(corpus.safeCut(from)).toBe(expected(from));
+        }
+    corpus.close();
   });
 });
