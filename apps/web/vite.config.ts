@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './sw-plugin.js';
 
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so neither
@@ -13,5 +15,20 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 4096 },
-  plugins: [serviceWorker()],
+  plugins: [serviceWorker(), fontLicence()],
 });
+
+/** The SIL Open Font License of the bundled Arabic font, beside the font in every build. */
+function fontLicence(): Plugin {
+  return {
+    name: 'tokenlab-font-licence',
+    generateBundle() {
+      const licence = createRequire(import.meta.url).resolve('@fontsource/noto-naskh-arabic/LICENSE');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'licenses/noto-naskh-arabic.txt',
+        source: readFileSync(licence),
+      });
+    },
+  };
+}

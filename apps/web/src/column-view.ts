@@ -51,6 +51,13 @@ export class ColumnView {
     new ResizeObserver(() => {
       if (this.options.ids && this.drawing) placeIdLabels(this.content);
     }).observe(this.content);
+    // A web font that arrives after the window was measured (the Arabic one, fetched once Arabic is
+    // drawn) changes the height of the text: the window is measured again, so the spacers match it.
+    document.fonts?.addEventListener('loadingdone', () => {
+      if (!this.drawing || this.range.end <= this.range.start) return;
+      this.markSample();
+      fitSoon(this);
+    });
     box.addEventListener('scroll', () => {
       if (this.scrollPending) return;
       this.scrollPending = true;

@@ -233,6 +233,37 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     await page.close();
   });
 
+  it('draws every character of the bundled Arabic texts, none as a missing-glyph box', async () => {
+    // The Uthmani Quran has alef wasla and the Quranic small signs, which many systems' fonts lack
+    // (the bundled Arabic font has them). Its first sura is drawn, which loads the font.
+    const quran = await loadCorpus('quran-uthmani');
+    const text = quran.split('\n').slice(0, 7).join('\n');
+    const page = await playground().openPage(await encodeState({ text, tokenizers: ['arabic'], ids: false }));
+    await page.evaluate(() => document.fonts.ready);
+    const texts = [quran, await loadCorpus('wikinews-ar'), await loadCorpus('udhr-ar')];
+    const characters = [...new Set(texts.join(''))].filter((character) =>
+      /[^\s\p{Cf}\x00-\x7f]/u.test(character),
+    );
+    expect(characters).toContain('\u0671');
+    const boxes = await page.evaluate((characters) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.font = `32px ${getComputedStyle(document.querySelector('.column .drawn')!).fontFamily}`;
+      const pixels = (character: string) => {
+        context.clearRect(0, 0, 64, 64);
+        context.fillText(character, 16, 44);
+        return context.getImageData(0, 0, 64, 64).data.join();
+      };
+      // A code point no font draws: what a missing glyph looks like here.
+      const missing = pixels('\u{10fffd}');
+      return characters.filter((character) => pixels(character) === missing);
+    }, characters);
+    expect(boxes).toEqual([]);
+    await page.close();
+  });
+
   it('fits a 390 px phone without horizontal scrolling, the hover bar clear of the column headers', async () => {
     const text = `${MIXED_LINES.slice(0, 2).join('\n')}\nThe tokenizer doesn't split "New York" — it's 3.14 times faster!`;
     for (const width of [360, 390]) {
