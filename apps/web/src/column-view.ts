@@ -51,13 +51,7 @@ export class ColumnView {
     new ResizeObserver(() => {
       if (this.options.ids && this.drawing) placeIdLabels(this.content);
     }).observe(this.content);
-    // A web font that arrives after the window was measured (the Arabic one, fetched once Arabic is
-    // drawn) changes the height of the text: the window is measured again, so the spacers match it.
-    document.fonts?.addEventListener('loadingdone', () => {
-      if (!this.drawing || this.range.end <= this.range.start) return;
-      this.markSample();
-      fitSoon(this);
-    });
+    watchFonts(this);
     box.addEventListener('scroll', () => {
       if (this.scrollPending) return;
       this.scrollPending = true;
@@ -191,6 +185,16 @@ export class ColumnView {
     );
   }
 
+  /**
+   * Measure the drawn window again (after a web font arrived and changed the height of its text),
+   * so that the spacers match it.
+   */
+  remeasure(): void {
+    if (!this.drawing || this.range.end <= this.range.start || !this.box.isConnected) return;
+    this.markSample();
+    fitSoon(this);
+  }
+
   /** When the view nears an edge of the drawn window, draw the window around what is in view. */
   private followScroll(): void {
     if (!this.store || this.unitHeight === 0) return;
@@ -226,6 +230,27 @@ function spacer(): HTMLElement {
   element.className = 'spacer';
   element.setAttribute('aria-hidden', 'true');
   return element;
+}
+
+/**
+ * The views to measure again when a web font arrives (the Arabic one is fetched once Arabic is
+ * drawn): held weakly, so that a column closed is not kept alive by one listener of the page.
+ */
+const fontWatchers = new Set<WeakRef<ColumnView>>();
+let watchingFonts = false;
+
+function watchFonts(view: ColumnView): void {
+  if (!watchingFonts) {
+    watchingFonts = true;
+    document.fonts?.addEventListener('loadingdone', () => {
+      for (const watcher of fontWatchers) {
+        const each = watcher.deref();
+        if (each) each.remeasure();
+        else fontWatchers.delete(watcher);
+      }
+    });
+  }
+  fontWatchers.add(new WeakRef(view));
 }
 
 /** Views drawn since the last frame, whose spacers are to be fitted in the next one. */
