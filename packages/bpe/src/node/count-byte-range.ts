@@ -1,6 +1,7 @@
 import { ByteChunkStore } from '../byte-chunk-store.js';
 import { scanSource } from '../chunk-counts.js';
 import type { PositionedChunks } from '../chunk-store.js';
+import { warmUpUtf8Count } from '../count-warm-up.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRangeUtf8 } from './range-count.js';
@@ -93,6 +94,8 @@ export function countByteRange(
     const start = rangeCut(corpus, options.start ?? 0);
     const end = Math.max(start, rangeCut(corpus, options.end ?? size));
     const store = new ByteChunkStore();
+    // A large range runs on scanner code compiled once (see warmUpUtf8Count).
+    if (end - start >= 1 << 20) warmUpUtf8Count(scanner);
     for (let from = start; from < end; ) {
       const to = end - from <= pieceSize * 1.5 ? end : Math.min(end, corpus.safeCut(from + pieceSize));
       const before = store.distinct;
