@@ -7,6 +7,11 @@ import { countUtf8Chunks } from './utf8-count.js';
  * punctuation (with and without a leading space and trailing newlines), runs of spaces, tabs and
  * newlines (`\r\n` too), letters of two, three and four bytes with their marks, Arabic with its own
  * digits, punctuation and diacritics, no-break spaces, emoji, and words longer than a record.
+ *
+ * @example
+ * ```ts
+ * countChunks(WARM_UP_SAMPLE, 'gpt4').has("'ll"); // true
+ * ```
  */
 export const WARM_UP_SAMPLE =
   "The cat's HERE, they'll go; I'M sure you've seen we'd DON'T 'tis o'clock.\n" +
@@ -20,11 +25,12 @@ export const WARM_UP_SAMPLE =
 const warmedUp = new Set<'gpt2' | 'gpt4'>();
 
 /**
- * Count a small made-up sample (every kind of chunk the scanners cut) with `scanner` into a throwaway store, once per thread and scanner (about a
- * millisecond): V8 compiles the scanner's loops while the first range of a corpus runs, with the type
- * feedback gathered so far, and each rarer path met afterwards (a contraction, a four-byte character,
- * a long word) throws that code away to be compiled again. After the sample every path has run, so the
- * corpus runs on code compiled once. The counts are the same either way.
+ * Count a small made-up sample (every kind of chunk the scanners cut) with `scanner` into a throwaway
+ * store, once per thread and scanner (about a millisecond). V8 compiles the scanner's loops while the
+ * first range of a corpus runs, with the type feedback gathered so far, and each rarer path met
+ * afterwards (a contraction, a four-byte character, a long word) throws that code away to be compiled
+ * again. After the sample every path has run, so the corpus runs on code compiled once. The counts are
+ * the same either way.
  *
  * @example
  * ```ts
