@@ -24,22 +24,25 @@ export const WARM_UP_SAMPLE =
 
 const warmedUp = new Set<'gpt2' | 'gpt4'>();
 
+/** Corpora smaller than this are counted without the warm-up: they end before a compile would pay. */
+const WARM_UP_BYTES = 1 << 20;
+
 /**
  * Count a small made-up sample (every kind of chunk the scanners cut) with `scanner` into a throwaway
  * store, once per thread and scanner (about a millisecond). V8 compiles the scanner's loops while the
  * first range of a corpus runs, with the type feedback gathered so far, and each rarer path met
  * afterwards (a contraction, a four-byte character, a long word) throws that code away to be compiled
  * again. After the sample every path has run, so the corpus runs on code compiled once. The counts are
- * the same either way.
+ * the same either way. `corpusBytes`, when given, skips the warm-up for a corpus under 1 MiB.
  *
  * @example
  * ```ts
- * warmUpUtf8Count('gpt4'); // before counting a large corpus on this thread
+ * warmUpUtf8Count('gpt4', bytes.length); // before counting a corpus on this thread
  * countUtf8Chunks(bytes, bytes.length, 'gpt4', store, 0);
  * ```
  */
-export function warmUpUtf8Count(scanner: 'gpt2' | 'gpt4'): void {
-  if (warmedUp.has(scanner)) return;
+export function warmUpUtf8Count(scanner: 'gpt2' | 'gpt4', corpusBytes = Number.POSITIVE_INFINITY): void {
+  if (warmedUp.has(scanner) || corpusBytes < WARM_UP_BYTES) return;
   warmedUp.add(scanner);
   const bytes = new TextEncoder().encode(WARM_UP_SAMPLE.repeat(4));
   countUtf8Chunks(bytes, bytes.length, scanner, new ByteChunkStore(), 0);

@@ -95,7 +95,7 @@ export function countByteRange(
     const end = Math.max(start, rangeCut(corpus, options.end ?? size));
     const store = new ByteChunkStore();
     // A large range runs on scanner code compiled once (see warmUpUtf8Count).
-    if (end - start >= 1 << 20) warmUpUtf8Count(scanner);
+    warmUpUtf8Count(scanner, end - start);
     for (let from = start; from < end; ) {
       const to = end - from <= pieceSize * 1.5 ? end : Math.min(end, corpus.safeCut(from + pieceSize));
       const before = store.distinct;

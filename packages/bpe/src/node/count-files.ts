@@ -12,9 +12,6 @@ import { countRangeUtf8 } from './range-count.js';
 import { tableBuffers } from './table-transfer.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
-/** Corpora of at least this many bytes, counted on this thread, are counted after the scanner's warm-up. */
-const WARM_UP_BYTES = 1 << 20;
-
 /**
  * Options of `countFileTable` and {@link countFileRanges}.
  *
@@ -71,7 +68,7 @@ export async function countFileRanges(
     try {
       ranges.push(...planner.plan(Number.POSITIVE_INFINITY));
       const store = new ByteChunkStore({ mapped: true });
-      if (corpus.length >= WARM_UP_BYTES) warmUpUtf8Count(scanner);
+      warmUpUtf8Count(scanner, corpus.length);
       let done = 0;
       for (const [start, end] of ranges) {
         countRangeUtf8(corpus, start, end, scanner, store);
