@@ -33,6 +33,7 @@ export {
 } from './patterns.js';
 export { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
 export { NO_RANK, RankTable, RepeatedTokenError, type SharedRankTable } from './ranks/rank-table.js';
+export { TwoByteChars } from './ranks/two-byte-chars.js';
 export { ENCODING_NAMES, type EncodingName, getEncoding, isEncodingName } from './registry.js';
 export {
   type AllowedSpecial,

@@ -84,9 +84,22 @@ export function bytePairMergeShort(table: RankTable, bytes: Uint8Array, start: n
   // needed again: the joined rank of two parts is asked by their ranks.
   const part = partRanks;
   const pair = pairRanks;
-  let parts = length;
-  for (let i = 0; i < length; i++) part[i] = table.byteRank(bytes[start + i]!);
-  for (let i = 0; i < length - 1; i++) pair[i] = table.rankOfPair(bytes, start + i);
+  // Two-byte characters start whole where that changes no merge (see TwoByteChars): in Arabic, most
+  // merges of a new piece would only join a letter's two bytes.
+  const chars = table.twoByteChars;
+  let parts = 0;
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i]!;
+    const char = byte >= 0xc2 && byte <= 0xdf ? chars.startRank(bytes, start, end, i) : NO_RANK;
+    if (char === NO_RANK) {
+      part[parts++] = table.byteRank(byte);
+    } else {
+      part[parts++] = char;
+      i++;
+    }
+  }
+  if (parts === length) for (let i = 0; i < length - 1; i++) pair[i] = table.rankOfPair(bytes, start + i);
+  else for (let k = 0; k < parts - 1; k++) pair[k] = table.rankOfJoined(part[k]!, part[k + 1]!);
   for (;;) {
     let best = NO_RANK;
     let at = -1;

@@ -1,4 +1,5 @@
 import data from '../../data/cl100k_base.js';
+import twoByteChars from '../../data/cl100k_base.two-byte.js';
 import { Encoding } from '../encoding.js';
 import { CL100K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
@@ -16,7 +17,7 @@ import { rankTableFromCompact } from '../ranks/compact.js';
 export const cl100kBase = new Encoding({
   name: 'cl100k_base',
   patternSource: CL100K_PATTERN_SOURCE,
-  ranks: rankTableFromCompact(data),
+  ranks: rankTableFromCompact(data, twoByteChars),
   specialTokens: {
     '<|endoftext|>': 100257,
     '<|fim_prefix|>': 100258,

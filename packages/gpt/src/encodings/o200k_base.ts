@@ -1,4 +1,5 @@
 import data from '../../data/o200k_base.js';
+import twoByteChars from '../../data/o200k_base.two-byte.js';
 import { Encoding } from '../encoding.js';
 import { O200K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
@@ -16,6 +17,6 @@ import { rankTableFromCompact } from '../ranks/compact.js';
 export const o200kBase = new Encoding({
   name: 'o200k_base',
   patternSource: O200K_PATTERN_SOURCE,
-  ranks: rankTableFromCompact(data),
+  ranks: rankTableFromCompact(data, twoByteChars),
   specialTokens: { '<|endoftext|>': 199999, '<|endofprompt|>': 200018 },
 });

@@ -1,4 +1,5 @@
 import data from '../../data/p50k_base.js';
+import twoByteChars from '../../data/p50k_base.two-byte.js';
 import { Encoding } from '../encoding.js';
 import { R50K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
@@ -13,7 +14,7 @@ import { rankTableFromCompact } from '../ranks/compact.js';
  * new TextDecoder().decode(p50kRanks.tokenBytes(50257)); // '  ' (two spaces)
  * ```
  */
-export const p50kRanks = rankTableFromCompact(data);
+export const p50kRanks = rankTableFromCompact(data, twoByteChars);
 
 /**
  * The `p50k_base` encoding, of Codex and text-davinci-002/003. Importing this module decodes its rank data;

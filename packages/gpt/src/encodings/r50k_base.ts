@@ -1,4 +1,5 @@
 import data from '../../data/r50k_base.js';
+import twoByteChars from '../../data/r50k_base.two-byte.js';
 import { Encoding } from '../encoding.js';
 import { R50K_PATTERN_SOURCE } from '../patterns.js';
 import { rankTableFromCompact } from '../ranks/compact.js';
@@ -13,7 +14,7 @@ import { rankTableFromCompact } from '../ranks/compact.js';
  * new TextDecoder().decode(r50kRanks.tokenBytes(31373)); // 'hello'
  * ```
  */
-export const r50kRanks = rankTableFromCompact(data);
+export const r50kRanks = rankTableFromCompact(data, twoByteChars);
 
 /**
  * The `r50k_base` encoding, GPT-3's (davinci, curie, babbage, ada). Importing this module decodes its rank data;

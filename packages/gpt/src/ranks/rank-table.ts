@@ -1,12 +1,7 @@
-/**
- * Rank reserved for "no such token": larger than any real rank.
- *
- * @example
- * ```ts
- * if (ranks.rankOf(bytes, 0, bytes.length) === NO_RANK) console.log('not a token');
- * ```
- */
-export const NO_RANK = 0x7fffffff;
+import { NO_RANK } from './no-rank.js';
+import { TwoByteChars } from './two-byte-chars.js';
+
+export { NO_RANK };
 
 const FNV_OFFSET = 0x811c9dc5;
 /** Slots of the joined-rank memo (a power of two; small enough to stay in a core's cache). */
@@ -83,6 +78,8 @@ export interface SharedRankTable {
   slots: Int32Array;
   /** How many ranks have a token. */
   size: number;
+  /** The table's {@link TwoByteChars.summary}. */
+  twoByteChars: number[];
 }
 
 /**
@@ -128,16 +125,28 @@ export class RankTable {
    * a token, so it only saves work.
    */
   private readonly filter = new Int32Array(FILTER_WORDS);
+  /** Which two-byte characters a merge may start from whole (see {@link TwoByteChars}). */
+  readonly twoByteChars: TwoByteChars;
   /** The shared copy made by {@link RankTable.share}, once. */
   private shared: SharedRankTable | null = null;
 
   /**
    * Builds the table from token bytes and their offsets (see {@link RankTable.fromTokens}); `built`
-   * takes the slots and size of a table already built over the same arrays (see {@link RankTable.share}).
+   * takes the slots and size of a table already built over the same arrays (see {@link RankTable.share}),
+   * and `twoByteChars` the {@link TwoByteChars.summary} of these tokens, when known.
    */
-  constructor(bytes: Uint8Array, offsets: Uint32Array, built?: { slots: Int32Array; size: number }) {
+  constructor(
+    bytes: Uint8Array,
+    offsets: Uint32Array,
+    built?: { slots: Int32Array; size: number },
+    twoByteChars?: readonly number[],
+  ) {
     this.bytes = bytes;
     this.offsets = offsets;
+    this.twoByteChars =
+      twoByteChars === undefined
+        ? TwoByteChars.build(bytes, offsets)
+        : TwoByteChars.fromSummary(bytes, offsets, twoByteChars);
     if (built !== undefined) {
       this.slots = built.slots;
       this.mask = (built.slots.length >> 2) - 1;
@@ -224,6 +233,7 @@ export class RankTable {
         offsets: copy(this.offsets, (buffer) => new Uint32Array(buffer)),
         slots: copy(this.slots, (buffer) => new Int32Array(buffer)),
         size: this.size,
+        twoByteChars: this.twoByteChars.summary(),
       };
     }
     return this.shared;
@@ -247,7 +257,12 @@ export class RankTable {
       throw new Error(
         `a shared rank table of ${expected} ranks needs ${capacity * 4} slot ints, got ${shared.slots.length}`,
       );
-    return new RankTable(shared.bytes, shared.offsets, { slots: shared.slots, size: shared.size });
+    return new RankTable(
+      shared.bytes,
+      shared.offsets,
+      { slots: shared.slots, size: shared.size },
+      shared.twoByteChars,
+    );
   }
 
   /**
