@@ -5,6 +5,11 @@ const isTail = (byte: number): boolean => (byte & 0xc0) === 0x80;
 /** The 11 bits of the character a lead byte and a tail byte encode. */
 const charCode = (lead: number, tail: number): number => ((lead & 0x1f) << 6) | (tail & 0x3f);
 
+/** A risk that a search settles: a longer token may occur around the character. */
+const MAYBE = 1;
+/** A risk that needs no search: the two bytes around the character's edge are a token. */
+const SURELY = 2;
+
 /** Keys of the four lists of tokens that break a rule, in {@link TwoByteChars.summary} order. */
 const LIST_KEYS = [32, 64, 2048, 2048] as const;
 
@@ -52,9 +57,12 @@ function packLists(keys: number, entries: readonly number[]): RankLists {
 export class TwoByteChars {
   /** Each character's rank by its code (NO_RANK when it is no token). */
   private readonly charRanks = new Int32Array(2048).fill(NO_RANK);
-  /** Set at [byte before << 5 | lead & 31] when a token ends with those two bytes. */
+  /**
+   * At [byte before << 5 | lead & 31]: {@link MAYBE} when a longer token ends with those two bytes,
+   * {@link SURELY} when they are a token themselves.
+   */
   private readonly riskBefore = new Uint8Array(256 << 5);
-  /** Set at [tail & 63 << 8 | byte after] when a token begins with those two bytes. */
+  /** At [tail & 63 << 8 | byte after]: the same for tokens that begin with those two bytes. */
   private readonly riskAfter = new Uint8Array(64 << 8);
   /** Set at a character's code when a longer token that begins or ends with it ranks below it. */
   private readonly riskEdge = new Uint8Array(2048);
@@ -81,11 +89,13 @@ export class TwoByteChars {
     ) as [RankLists, RankLists, RankLists, RankLists];
     for (const rank of this.endingWithLead.ranks) {
       const end = offsets[rank + 1]!;
-      this.riskBefore[(bytes[end - 2]! << 5) | (bytes[end - 1]! & 0x1f)] = 1;
+      const at = (bytes[end - 2]! << 5) | (bytes[end - 1]! & 0x1f);
+      this.riskBefore[at] = Math.max(this.riskBefore[at]!, end - offsets[rank]! === 2 ? SURELY : MAYBE);
     }
     for (const rank of this.startingWithTail.ranks) {
       const start = offsets[rank]!;
-      this.riskAfter[((bytes[start]! & 0x3f) << 8) | bytes[start + 1]!] = 1;
+      const at = ((bytes[start]! & 0x3f) << 8) | bytes[start + 1]!;
+      this.riskAfter[at] = Math.max(this.riskAfter[at]!, offsets[rank + 1]! - start === 2 ? SURELY : MAYBE);
     }
     for (const lists of [this.startingWithChar, this.endingWithChar])
       for (let code = 0; code < 2048; code++)
@@ -193,10 +203,12 @@ export class TwoByteChars {
     const code = charCode(lead, tail);
     const rank = this.charRanks[code]!;
     if (rank === NO_RANK) return NO_RANK;
-    let risk = this.riskEdge[code]!;
-    if (at > start) risk |= this.riskBefore[(bytes[at - 1]! << 5) | (lead & 0x1f)]!;
-    if (at + 2 < end) risk |= this.riskAfter[((tail & 0x3f) << 8) | bytes[at + 2]!]!;
-    if (risk === 0 || !this.riskOccurs(bytes, start, end, at, code)) return rank;
+    // A space and a first byte (' \xd8' in o200k) is a token: the common risk needs no search.
+    const before = at > start ? this.riskBefore[(bytes[at - 1]! << 5) | (lead & 0x1f)]! : 0;
+    const after = at + 2 < end ? this.riskAfter[((tail & 0x3f) << 8) | bytes[at + 2]!]! : 0;
+    if ((before | after) & SURELY) return NO_RANK;
+    if ((before | after | this.riskEdge[code]!) === 0 || !this.riskOccurs(bytes, start, end, at, code))
+      return rank;
     return NO_RANK;
   }
 
