@@ -19,6 +19,7 @@ const ORDER = [
   'stats',
   'bpe',
   'gpt',
+  'gpt-merge',
   'gpt-parallel',
 ];
 
