@@ -148,10 +148,24 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(RankTable.fromShared(ranks.share()).twoByteChars.summary()).toEqual(ranks.twoByteChars.summary());
   });
 
-  it('a summary with parts missing is refused', () => {
+  it('a summary with parts missing, or of another vocabulary, is refused', async () => {
     const table = vocabulary(E_ACUTE);
     expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 256])).toThrow(
       /5 parts, got 1/,
+    );
+    expect(TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 256, 0, 0, 0, 0]).summary()).toEqual(
+      [2, 233, 256, 0, 0, 0, 0],
+    );
+    // 'é' is code 233; rank 97 is 'a'.
+    expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 97, 0, 0, 0, 0])).toThrow(
+      /part 1 lists rank 97 under 233/,
+    );
+    expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 999, 0, 0, 0, 0])).toThrow(
+      /rank 999/,
+    );
+    const { ranks } = await getEncoding('r50k_base');
+    expect(() => new RankTable(ranks.bytes, ranks.offsets, undefined, o200kSummary)).toThrow(
+      /does not fit this table/,
     );
   });
 });

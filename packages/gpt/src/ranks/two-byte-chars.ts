@@ -156,6 +156,36 @@ export class TwoByteChars {
     for (let at = 0; at < summary.length; at += summary[at]! + 1)
       parts.push(summary.slice(at + 1, at + 1 + summary[at]!));
     if (parts.length !== 5) throw new Error(`a two-byte character summary has 5 parts, got ${parts.length}`);
+    // A summary of another vocabulary would change ids without a word: each entry must fit its token.
+    const fits = [
+      (key: number, first: number, second: number, length: number) =>
+        length === 2 && isLead(first) && isTail(second) && charCode(first, second) === key,
+      (key: number, _first: number, _second: number, length: number, beforeLast: number, last: number) =>
+        length >= 2 && isLead(last) && (last & 0x1f) === key && beforeLast >= 0,
+      (key: number, first: number, second: number, length: number) =>
+        length >= 2 && isTail(first) && (first & 0x3f) === key && second >= 0,
+      (key: number, first: number, second: number, length: number) =>
+        length > 2 && isLead(first) && isTail(second) && charCode(first, second) === key,
+      (key: number, _first: number, _second: number, length: number, beforeLast: number, last: number) =>
+        length > 2 && isLead(beforeLast) && isTail(last) && charCode(beforeLast, last) === key,
+    ];
+    parts.forEach((entries, part) => {
+      for (let i = 0; i < entries.length; i += 2) {
+        const key = entries[i]!;
+        const rank = entries[i + 1]!;
+        const start = offsets[rank];
+        const end = offsets[rank + 1];
+        const ok =
+          Number.isInteger(rank) &&
+          start !== undefined &&
+          end !== undefined &&
+          fits[part]!(key, bytes[start]!, bytes[start + 1]!, end - start, bytes[end - 2]!, bytes[end - 1]!);
+        if (!ok)
+          throw new Error(
+            `a two-byte character summary that does not fit this table: part ${part + 1} lists rank ${rank} under ${key}, which its token does not match`,
+          );
+      }
+    });
     return new TwoByteChars(bytes, offsets, parts[0]!, parts.slice(1));
   }
 
