@@ -6,7 +6,7 @@
 // the cold pass of the gpt section adds compiling to it. Builds alternate in fresh processes.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchCorpus, machineInfo, sharedRoot } from './corpus.mjs';
@@ -109,7 +109,7 @@ function report(rows, startLoad, endLoad) {
     `* Texts: ${Object.values(TEXTS)
       .map(([label]) => label)
       .join('; ')}.`,
-    `* Machine: ${machineInfo()}; load average ${startLoad} at the start, ${endLoad} at the end.`,
+    `* Machine: ${machineInfo()}, ${availableParallelism()} cores shared with other jobs; load average ${startLoad} at the start, ${endLoad} at the end.`,
     `* Each process encodes the text once (compiling the encoder and filling the piece cache), then ${PASSES} times in turn: a **new-piece pass** after \`clearCache()\` (every distinct piece merged again) and a **seen-piece pass** (every piece from the cache); medians. **Merging** = new-piece − seen-piece pass, the time the new pieces' merges and cache stores take.`,
     BEFORE
       ? `* **before**: ${BEFORE_LABEL}, in the same ${PAIRS} pairs of fresh processes, alternating which goes first; **before ÷ now** is the median of the per-pair ratios of the merging time (range in brackets).`
