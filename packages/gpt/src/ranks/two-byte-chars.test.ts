@@ -153,6 +153,10 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 256])).toThrow(
       /5 parts, got 1/,
     );
+    expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [-1, 0])).toThrow(
+      /bad count at index 0: -1/,
+    );
+    expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [4, 233, 256])).toThrow(/bad count/);
     expect(TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 256, 0, 0, 0, 0]).summary()).toEqual(
       [2, 233, 256, 0, 0, 0, 0],
     );

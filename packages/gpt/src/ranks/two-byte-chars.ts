@@ -153,8 +153,12 @@ export class TwoByteChars {
   static fromSummary(bytes: Uint8Array, offsets: Uint32Array, summary: readonly number[]): TwoByteChars {
     // Count, then that many numbers: the characters, then each of the four lists.
     const parts: number[][] = [];
-    for (let at = 0; at < summary.length; at += summary[at]! + 1)
-      parts.push(summary.slice(at + 1, at + 1 + summary[at]!));
+    for (let at = 0; at < summary.length; at += summary[at]! + 1) {
+      const count = summary[at]!;
+      if (!Number.isInteger(count) || count < 0 || count % 2 !== 0 || at + 1 + count > summary.length)
+        throw new Error(`a two-byte character summary has a bad count at index ${at}: ${count}`);
+      parts.push(summary.slice(at + 1, at + 1 + count));
+    }
     if (parts.length !== 5) throw new Error(`a two-byte character summary has 5 parts, got ${parts.length}`);
     // A summary of another vocabulary would change ids without a word: each entry must fit its token.
     const fits = [
