@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { loadCorpus } from '@tokenlab/corpora';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { WHITESPACE_GLYPHS } from '../src/glyphs.js';
 import { encodeState } from '../src/share.js';
 import { ARTIFACTS, describeInBrowser, drawAllLines } from './browser.js';
 
@@ -260,6 +261,41 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       const missing = pixels('\u{10fffd}');
       return characters.filter((character) => pixels(character) === missing);
     }, characters);
+    expect(boxes).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a control character by its name, not as an empty box', async () => {
+    // NLTK's copy of the UDHR in Arabic ends its title line with U+001C (a file separator).
+    const text = (await loadCorpus('udhr-ar')).split('\n')[0]!;
+    expect(text).toContain('\u001c');
+    const page = await playground().openPage(
+      await encodeState({ text, tokenizers: ['arabic', 'wordpunct'], ids: false }),
+    );
+    for (const tokenizer of ['arabic', 'wordpunct']) {
+      const column = page.locator(`.column[data-tokenizer="${tokenizer}"] .drawn`);
+      expect(await column.textContent()).not.toContain('\u001c');
+      // Drawn dimmed, left to right inside the Arabic line.
+      const glyph = column.locator('.ws', { hasText: '‹FS›' });
+      expect(await glyph.count()).toBe(1);
+      expect(await glyph.getAttribute('dir')).toBe('ltr');
+    }
+    // Every stand-in is drawn by the column's fonts: ␍, which DejaVu lacks, showed as a box.
+    const standIns = [...new Set(Object.values(WHITESPACE_GLYPHS).join(''))];
+    const boxes = await page.evaluate((characters) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.font = `32px ${getComputedStyle(document.querySelector('.column .drawn')!).fontFamily}`;
+      const pixels = (character: string) => {
+        context.clearRect(0, 0, 64, 64);
+        context.fillText(character, 16, 44);
+        return context.getImageData(0, 0, 64, 64).data.join();
+      };
+      const missing = pixels('\u{10fffd}');
+      return characters.filter((character) => pixels(character) === missing);
+    }, standIns);
     expect(boxes).toEqual([]);
     await page.close();
   });
