@@ -4,11 +4,13 @@ import {
   Decoration,
   type DecorationSet,
   EditorView,
+  highlightSpecialChars,
   keymap,
   placeholder,
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
+import { controlGlyph } from './glyphs.js';
 import { applyChange, type Segmented, segmented, type TextChange } from './segments.js';
 
 /** The text box of the playground: an editor that lays out only the lines in view. */
@@ -91,6 +93,19 @@ export function createEditor(
       EditorView.perLineTextDirection.of(true),
       autoDirection,
       placeholder('Paste or type text here, English or Arabic…'),
+      // Control characters by name, as the columns show them, not as empty boxes. Only these: the
+      // default set also takes the bidi marks (U+200E, U+200F, U+061C), which order the line.
+      highlightSpecialChars({
+        specialChars: /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+        render: (code, description) => {
+          const element = document.createElement('span');
+          element.className = 'cm-control';
+          element.dir = 'ltr';
+          element.textContent = controlGlyph(String.fromCharCode(code)) ?? '';
+          if (description) element.title = description;
+          return element;
+        },
+      }),
       EditorView.contentAttributes.of({ 'aria-label': 'Text to tokenize', spellcheck: 'false' }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;

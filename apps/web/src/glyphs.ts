@@ -25,8 +25,14 @@ const C0_NAMES = (
  * name (‹FS›), or its code point for U+0080–U+009F, in Latin letters that every font draws. Without
  * it a control character is drawn as an empty box, like a missing glyph; the Control Pictures
  * symbols (␜, ␍) are missing from common fonts (DejaVu) too, so a carriage return is ‹CR› as well.
+ * `undefined` for any other character.
+ *
+ * @example
+ * ```ts
+ * controlGlyph('\u001c'); // '‹FS›'
+ * ```
  */
-function controlGlyph(char: string): string | undefined {
+export function controlGlyph(char: string): string | undefined {
   const code = char.charCodeAt(0);
   if (code < 0x20) return `‹${C0_NAMES[code]}›`;
   if (code === 0x7f) return '‹DEL›';

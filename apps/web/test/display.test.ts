@@ -265,7 +265,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     await page.close();
   });
 
-  it('shows a control character by its name, not as an empty box', async () => {
+  it('shows a control character by its name, in the columns and the text box, not as an empty box', async () => {
     // NLTK's copy of the UDHR in Arabic ends its title line with U+001C (a file separator).
     const text = (await loadCorpus('udhr-ar')).split('\n')[0]!;
     expect(text).toContain('\u001c');
@@ -280,6 +280,13 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       expect(await glyph.count()).toBe(1);
       expect(await glyph.getAttribute('dir')).toBe('ltr');
     }
+    // The text box names it too; its text keeps the character.
+    const named = page.locator('.cm-content .cm-control');
+    expect(await named.count()).toBe(1);
+    expect(await named.textContent()).toBe('‹FS›');
+    expect(await page.evaluate(() => (document.querySelector('#text') as HTMLTextAreaElement).value)).toBe(
+      text,
+    );
     // Every stand-in is drawn by the column's fonts: ␍, which DejaVu lacks, showed as a box.
     const standIns = [...new Set(Object.values(WHITESPACE_GLYPHS).join(''))];
     const boxes = await page.evaluate((characters) => {
