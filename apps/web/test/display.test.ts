@@ -75,6 +75,27 @@ async function positions(
   );
 }
 
+/**
+ * The characters the columns' fonts draw as a missing glyph: each is drawn on a canvas in the
+ * column's font and compared with a code point no font draws.
+ */
+function missingGlyphs(page: Page, characters: string[]): Promise<string[]> {
+  return page.evaluate((characters) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.font = `32px ${getComputedStyle(document.querySelector('.column .drawn')!).fontFamily}`;
+    const pixels = (character: string) => {
+      context.clearRect(0, 0, 64, 64);
+      context.fillText(character, 16, 44);
+      return context.getImageData(0, 0, 64, 64).data.join();
+    };
+    const missing = pixels('\u{10fffd}');
+    return characters.filter((character) => pixels(character) === missing);
+  }, characters);
+}
+
 /** The text-order indices of the items, sorted from left to right on screen. */
 function leftToRight(items: ReadonlyArray<{ x: number }>): number[] {
   return items
@@ -246,22 +267,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       /[^\s\p{Cf}\x00-\x7f]/u.test(character),
     );
     expect(characters).toContain('\u0671');
-    const boxes = await page.evaluate((characters) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 64;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.font = `32px ${getComputedStyle(document.querySelector('.column .drawn')!).fontFamily}`;
-      const pixels = (character: string) => {
-        context.clearRect(0, 0, 64, 64);
-        context.fillText(character, 16, 44);
-        return context.getImageData(0, 0, 64, 64).data.join();
-      };
-      // A code point no font draws: what a missing glyph looks like here.
-      const missing = pixels('\u{10fffd}');
-      return characters.filter((character) => pixels(character) === missing);
-    }, characters);
-    expect(boxes).toEqual([]);
+    expect(await missingGlyphs(page, characters)).toEqual([]);
     await page.close();
   });
 
@@ -289,21 +295,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
     );
     // Every stand-in is drawn by the column's fonts: ␍, which DejaVu lacks, showed as a box.
     const standIns = [...new Set(Object.values(WHITESPACE_GLYPHS).join(''))];
-    const boxes = await page.evaluate((characters) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 64;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.font = `32px ${getComputedStyle(document.querySelector('.column .drawn')!).fontFamily}`;
-      const pixels = (character: string) => {
-        context.clearRect(0, 0, 64, 64);
-        context.fillText(character, 16, 44);
-        return context.getImageData(0, 0, 64, 64).data.join();
-      };
-      const missing = pixels('\u{10fffd}');
-      return characters.filter((character) => pixels(character) === missing);
-    }, standIns);
-    expect(boxes).toEqual([]);
+    expect(await missingGlyphs(page, standIns)).toEqual([]);
     await page.close();
   });
 
