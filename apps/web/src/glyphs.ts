@@ -50,7 +50,7 @@ export interface GlyphRun {
   newlines: number;
 }
 
-const WHITESPACE = /[\s\u200b-\u200d\ufeff\u0000-\u001f\u007f-\u009f]+/gu;
+const SHOWN_AS_GLYPHS = /[\s\u200b-\u200d\ufeff\u0000-\u001f\u007f-\u009f]+/gu;
 
 /**
  * Split `text` into runs of ordinary text and of whitespace shown as glyphs, so that spaces, tabs
@@ -60,7 +60,7 @@ const WHITESPACE = /[\s\u200b-\u200d\ufeff\u0000-\u001f\u007f-\u009f]+/gu;
 export function glyphRuns(text: string): GlyphRun[] {
   const runs: GlyphRun[] = [];
   let last = 0;
-  for (const match of text.matchAll(WHITESPACE)) {
+  for (const match of text.matchAll(SHOWN_AS_GLYPHS)) {
     if (match.index > last)
       runs.push({ text: text.slice(last, match.index), whitespace: false, newlines: 0 });
     let glyphs = '';

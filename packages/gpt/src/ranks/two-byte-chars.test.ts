@@ -167,6 +167,11 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(() => TwoByteChars.fromSummary(table.bytes, table.offsets, [2, 233, 999, 0, 0, 0, 0])).toThrow(
       /rank 999/,
     );
+    // A longer token that begins with 'é' but ranks above it breaks no rule.
+    const above = vocabulary(E_ACUTE, [...E_ACUTE, 0x62]);
+    expect(() =>
+      TwoByteChars.fromSummary(above.bytes, above.offsets, [2, 233, 256, 0, 0, 2, 233, 257, 0]),
+    ).toThrow(/part 4 lists rank 257 under 233/);
     const { ranks } = await getEncoding('r50k_base');
     expect(() => new RankTable(ranks.bytes, ranks.offsets, undefined, o200kSummary)).toThrow(
       /does not fit this table/,

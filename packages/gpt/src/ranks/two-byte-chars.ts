@@ -14,6 +14,33 @@ const SURELY = 2;
 const LIST_KEYS = [32, 64, 2048, 2048] as const;
 
 /**
+ * The key under which token `bytes[start, end)` belongs in part `part` of a summary, or -1: part 0
+ * holds the characters that are tokens (by their code), then the tokens that end with a lead byte
+ * (by it), that begin with a tail byte (by it), that are longer and begin with a character, and that
+ * are longer and end with one (by its code; these count only when they rank below the character).
+ */
+function keyIn(part: number, bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length < 2) return -1;
+  const first = bytes[start]!;
+  const second = bytes[start + 1]!;
+  const beforeLast = bytes[end - 2]!;
+  const last = bytes[end - 1]!;
+  switch (part) {
+    case 0:
+      return length === 2 && isLead(first) && isTail(second) ? charCode(first, second) : -1;
+    case 1:
+      return isLead(last) ? last & 0x1f : -1;
+    case 2:
+      return isTail(first) ? first & 0x3f : -1;
+    case 3:
+      return length > 2 && isLead(first) && isTail(second) ? charCode(first, second) : -1;
+    default:
+      return length > 2 && isLead(beforeLast) && isTail(last) ? charCode(beforeLast, last) : -1;
+  }
+}
+
+/**
  * Lists of ranks under small integer keys, packed: the ranks of key k are
  * `ranks[first[k], first[k + 1])`.
  */
@@ -112,34 +139,26 @@ export class TwoByteChars {
    * ```
    */
   static build(bytes: Uint8Array, offsets: Uint32Array): TwoByteChars {
-    const chars: number[] = [];
-    const lists: number[][] = [[], [], [], []];
+    const parts: number[][] = [[], [], [], [], []];
     const known = new Uint8Array(2048);
     // In rank order, so a character seen before a longer token ranks below it.
     for (let rank = 0; rank + 1 < offsets.length; rank++) {
       const start = offsets[rank]!;
       const end = offsets[rank + 1]!;
-      if (end - start < 2) continue;
-      const first = bytes[start]!;
-      const last = bytes[end - 1]!;
       // Most tokens begin and end with ASCII: no rule concerns them.
-      if ((first | last) < 0x80) continue;
-      const second = bytes[start + 1]!;
-      const beforeLast = bytes[end - 2]!;
-      if (end - start === 2 && isLead(first) && isTail(second)) {
-        chars.push(charCode(first, second), rank);
-        known[charCode(first, second)] = 1;
+      if (end - start < 2 || (bytes[start]! | bytes[end - 1]!) < 0x80) continue;
+      const char = keyIn(0, bytes, start, end);
+      if (char >= 0) {
+        parts[0]!.push(char, rank);
+        known[char] = 1;
         continue;
       }
-      if (isLead(last)) lists[0]!.push(last & 0x1f, rank);
-      if (isTail(first)) lists[1]!.push(first & 0x3f, rank);
-      if (end - start === 2) continue;
-      if (isLead(first) && isTail(second) && known[charCode(first, second)] === 0)
-        lists[2]!.push(charCode(first, second), rank);
-      if (isLead(beforeLast) && isTail(last) && known[charCode(beforeLast, last)] === 0)
-        lists[3]!.push(charCode(beforeLast, last), rank);
+      for (let part = 1; part < 5; part++) {
+        const key = keyIn(part, bytes, start, end);
+        if (key >= 0 && (part < 3 || known[key] === 0)) parts[part]!.push(key, rank);
+      }
     }
-    return new TwoByteChars(bytes, offsets, chars, lists);
+    return new TwoByteChars(bytes, offsets, parts[0]!, parts.slice(1));
   }
 
   /**
@@ -160,34 +179,24 @@ export class TwoByteChars {
       parts.push(summary.slice(at + 1, at + 1 + count));
     }
     if (parts.length !== 5) throw new Error(`a two-byte character summary has 5 parts, got ${parts.length}`);
-    // A summary of another vocabulary would change ids without a word: each entry must fit its token.
-    const fits = [
-      (key: number, first: number, second: number, length: number) =>
-        length === 2 && isLead(first) && isTail(second) && charCode(first, second) === key,
-      (key: number, _first: number, _second: number, length: number, beforeLast: number, last: number) =>
-        length >= 2 && isLead(last) && (last & 0x1f) === key && beforeLast >= 0,
-      (key: number, first: number, second: number, length: number) =>
-        length >= 2 && isTail(first) && (first & 0x3f) === key && second >= 0,
-      (key: number, first: number, second: number, length: number) =>
-        length > 2 && isLead(first) && isTail(second) && charCode(first, second) === key,
-      (key: number, _first: number, _second: number, length: number, beforeLast: number, last: number) =>
-        length > 2 && isLead(beforeLast) && isTail(last) && charCode(beforeLast, last) === key,
-    ];
+    // A summary of another vocabulary would change ids without a word: each entry must fit its token,
+    // and a longer token listed under a character must rank below it.
+    const charRanks = new Map<number, number>();
     parts.forEach((entries, part) => {
       for (let i = 0; i < entries.length; i += 2) {
         const key = entries[i]!;
         const rank = entries[i + 1]!;
-        const start = offsets[rank];
-        const end = offsets[rank + 1];
-        const ok =
+        const fits =
           Number.isInteger(rank) &&
-          start !== undefined &&
-          end !== undefined &&
-          fits[part]!(key, bytes[start]!, bytes[start + 1]!, end - start, bytes[end - 2]!, bytes[end - 1]!);
-        if (!ok)
+          rank >= 0 &&
+          rank + 1 < offsets.length &&
+          keyIn(part, bytes, offsets[rank]!, offsets[rank + 1]!) === key &&
+          (part < 3 || !((charRanks.get(key) ?? NO_RANK) < rank));
+        if (!fits)
           throw new Error(
             `a two-byte character summary that does not fit this table: part ${part + 1} lists rank ${rank} under ${key}, which its token does not match`,
           );
+        if (part === 0) charRanks.set(key, rank);
       }
     });
     return new TwoByteChars(bytes, offsets, parts[0]!, parts.slice(1));
