@@ -130,8 +130,8 @@ export class TwoByteChars {
   }
 
   /**
-   * Reads every token of a rank table (its `bytes` and `offsets`) once: a few milliseconds for
-   * 200,000 tokens, which the bundled encodings save by shipping their {@link TwoByteChars.summary}.
+   * Reads every token of a rank table (its `bytes` and `offsets`) once: a pass the bundled encodings
+   * save on load by shipping their {@link TwoByteChars.summary}.
    *
    * @example
    * ```ts
