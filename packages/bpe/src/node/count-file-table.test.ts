@@ -1,6 +1,7 @@
+import { Worker } from 'node:worker_threads';
 import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText, readGolden, tempFileWriter } from '@tokenlab/test-support';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
 import type { ChunkTable } from '../chunk-table.js';
 import { RegexTokenizer } from '../regex-tokenizer.js';
@@ -39,6 +40,24 @@ describe('countFileTable equals countChunks over the whole text', () => {
       expect(entries(await countFileTable(files, pattern, { rangeSize: 700, workers: 2 }))).toEqual(expected);
       expect(entries(await countFileTable(files, pattern, { rangeSize: 300, workers: 3 }))).toEqual(expected);
       expect(entries(await countFileTable(files, pattern, { rangeSize: 50, workers: 1 }))).toEqual(expected);
+    }
+  });
+
+  it('moves no buffer away from the calling thread: the workers swap their shares themselves', async () => {
+    // A buffer transferred away from a thread is detached, and at the first one V8 recompiles all of
+    // that thread's typed-array code (the trainer's, warmed up while the workers count).
+    const post = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const contents = [texts.join('\n')];
+      const expected = [...countChunks(pythonText(contents), 'gpt4')];
+      for (const workers of [2, 3])
+        expect(
+          entries(await countFileTable(contents.map(file), 'gpt4', { rangeSize: 500, workers })),
+        ).toEqual(expected);
+      expect(post.mock.calls.length).toBeGreaterThan(5);
+      for (const [, transfer] of post.mock.calls) expect(transfer ?? []).toEqual([]);
+    } finally {
+      post.mockRestore();
     }
   });
 

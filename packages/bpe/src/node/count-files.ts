@@ -2,14 +2,13 @@
 // subpath `@tokenlab/bpe/count-files`) that loads none of the tokenizers, patterns or trainers: a
 // program that knows it will count can start the workers first and load the rest while they boot.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { ByteChunkStore } from '../byte-chunk-store.js';
 import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js';
 import { warmUpUtf8Count } from '../count-warm-up.js';
 import { interleaveByFirst } from '../interleave-by-first.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countRangeUtf8 } from './range-count.js';
-import { tableBuffers } from './table-transfer.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
 /**
@@ -114,8 +113,14 @@ class RangePlanner {
 /**
  * Count the corpus on `size` workers, from `ranges` and then those `planner` has not planned yet
  * (planned here while the workers start, and closed after). When a worker has no range left it splits
- * its table into one partition per worker, by chunk hash; each worker adds up one partition, and the
- * sums, which hold different chunks, are interleaved by first position.
+ * its table into one partition per worker, by chunk hash, and sends the others their shares over a
+ * channel of their own; each worker adds up one partition, and the sums, which hold different chunks,
+ * are interleaved by first position.
+ *
+ * The shares go from worker to worker, not through this thread, because a buffer transferred away from
+ * a thread is detached, and V8 throws away all of that thread's compiled code that reads typed arrays
+ * at the first detached buffer (and checks for one from then on): the trainer's warmed-up loops would
+ * be compiled again in the middle of the merges.
  */
 function countOnWorkers(
   files: readonly string[],
@@ -156,45 +161,42 @@ function countOnWorkers(
         worker.postMessage('finish');
       }
     };
+    // peers[w][v]: worker w's end of its channel to worker v.
+    const peers = Array.from({ length: size }, () => new Array<MessagePort | null>(size).fill(null));
+    for (let w = 0; w < size; w++)
+      for (let v = w + 1; v < size; v++) {
+        const { port1, port2 } = new MessageChannel();
+        peers[w]![v] = port1;
+        peers[v]![w] = port2;
+      }
     for (let w = 0; w < size; w++) {
+      const ends = peers[w]!;
       const worker = new Worker(
         program,
         workerProgramOptions({
-          workerData: { files: [...files], universalNewlines, scanner, index: w, size },
+          workerData: { files: [...files], universalNewlines, scanner, index: w, size, peers: ends },
+          transferList: ends.filter((end) => end !== null),
         }),
       );
       workers.push(worker);
       worker.on('error', fail);
-      worker.on(
-        'message',
-        (reply: {
-          counted?: number;
-          part?: number;
-          share?: PositionedChunks;
-          table?: PositionedChunks;
-          error?: string;
-        }) => {
-          if (reply.error !== undefined) return fail(new Error(reply.error));
-          if (reply.share !== undefined) {
-            workers[reply.part!]!.postMessage({ share: reply.share }, tableBuffers(reply.share));
-            return;
+      worker.on('message', (reply: { counted?: number; table?: PositionedChunks; error?: string }) => {
+        if (reply.error !== undefined) return fail(new Error(reply.error));
+        if (reply.table !== undefined) {
+          sums[w] = reply.table;
+          if (++summed === size) {
+            // The threads wind down while this one interleaves their sums; resolved once every
+            // thread is gone, and with it all it allocated.
+            const gone = Promise.all(workers.map((each) => each.terminate()));
+            const table = interleaveByFirst(sums as PositionedChunks[]);
+            gone.then(() => resolve(table), fail);
           }
-          if (reply.table !== undefined) {
-            sums[w] = reply.table;
-            if (++summed === size) {
-              // The threads wind down while this one interleaves their sums; resolved once every
-              // thread is gone, and with it all it allocated.
-              const gone = Promise.all(workers.map((each) => each.terminate()));
-              const table = interleaveByFirst(sums as PositionedChunks[]);
-              gone.then(() => resolve(table), fail);
-            }
-            return;
-          }
-          counted += reply.counted!;
-          options.onProgress?.(counted);
-          dispatch(worker);
-        },
-      );
+          return;
+        }
+        counted += reply.counted!;
+        options.onProgress?.(counted);
+        dispatch(worker);
+      });
     }
     try {
       // The first range of each worker goes out at once; the rest are planned while the workers start.
