@@ -10,7 +10,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BasicTokenizer, byteToUnicode, RegexTokenizer } from '@tokenlab/bpe';
-import { countFileTable } from '@tokenlab/bpe/node';
+import { countFileTable, startMergeHelper } from '@tokenlab/bpe/node';
 import { Tokenizer } from 'tokenizers';
 import { benchCorpus, machineInfo, sharedRoot } from './corpus.mjs';
 
@@ -34,7 +34,7 @@ function hexMerges(tokenizer) {
   return tokenizer.merges.map(([a, b]) => `${hex(vocab.get(a))}|${hex(vocab.get(b))}`);
 }
 
-async function childOurs(file, vocabSize, before) {
+async function childOurs(file, vocabSize, before, withHelper = false) {
   // `before`: a build of an earlier @tokenlab/bpe (see BPE_BENCH_BEFORE below), for the before/after table.
   const node = before ? await import(join(before, 'dist/node/index.js')) : { countFileTable };
   const main = before ? await import(join(before, 'dist/index.js')) : { RegexTokenizer };
@@ -48,8 +48,11 @@ async function childOurs(file, vocabSize, before) {
   const counted = performance.now();
   const countCpu = cpuSeconds() - cpuStarted;
   const tokenizer = new main.RegexTokenizer('gpt4');
-  const summary = tokenizer.trainFromCounts(counts, vocabSize);
+  // As `tokenlab train` does: the helper starts once the table is counted, while the trainer lays it out.
+  const helper = withHelper ? startMergeHelper() : undefined;
+  const summary = tokenizer.trainFromCounts(counts, vocabSize, helper ? { helper } : {});
   const done = performance.now();
+  await helper?.close();
   return {
     count: (counted - started) / 1000,
     countCpu,
@@ -118,8 +121,8 @@ function childHf(file) {
 if (process.argv[2] === '--child') {
   const [, , , job, file, vocab] = process.argv;
   const result =
-    job === 'ours'
-      ? await childOurs(file, Number(vocab))
+    job === 'ours' || job === 'helper'
+      ? await childOurs(file, Number(vocab), undefined, job === 'helper')
       : job === 'before'
         ? await childOurs(file, Number(vocab), process.env.BPE_BENCH_BEFORE)
         : childHf(file);
@@ -437,8 +440,9 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     'threads). Ratios are taken within each round, then the median of the rounds is given, so that load that changes',
     'between rounds cancels out of the ratios more than out of the times. Rows:',
     '',
-    `* **tokenlab (CLI)**: \`tokenlab train -v 32768 --quiet FILE\` (2 count workers, the default here), writing the .model/.vocab pair.`,
+    `* **tokenlab (CLI)**: \`tokenlab train -v 32768 --quiet FILE\` (2 count workers, the default here, and a merge helper thread), writing the .model/.vocab pair.`,
     "* **tokenlab (library)**: `countFileTable([file], 'gpt4')` then `RegexTokenizer.trainFromCounts(table, 32768)` in a fresh Node process.",
+    '* **tokenlab (library with `startMergeHelper`)**: the same, with a merge helper thread started once the table is counted (`trainFromCounts(table, 32768, { helper })`), as `tokenlab train` does.',
     ...(BEFORE
       ? [
           `* **before**: ${BEFORE_LABEL}: \`countFileTable\` (or, in a build without it, \`countFileChunks\`, as the CLI counted then) then \`trainFromCounts\`, in a fresh Node process.`,
@@ -465,9 +469,10 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
   ].filter(([, lang]) => tableCorpora.includes(lang))) {
     const file = benchCorpus(lang, megabytes);
     const mb = statSync(file).size / 1e6;
-    const runs = { cli: [], library: [], before: [], spm: [], hf: [] };
+    const runs = { cli: [], library: [], helper: [], before: [], spm: [], hf: [] };
     const loads = [];
     let equal = true;
+    let helperEqual = true;
     for (let round = 0; round < PAIRS; round++) {
       console.error(`  ${name}, round ${round + 1} of ${PAIRS} ...`);
       loads.push(loadavg()[0].toFixed(1));
@@ -484,6 +489,17 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
       ]);
       const ours = JSON.parse(readFileSync(result, 'utf8'));
       runs.library.push({ ...library, inside: ours });
+      const helped = timed(process.execPath, [
+        fileURLToPath(import.meta.url),
+        '--child',
+        'helper',
+        file,
+        '32768',
+        result,
+      ]);
+      const withHelper = JSON.parse(readFileSync(result, 'utf8'));
+      helperEqual &&= JSON.stringify(withHelper.mergeList) === JSON.stringify(ours.mergeList);
+      runs.helper.push({ ...helped, inside: withHelper });
       if (BEFORE) {
         const before = timed(
           process.execPath,
@@ -523,6 +539,13 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
         ['', '', BEFORE ? ratio(runs.before, runs.library) : '—'],
       ),
     );
+    const insideMerges = (list) => median(list.map((r) => r.inside.merges));
+    lines.push(
+      row(
+        `tokenlab (library with \`startMergeHelper\`; inside: count ${fmt(median(runs.helper.map((r) => r.inside.count)))} s + merges ${fmt(insideMerges(runs.helper))} s, the library row's merges ÷ these ${fmt(median(runs.library.map((r, i) => r.inside.merges / runs.helper[i].inside.merges)))}×)`,
+        runs.helper,
+      ),
+    );
     if (BEFORE)
       lines.push(
         row(
@@ -547,7 +570,7 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
         '.',
     );
     lines.push(
-      `| ${name} | | merges | ${BEFORE ? `before and library ${equal ? 'identical' : 'DIFFERENT'}` : `library and CLI ${equal ? 'same length' : 'DIFFERENT'}`} | | | | | | |`,
+      `| ${name} | | merges | ${BEFORE ? `before and library ${equal ? 'identical' : 'DIFFERENT'}` : `library and CLI ${equal ? 'same length' : 'DIFFERENT'}`}; library with and without the helper ${helperEqual ? 'identical' : 'DIFFERENT'} | | | | | | |`,
     );
   }
   lines.push(

@@ -1,7 +1,10 @@
 import type { ChunkTable } from './chunk-table.js';
+import type { MergeHelper } from './merge-helper.js';
 import { PairHeap } from './pair-heap.js';
 import { grow, PairIndex } from './pair-index.js';
+import { arraysOf, RecordMerger } from './record-merger.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
+import { HEADER, LENGTH, type Records, segmentOf, trainerArray, writeHeader } from './trainer-records.js';
 
 /**
  * Learn `numMerges` merges from unique chunks with counts, choosing exactly the pairs minbpe's
@@ -25,6 +28,12 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  * records, so a visit never scans more than a segment; a pair across two segments belongs to the
  * segment holding its left token.
  *
+ * With a helper thread (option `helper`; in Node, `startMergeHelper`) the records and lists live in
+ * shared memory, and a list of many records is cut in two at a chunk's start: the helper merges the
+ * second part while this thread merges the first, each noting what the neighbouring tokens lose and
+ * gain by token rather than by pair, and this thread adds the helper's notes after its own. The notes
+ * add up to one thread's, and each new pair's records stay ascending, so the merges are the same.
+ *
  * A max-heap ordered by (count desc, first position asc) picks the next pair lazily: an existing pair
  * can only lose occurrences (new pairs always contain the new id), so a heap entry's count and first
  * position are bounds that can only be too good. When the top entry's count is stale it is re-pushed
@@ -40,7 +49,7 @@ import type { TrainOptions, TrainResult } from './train-progress.js';
  */
 export function trainMerges(table: ChunkTable, numMerges: number, options: TrainOptions = {}): TrainResult {
   if (table.bytes.length >= WARM_UP_BYTES) warmUpTrainer();
-  return new FastTrainer(table, SEGMENT_BYTES, numMerges).run(numMerges, options);
+  return new FastTrainer(table, SEGMENT_BYTES, numMerges, options.helper).run(numMerges, options);
 }
 
 /** Tables of at least this many bytes are trained after {@link warmUp}. */
@@ -105,7 +114,7 @@ function warmUp(): void {
   const index = new PairIndex(8);
   for (let i = 0; i < 64; i++) index.add(2000 + i, i);
   for (let i = 0; i < 64; i++) index.add(2000 + i, i);
-  new FastTrainer(sample, 7, 250).run(250, {});
+  new FastTrainer(sample, 7, 250, undefined).run(250, {});
 }
 
 /**
@@ -126,50 +135,11 @@ export function trainMergesInSegments(
 ): TrainResult {
   if (!Number.isInteger(segmentBytes) || segmentBytes < 1)
     throw new RangeError(`segmentBytes must be a positive integer, got ${segmentBytes}`);
-  return new FastTrainer(table, segmentBytes, numMerges).run(numMerges, options);
+  return new FastTrainer(table, segmentBytes, numMerges, options.helper).run(numMerges, options);
 }
 
 /** Chunks up to this many bytes are one record; longer ones are chains of records this long. */
 const SEGMENT_BYTES = 64;
-
-/**
- * Fields of a record's header (the tokens follow it). The records are 16-bit when every id fits (so
- * that the merges, which stream through most records early on, read half the memory), else 32-bit;
- * the two 32-bit fields are kept as 16-bit halves either way, so one code path reads both.
- */
-const LENGTH = 0; // current number of tokens held (at most a segment's bytes)
-const WEIGHT = 1; // and 2: the chunk's count (or, when some count does not fit 32 bits, the chunk's index)
-const SEGMENT = 3; // and 4: 0, or 1 + the segment number of a record of a long chunk
-const HEADER = 5;
-
-/** Records of tokens: 16-bit when every id and segment length fits, else 32-bit. */
-type Records = Uint16Array | Int32Array;
-
-/** Write a record's header at `o`: `segment` is -1 for a chunk of one record. */
-function writeHeader(data: Records, o: number, length: number, weight: number, segment: number): void {
-  data[o + LENGTH] = length;
-  writeHalves(data, o + WEIGHT, weight);
-  writeHalves(data, o + SEGMENT, segment + 1);
-}
-
-/** Write the non-negative 31-bit `value` at `at` as its low and high 16 bits. */
-function writeHalves(data: Records, at: number, value: number): void {
-  data[at] = value & 0xffff;
-  data[at + 1] = value >>> 16;
-}
-
-/** The value {@link writeHalves} wrote at `at`. */
-function readHalves(data: Records, at: number): number {
-  return data[at]! | (data[at + 1]! << 16);
-}
-
-/** The segment number of record `o`, or -1 if it holds a whole chunk. */
-function segmentOf(data: Records, o: number): number {
-  return readHalves(data, o + SEGMENT) - 1;
-}
-
-/** A merge visits this many records of its list ahead of the one it works on, to overlap their misses. */
-const AHEAD = 32;
 
 class FastTrainer {
   // The records, chunk after chunk in table order (so record offsets order first occurrences).
@@ -195,33 +165,26 @@ class FastTrainer {
   private poolSize = 0;
   private readonly heap: PairHeap;
 
-  // Occurrences of new pairs found during the current merge, as (neighbour slot, record) in discovery
-  // order (a slot stands for the one new pair it makes).
-  private stepSlots = new Int32Array(1024);
-  private stepRecords = new Int32Array(1024);
-  private stepSize = 0;
+  /** Visits the records of each merge (see RecordMerger); made by `run`, which knows the ids' bound. */
+  private merger!: RecordMerger;
+  /** A second thread merging half of each long list, if given; the arrays above are then shared. */
+  private readonly helper: MergeHelper | undefined;
+  /** Per neighbour slot of the current merge: the new pair it makes. */
+  private newPair = new Int32Array(0);
   private readonly touched: number[] = [];
   private step = 1;
-  // Per neighbour token met by the current merge (slot t left of it, vocab + t right of it), valid where
-  // the stamp is `step`: the pair it loses, the new pair it makes, the weight that moves between them,
-  // the last record noted for the new pair and how many (then where the next goes in its block). Kept
-  // by slot, a few small arrays, not by pair: a merge's notes touch no per-pair memory.
-  private neighbourStamp = new Int32Array(0);
-  private neighbourOld = new Int32Array(0);
-  private neighbourNew = new Int32Array(0);
-  private neighbourWeight = new Float64Array(0);
-  private neighbourLast = new Int32Array(0);
-  private neighbourRecords = new Int32Array(0);
-  private readonly met: number[] = [];
   private vocab = 256;
-  /** Keeps the look-ahead reads of applyMerge from being optimised away. */
-  sink = 0;
 
-  constructor(table: ChunkTable, segmentBytes: number, numMerges: number) {
+  constructor(table: ChunkTable, segmentBytes: number, numMerges: number, helper: MergeHelper | undefined) {
     const { bytes, lengths, counts } = table;
+    this.helper = helper;
+    const shared = helper !== undefined;
     let big = false;
     for (let c = 0; c < counts.length && !big; c++) big = counts[c]! > 0x7fffffff;
-    this.bigWeight = big ? counts : null;
+    if (big && shared) {
+      this.bigWeight = trainerArray(Float64Array, counts.length, true);
+      this.bigWeight.set(counts);
+    } else this.bigWeight = big ? counts : null;
     let records = 0;
     let segments = 0;
     for (let c = 0; c < lengths.length; c++) {
@@ -249,11 +212,11 @@ class FastTrainer {
         `chunk table too large to train on: ${bytes.length} bytes in ${lengths.length} chunks`,
       );
     const narrow = 256 + numMerges <= 0x10000 && segmentBytes <= 0xffff;
-    const data = narrow ? new Uint16Array(size) : new Int32Array(size);
+    const data = narrow ? trainerArray(Uint16Array, size, shared) : trainerArray(Int32Array, size, shared);
     this.data = data;
-    this.segmentPrev = new Int32Array(segments);
-    this.segmentNext = new Int32Array(segments);
-    this.segmentSkip = new Int32Array(segments);
+    this.segmentPrev = trainerArray(Int32Array, segments, shared);
+    this.segmentNext = trainerArray(Int32Array, segments, shared);
+    this.segmentSkip = trainerArray(Int32Array, segments, shared);
     // Lay the records out and count every pair of bytes (weighted, and how many records hold it) in one
     // pass over the bytes, by the pair's two bytes; then give each pair its index in order of first
     // appearance, and in a second pass over the bytes lay each pair's records out as one ascending block
@@ -277,7 +240,7 @@ class FastTrainer {
     }
     // Room for the pairs the merges create: half the first blocks again, reclaimed by compacting in
     // place when full; the pool grows only when live blocks fill most of it.
-    const pool = new Int32Array(Math.max(1024, offset + (offset >> 1)));
+    const pool = trainerArray(Int32Array, Math.max(1024, offset + (offset >> 1)), shared);
     this.pool = pool;
     this.poolSize = offset;
     byteLast.fill(0);
@@ -401,15 +364,31 @@ class FastTrainer {
   run(numMerges: number, options: TrainOptions): TrainResult {
     // Each merge removes at least one token, so there can be no more merges than bytes.
     this.vocab = 256 + Math.min(numMerges, this.data.length);
-    this.neighbourStamp = new Int32Array(2 * this.vocab);
-    this.neighbourOld = new Int32Array(2 * this.vocab);
-    this.neighbourNew = new Int32Array(2 * this.vocab);
-    this.neighbourWeight = new Float64Array(2 * this.vocab);
-    this.neighbourLast = new Int32Array(2 * this.vocab);
-    this.neighbourRecords = new Int32Array(2 * this.vocab);
-    const tokenBytes = new Int32Array(this.vocab);
+    this.newPair = new Int32Array(2 * this.vocab);
+    const tokenBytes = trainerArray(Int32Array, this.vocab, this.helper !== undefined);
     tokenBytes.set(this.tokenBytes);
     this.tokenBytes = tokenBytes;
+    const arrays = arraysOf({
+      data: this.data,
+      bigWeight: this.bigWeight,
+      segmentPrev: this.segmentPrev,
+      segmentNext: this.segmentNext,
+      segmentSkip: this.segmentSkip,
+      tokenBytes,
+      pool: this.pool,
+    });
+    this.merger = new RecordMerger(arrays, this.vocab);
+    if (this.helper === undefined) return this.merge(numMerges, options);
+    this.helper.attach(arrays, this.vocab);
+    try {
+      return this.merge(numMerges, options);
+    } finally {
+      this.helper.detach();
+    }
+  }
+
+  private merge(numMerges: number, options: TrainOptions): TrainResult {
+    const tokenBytes = this.tokenBytes;
     const merges: Array<[number, number]> = [];
     const counts: number[] = [];
     for (let m = 0; m < numMerges; m++) {
@@ -431,19 +410,6 @@ class FastTrainer {
       options.onProgress?.({ merges: m + 1, total: numMerges, last: { pair: [left, right], id, count } });
     }
     return { merges, counts, exhausted: false };
-  }
-
-  private weight(o: number): number {
-    const w = readHalves(this.data, o + WEIGHT);
-    return this.bigWeight ? this.bigWeight[w]! : w;
-  }
-
-  /** The first token of the segment after record `o`, or -1 if `o` ends its chunk. */
-  private firstOfNext(o: number): number {
-    const segment = segmentOf(this.data, o);
-    if (segment < 0) return -1;
-    const next = this.segmentNext[segment]!;
-    return next < 0 ? -1 : this.data[next + HEADER]!;
   }
 
   /** The dense index of pair (left, right), created (count 0, no occurrences) if new. */
@@ -470,7 +436,7 @@ class FastTrainer {
     const last = s + data[o + LENGTH]! - 1;
     for (let i = s; i <= last; i++) {
       const token = data[i]!;
-      if (token === left && (i < last ? data[i + 1]! : this.firstOfNext(o)) === right) return position;
+      if (token === left && (i < last ? data[i + 1]! : this.merger.firstOfNext(o)) === right) return position;
       position += this.tokenBytes[token]!;
     }
     return -1;
@@ -519,34 +485,37 @@ class FastTrainer {
 
   /** Merge every occurrence of `pair` into `id`, updating neighbour counts and pushing new pairs. */
   private applyMerge(pair: number, id: number): void {
-    const data = this.data;
-    const pool = this.pool;
     const left = this.index.left(pair);
     const right = this.index.right(pair);
+    const from = this.occurrenceStart[pair]!;
+    const to = this.occurrenceEnd[pair]!;
+    const { merger, helper } = this;
+    const mid =
+      helper !== undefined && to - from >= helper.minRecords && helper.ready ? this.splitPoint(from, to) : to;
+    if (mid < to) {
+      helper!.begin(left, right, id, mid, to, this.pool);
+      merger.scan(from, mid, left, right, id);
+      const theirs = helper!.end();
+      merger.absorb(theirs.notes, theirs.metSize, theirs.stepSize);
+    } else merger.scan(from, to, left, right, id);
     this.step++;
     this.touched.length = 0;
-    this.met.length = 0;
-    this.stepSize = 0;
-    const end = this.occurrenceEnd[pair]!;
-    let ahead = this.occurrenceStart[pair]!;
-    let sink = 0;
-    for (let k = ahead; k < end; k++) {
-      if (k === ahead) {
-        // Read the next records' lengths now: the loads are independent, so their misses overlap.
-        ahead = Math.min(end, k + AHEAD);
-        for (let j = k; j < ahead; j++) sink |= data[pool[j]!]!;
-      }
-      const o = pool[k]!;
-      const s = o + HEADER;
-      const last = s + data[o + LENGTH]! - 1;
-      let r = s;
-      while (r < last && (data[r] !== left || data[r + 1] !== right)) r++;
-      // No occurrence inside the record: one may still span into the next segment.
-      if (r >= last && (r !== last || data[r] !== left || this.firstOfNext(o) !== right)) continue;
-      this.mergeRecord(o, r, left, right, id);
+    // What each neighbour met lost and gained: (t, left) or (right, t) gives its weight to (t, id) or
+    // (id, t). Looked up in the order first met, as the pairs were always numbered.
+    const { met, weight } = merger.notes;
+    const vocab = this.vocab;
+    for (let i = 0; i < merger.metSize; i++) {
+      const slot = met[i]!;
+      const t = slot < vocab ? slot : slot - vocab;
+      const old = slot < vocab ? this.pairFor(t, left) : this.pairFor(right, t);
+      const q = slot < vocab ? this.pairFor(t, id) : this.pairFor(id, t);
+      const w = weight[slot]!;
+      this.pairCount[old] -= w;
+      this.pairCount[q] += w;
+      this.newPair[slot] = q;
+      this.touchedStamp[q] = this.step;
+      this.touched.push(q);
     }
-    this.sink = sink;
-    this.settleNeighbours();
     this.pairCount[pair] = 0;
     this.occurrenceStart[pair] = this.occurrenceEnd[pair]!;
     this.flushStep();
@@ -558,134 +527,17 @@ class FastTrainer {
   }
 
   /**
-   * Replace every occurrence of (left, right) in record `o`, from position `r` (the first), left to
-   * right, writing the tokens back in place; an occurrence whose right token starts the next segment
-   * takes that token out of it.
+   * Where the list pool[from, to) is cut between this thread and the helper: the first record from
+   * its middle on that begins what is left of its chunk (so that each chunk's segments are merged by
+   * one thread), or `to` if none does.
    */
-  private mergeRecord(o: number, r: number, left: number, right: number, id: number): void {
-    const data = this.data;
-    const w = this.weight(o);
-    const s = o + HEADER;
-    const e = s + data[o + LENGTH]!;
-    const segment = segmentOf(data, o);
-    let out = r;
-    while (r < e) {
-      const token = data[r]!;
-      if (token === left) {
-        let next = -1; // the next segment, when the right token is its first
-        let found = false;
-        if (r + 1 < e) found = data[r + 1] === right;
-        else if (segment >= 0) {
-          next = this.segmentNext[segment]!;
-          found = next >= 0 && data[next + HEADER] === right;
-        }
-        if (found) {
-          if (out > s) this.leftNeighbour(data[out - 1]!, left, id, w, o);
-          else if (segment >= 0) {
-            const prev = this.segmentPrev[segment]!;
-            if (prev >= 0)
-              this.leftNeighbour(data[prev + HEADER + data[prev + LENGTH]! - 1]!, left, id, w, prev);
-          }
-          if (next < 0) {
-            if (r + 2 < e) this.rightNeighbour(data[r + 2]!, right, id, w, o);
-            else {
-              const after = this.firstOfNext(o);
-              if (after >= 0) this.rightNeighbour(after, right, id, w, o);
-            }
-            r += 2;
-          } else {
-            if (data[next + LENGTH]! > 1) this.rightNeighbour(data[next + HEADER + 1]!, right, id, w, o);
-            else {
-              const after = this.firstOfNext(next);
-              if (after >= 0) this.rightNeighbour(after, right, id, w, o);
-            }
-            this.takeFirst(next, o);
-            r += 1;
-          }
-          data[out++] = id;
-          continue;
-        }
-      }
-      data[out++] = token;
-      r++;
+  private splitPoint(from: number, to: number): number {
+    const { data, pool, segmentPrev } = this;
+    for (let k = (from + to) >>> 1; k < to; k++) {
+      const segment = segmentOf(data, pool[k]!);
+      if (segment < 0 || segmentPrev[segment]! < 0) return k;
     }
-    data[o + LENGTH] = out - s;
-  }
-
-  /** Remove the first token of segment record `next` (merged into the last token of `o`, before it). */
-  private takeFirst(next: number, o: number): void {
-    const data = this.data;
-    const segment = segmentOf(data, next);
-    const s = next + HEADER;
-    const length = data[next + LENGTH]! - 1;
-    this.segmentSkip[segment]! += this.tokenBytes[data[s]!]!;
-    data.copyWithin(s, s + 1, s + 1 + length);
-    data[next + LENGTH] = length;
-    if (length > 0) return;
-    // Unlink the empty segment, so that neighbours are always found one link away.
-    const after = this.segmentNext[segment]!;
-    this.segmentNext[segmentOf(data, o)] = after;
-    if (after >= 0) this.segmentPrev[segmentOf(data, after)] = o;
-  }
-
-  /**
-   * Token `t` (in record `owner`) precedes an occurrence of (left, right) being merged into `id`: pair
-   * (t, left) loses it and (t, id) gains it, by the chunk's count `w`. Both pairs are looked up once
-   * per merge, and the counts they lose and gain are added up per neighbour and applied at the end.
-   */
-  private leftNeighbour(t: number, left: number, id: number, w: number, owner: number): void {
-    const slot = t;
-    if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, t, left, t, id);
-    this.neighbourWeight[slot] += w;
-    this.addNew(slot, owner);
-  }
-
-  /** Token `t` follows an occurrence of (left, right) merged into `id` (in record `owner`). */
-  private rightNeighbour(t: number, right: number, id: number, w: number, owner: number): void {
-    const slot = this.vocab + t;
-    if (this.neighbourStamp[slot] !== this.step) this.meetNeighbour(slot, right, t, id, t);
-    this.neighbourWeight[slot] += w;
-    this.addNew(slot, owner);
-  }
-
-  /** First meeting of a neighbour in this merge: the pair (a, b) it loses and the new (c, d) it makes. */
-  private meetNeighbour(slot: number, a: number, b: number, c: number, d: number): void {
-    this.neighbourStamp[slot] = this.step;
-    this.neighbourOld[slot] = this.pairFor(a, b);
-    const q = this.pairFor(c, d);
-    this.neighbourNew[slot] = q;
-    this.neighbourWeight[slot] = 0;
-    this.met.push(slot);
-    this.neighbourLast[slot] = -1;
-    this.neighbourRecords[slot] = 0;
-    // Each new pair has one slot: (t, id) is made only left of an occurrence, (id, t) only right of it.
-    this.touchedStamp[q] = this.step;
-    this.touched.push(q);
-  }
-
-  /**
-   * Note that record `record` holds the new pair of neighbour slot `slot` (once per record: records
-   * come in ascending order).
-   */
-  private addNew(slot: number, record: number): void {
-    if (this.neighbourLast[slot] === record) return;
-    this.neighbourLast[slot] = record;
-    if (this.stepSize === this.stepSlots.length) {
-      this.stepSlots = grow(this.stepSlots, this.stepSize + 1);
-      this.stepRecords = grow(this.stepRecords, this.stepSize + 1);
-    }
-    this.stepSlots[this.stepSize] = slot;
-    this.stepRecords[this.stepSize++] = record;
-    this.neighbourRecords[slot]!++;
-  }
-
-  /** Apply what the neighbours met in this merge lost and gained. */
-  private settleNeighbours(): void {
-    for (const slot of this.met) {
-      const w = this.neighbourWeight[slot]!;
-      this.pairCount[this.neighbourOld[slot]!] -= w;
-      this.pairCount[this.neighbourNew[slot]!] += w;
-    }
+    return to;
   }
 
   /**
@@ -693,12 +545,14 @@ class FastTrainer {
    * ascending order for each pair, and the placement is stable, so every block is ascending.
    */
   private flushStep(): void {
-    const total = this.stepSize;
+    const merger = this.merger;
+    const total = merger.stepSize;
     if (this.poolSize + total > this.pool.length) this.compactPool(total);
-    const records = this.neighbourRecords;
+    const { met, records, stepSlots, stepRecords } = merger.notes;
     let offset = this.poolSize;
-    for (const slot of this.met) {
-      const q = this.neighbourNew[slot]!;
+    for (let i = 0; i < merger.metSize; i++) {
+      const slot = met[i]!;
+      const q = this.newPair[slot]!;
       const size = records[slot]!;
       this.occurrenceStart[q] = offset;
       records[slot] = offset;
@@ -706,7 +560,6 @@ class FastTrainer {
       this.occurrenceEnd[q] = offset;
     }
     const pool = this.pool;
-    const { stepSlots, stepRecords } = this;
     for (let k = 0; k < total; k++) pool[records[stepSlots[k]!]!++] = stepRecords[k]!;
     this.poolSize = offset;
   }
@@ -735,7 +588,7 @@ class FastTrainer {
     }
     const target =
       liveSize + needed > this.pool.length * 0.85
-        ? new Int32Array(Math.ceil((liveSize + needed) * 1.5))
+        ? trainerArray(Int32Array, Math.ceil((liveSize + needed) * 1.5), this.helper !== undefined)
         : this.pool;
     const start = this.occurrenceStart;
     live.sort((a, b) => start[a]! - start[b]!);
@@ -751,6 +604,7 @@ class FastTrainer {
       this.occurrenceEnd[pair] = offset;
     }
     this.pool = target;
+    this.merger.arrays.pool = target;
     this.poolSize = offset;
   }
 }

@@ -37,6 +37,7 @@ export {
   tiktokenExport,
 } from './export.js';
 export { trainMerges, warmUpTrainer } from './fast-trainer.js';
+export type { HelperNotes, MergeHelper } from './merge-helper.js';
 export { MergeTable } from './merge-table.js';
 export {
   loadModel,
@@ -60,6 +61,7 @@ export {
   scanO200kPiece,
   scanR50kPiece,
 } from './piece-scanners.js';
+export type { MergeArrays, MergeNotes } from './record-merger.js';
 export { trainMergesReference } from './reference-trainer.js';
 export { type FromMergesOptions, type MergesInput, RegexTokenizer } from './regex-tokenizer.js';
 export { type ScannedCounts, type ScanSpec, scanCountChunks } from './scan-count.js';

@@ -1,3 +1,5 @@
+import type { MergeHelper } from './merge-helper.js';
+
 /**
  * One merge, as reported to `onProgress`.
  *
@@ -49,6 +51,11 @@ export interface TrainOptions {
   verbose?: boolean;
   /** Called after each merge (and once at the end) with the progress so far. */
   onProgress?: (progress: TrainProgress) => void;
+  /**
+   * A second thread that merges half of each long occurrence list (Node: `startMergeHelper` from
+   * `@tokenlab/bpe/node`). The merges are the same with or without it.
+   */
+  helper?: MergeHelper;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GPT2_PYTHON_PATTERN, RegexTokenizer, vocabFileText } from '@tokenlab/bpe';
+import { countChunks, GPT2_PYTHON_PATTERN, RegexTokenizer, vocabFileText } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +163,34 @@ describe('tokenlab train', () => {
     expect(tokenizer.specialTokens.get('<|end|>')).toBe(6000);
     const trained = RegexTokenizer.fromMerges(tokenizer.merges, { pattern: 'gpt4' });
     expect(readFileSync(`${prefix}.vocab`, 'utf8')).toBe(vocabFileText(trained));
+  });
+
+  it('trains a large chunk table with a merge helper thread, to the files one thread writes', async () => {
+    // 1 MiB or more of distinct chunks is trained with a second thread for the long occurrence lists
+    // (not with --workers 1); both must write the same files.
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
+    const letters = 'abcdeابتثجحخ';
+    const words = Array.from({ length: 200_000 }, () =>
+      Array.from({ length: 3 + next(9) }, () => letters[next(letters.length)]).join(''),
+    );
+    const input = join(dir, 'many-words.txt');
+    writeFileSync(input, words.join(' '));
+    const table = countChunks(readFileSync(input, 'utf8'), 'gpt4');
+    let tableBytes = 0;
+    for (const chunk of table.keys()) tableBytes += Buffer.byteLength(chunk);
+    expect(tableBytes).toBeGreaterThanOrEqual(1 << 20);
+    const files: string[] = [];
+    for (const workers of [[], ['--workers', '1']]) {
+      const prefix = join(dir, `many-words${workers.length}`);
+      const run = await runCapture(['train', '-v', '700', '--quiet', ...workers, '-o', prefix, input]);
+      expect(run.code, run.stderr).toBe(0);
+      files.push(readFileSync(`${prefix}.model`, 'utf8') + readFileSync(`${prefix}.vocab`, 'utf8'));
+    }
+    expect(files[0]).toBe(files[1]);
   });
 
   it('rejects bad usage with a clear message', async () => {

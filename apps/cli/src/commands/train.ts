@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
 import { countFileRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
@@ -59,6 +60,11 @@ interface Summary {
 
 /** Inputs from this size on give chunk tables large enough for the trainer's warm-up to pay off. */
 const WARM_UP_INPUT_BYTES = 16 << 20;
+/**
+ * Chunk tables from this size on (their distinct chunks' bytes) are trained with a merge helper
+ * thread: smaller ones have too few long occurrence lists to repay starting it.
+ */
+const HELPER_TABLE_BYTES = 1 << 20;
 
 /** The total size of `files` in bytes. */
 async function totalBytes(files: readonly string[]): Promise<number> {
@@ -203,7 +209,7 @@ export const trainCommand: Command = {
       import('@tokenlab/bpe'),
       import('@tokenlab/bpe/node'),
     ]);
-    const { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save } = node;
+    const { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save, startMergeHelper } = node;
     const stdinText = fromWeb
       ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
       : useStdin
@@ -265,7 +271,21 @@ export const trainCommand: Command = {
         uniqueChunks = counted.lengths.length;
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
-        summary = regex.trainFromCounts(counted, vocabSize, options);
+        // A large table's early merges each visit most of its chunks: a second thread takes half of
+        // each long list. It starts now, on the core the count workers have just left, while this
+        // thread lays the chunks out; the merges are the same with it or without.
+        const helper =
+          counted.bytes.length >= HELPER_TABLE_BYTES &&
+          availableParallelism() > 1 &&
+          workerCount !== 0 &&
+          workerCount !== 1
+            ? startMergeHelper()
+            : undefined;
+        try {
+          summary = regex.trainFromCounts(counted, vocabSize, helper ? { ...options, helper } : options);
+        } finally {
+          await helper?.close();
+        }
       } else {
         let characters = stdinText?.length ?? 0;
         const counts =

@@ -23,6 +23,7 @@ export { countFileTable } from './count-file-table.js';
 export { type CountTableOptions, countFileRanges } from './count-files.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
 export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
+export { type MergeHelperOptions, type NodeMergeHelper, startMergeHelper } from './merge-helper.js';
 export { loadModelFile, save, verifyModelPair } from './model-io.js';
 export { readTextBlocks, type TextBlockOptions } from './text-blocks.js';
 export { workerProgram, workerProgramOptions } from './worker-program.js';
