@@ -1,10 +1,10 @@
-// The program of a merge helper thread (see startMergeHelper): compile the trainer on a made-up sample,
+// The program of a merge helper thread (see startMergeHelper): compile the merger on made-up records,
 // say so, then sleep on the control array until the training thread sets a job; merge the records it
 // names, write the counts of its notes, and wake the training thread. It never returns to its event
 // loop while it serves, so arrays come in by receiveMessageOnPort.
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { warmUpTrainer } from '../fast-trainer.js';
 import { arraysOf, notesOf, RecordMerger } from '../record-merger.js';
+import { warmUpMerger } from '../record-merger-warm-up.js';
 import {
   DONE,
   EXIT,
@@ -25,7 +25,7 @@ import {
 
 const { control, port } = workerData as { control: Int32Array; port: MessagePort };
 
-warmUpTrainer();
+warmUpMerger();
 Atomics.store(control, READY, 1);
 
 let merger: RecordMerger | undefined;
