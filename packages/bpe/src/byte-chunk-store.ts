@@ -38,6 +38,8 @@ export function utf8ChunkHash(bytes: Uint8Array, start: number, end: number): nu
 }
 
 const INITIAL_BYTES = 1 << 16;
+/** How many chunks ahead {@link ByteChunkStore.sumShares} reads a slot, to overlap the lookups' misses. */
+const LOOK_AHEAD = 8;
 /** Chunks of at most this many bytes are kept inside their slot. */
 const SHORT = 16;
 
@@ -78,6 +80,8 @@ export class ByteChunkStore extends ChunkSlots {
   private used = 0;
   /** The part {@link ByteChunkStore.splitShares} kept, until {@link ByteChunkStore.sumShares}. */
   private kept: KeptPart | undefined;
+  /** Keeps the look-ahead reads of `sumShares` from being optimised away. */
+  private sink = 0;
 
   /** `mapped`: reserve every array at 32 MiB or more. Default `false`. */
   constructor(options: { mapped?: boolean } = {}) {
@@ -234,14 +238,24 @@ export class ByteChunkStore extends ChunkSlots {
       const n = share.lengths.length;
       const found = new Int32Array(n);
       const insert = s < shares.length - 1;
+      // Hashes first, in one pass over the share's bytes; then each lookup reads the slot of the chunk
+      // LOOK_AHEAD places on first, so that the cache misses of several lookups overlap.
+      const hashes = new Int32Array(n);
       for (let i = 0, offset = 0; i < n; i++) {
         const length = share.lengths[i]!;
-        const hash = utf8ChunkHash(share.bytes, offset, offset + length);
-        const id = this.entryOf(share.bytes, offset, length, hash, insert ? share.firsts[i]! : -1);
+        hashes[i] = utf8ChunkHash(share.bytes, offset, offset + length);
+        offset += length;
+      }
+      let sink = 0;
+      for (let i = 0, offset = 0; i < n; i++) {
+        if (i + LOOK_AHEAD < n) sink |= this.slots[((hashes[i + LOOK_AHEAD]! & this.mask) << 3) + 1]!;
+        const length = share.lengths[i]!;
+        const id = this.entryOf(share.bytes, offset, length, hashes[i]!, insert ? share.firsts[i]! : -1);
         found[i] = id;
         if (id >= 0) sums[id]! += share.counts[i]!;
         offset += length;
       }
+      this.sink = sink;
       return found;
     });
     return this.walkInOrder(kept, shares, ids, sums, kept.count + extra, kept.bytes + extraBytes);
