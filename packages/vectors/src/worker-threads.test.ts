@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from './random.js';
 import { Word2Vec } from './word2vec.js';
@@ -27,6 +29,30 @@ function nearestWithinTopic(model: Word2Vec): boolean {
 }
 
 describe('Word2Vec on worker threads', () => {
+  it('starts its threads from `node -e` and from a program on stdin (whose --input-type a worker file refuses)', () => {
+    const script = [
+      "const { Word2Vec } = await import('@tokenlab/vectors');",
+      "const { startWorkerThread } = await import('@tokenlab/vectors/node');",
+      "const corpus = Array.from({ length: 200 }, (_, i) => ['a', 'b', 'c', 'd'].map((w) => w + (i % 5)));",
+      'const options = { vectorSize: 8, minCount: 1, epochs: 1, workers: 2, threads: startWorkerThread };',
+      'const model = await Word2Vec.trainAsync(corpus, options);',
+      'console.log(model.wv.indexToKey.length);',
+    ].join('\n');
+    const options = {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8' as const,
+      timeout: 30_000,
+    };
+    for (const run of [
+      spawnSync(process.execPath, ['--input-type=module', '-e', script], options),
+      spawnSync(process.execPath, ['--input-type', 'module'], { ...options, input: script }),
+    ]) {
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe('20\n');
+      expect(run.status).toBe(0);
+    }
+  }, 60_000);
+
   const corpus = plantedCorpus(3000, 3);
   const options = { vectorSize: 24, window: 3, minCount: 1, sample: 0, epochs: 5, seed: 1 };
 

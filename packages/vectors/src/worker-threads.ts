@@ -46,15 +46,22 @@ function workerProgram(): string {
 
 /**
  * This process's Node options less the `source` export condition (the program is compiled JavaScript,
- * so what it imports must resolve to builds too); none when there is nothing to drop, so that the worker
- * inherits them.
+ * so what it imports must resolve to builds too) and the code and `--input-type` of `node -e`, `node -p`
+ * or stdin; none when there is nothing to drop, so that the worker inherits them.
  */
 function workerOptions(): { execArgv?: string[] } {
   const argv = process.execArgv;
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
-    else if (argv[i] !== '--conditions=source') kept.push(argv[i] as string);
+    const arg = argv[i] as string;
+    if ((arg === '--conditions' || arg === '-C') && argv[i + 1] === 'source') i++;
+    // The code and --input-type of `node -e`, `node -p` or stdin: Node refuses --input-type for a file.
+    else if (FOR_INPUT_CODE.has(arg)) i++;
+    else if (arg !== '--conditions=source' && !arg.startsWith('--input-type=') && !arg.startsWith('--eval='))
+      kept.push(arg);
   }
   return kept.length === argv.length ? {} : { execArgv: kept };
 }
+
+/** Options that take the next argument and are about code given on the command line or stdin. */
+const FOR_INPUT_CODE = new Set(['--input-type', '-e', '--eval', '-p', '--print', '-pe']);

@@ -24,10 +24,12 @@ export function workerProgram(moduleUrl: string, name: string, built: string, pa
 }
 
 /**
- * Options for a worker running a compiled program: this process's Node options less the `source`
- * export condition when it has one (the program is compiled JavaScript, so the packages it imports
- * must resolve to their builds too); otherwise none, so that the worker inherits them (Node refuses
- * process-wide flags such as `--max-old-space-size` in an explicit list).
+ * Options for a worker running a compiled program: this process's Node options less those that do
+ * not apply to a program file: the `source` export condition (the program is compiled JavaScript, so
+ * the packages it imports must resolve to their builds too), and the code and `--input-type` of
+ * `node -e`, `node -p` or a program read from stdin (Node refuses `--input-type` for a file). With
+ * none of them, no list is given, so that the worker inherits the options (Node refuses process-wide
+ * flags such as `--max-old-space-size` in an explicit list).
  *
  * @example
  * ```ts
@@ -39,8 +41,14 @@ export function workerProgramOptions(options: WorkerOptions = {}): WorkerOptions
   const argv = process.execArgv;
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if ((argv[i] === '--conditions' || argv[i] === '-C') && argv[i + 1] === 'source') i++;
-    else if (argv[i] !== '--conditions=source') kept.push(argv[i]!);
+    const arg = argv[i]!;
+    if ((arg === '--conditions' || arg === '-C') && argv[i + 1] === 'source') i++;
+    else if (FOR_INPUT_CODE.has(arg)) i++;
+    else if (arg !== '--conditions=source' && !arg.startsWith('--input-type=') && !arg.startsWith('--eval='))
+      kept.push(arg);
   }
   return kept.length === argv.length ? options : { ...options, execArgv: kept };
 }
+
+/** Options that take the next argument and are about code given on the command line or stdin. */
+const FOR_INPUT_CODE = new Set(['--input-type', '-e', '--eval', '-p', '--print', '-pe']);
