@@ -180,5 +180,7 @@ describe('a merge helper thread', () => {
     await other.close();
     await other.close();
     expect(other.ready).toBe(false);
+    expect(other.failure).toBeUndefined();
+    expect(helper.failure).toBeUndefined();
   });
 });

@@ -47,6 +47,8 @@ export interface MergeHelperOptions {
  * ```
  */
 export interface NodeMergeHelper extends MergeHelper {
+  /** Why the thread stopped, if it failed (it is then never `ready`, and the trainer merges alone). */
+  readonly failure: Error | undefined;
   /** Stop the thread (after the trainings that use it). */
   close(): Promise<void>;
 }
@@ -97,14 +99,18 @@ class WorkerMergeHelper implements NodeMergeHelper {
       ),
       workerProgramOptions({ workerData: { control: this.control, port: port2 }, transferList: [port2] }),
     );
-    // Idle, the thread must not keep the process alive; a failed start shows as never ready.
+    // Idle, the thread must not keep the process alive; a thread that fails is never ready.
     this.worker.unref();
     this.port.unref();
-    this.worker.on('error', () => {});
+    this.worker.on('error', (error) => {
+      this.failure = error;
+    });
   }
 
+  failure: Error | undefined;
+
   get ready(): boolean {
-    return !this.closed && Atomics.load(this.control, READY) === 1;
+    return !this.closed && this.failure === undefined && Atomics.load(this.control, READY) === 1;
   }
 
   attach(arrays: MergeArrays, vocab: number): void {
