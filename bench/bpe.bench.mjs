@@ -478,42 +478,31 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
       loads.push(loadavg()[0].toFixed(1));
       const out = join(dir, `model-${lang}-${round}`);
       runs.cli.push(timed(process.execPath, [CLI, 'train', '-v', '32768', '--quiet', '-o', out, file]));
+      // One of this file's --child jobs, timed from outside, with what it measured inside.
       const result = join(dir, 'result.json');
-      const library = timed(process.execPath, [
-        fileURLToPath(import.meta.url),
-        '--child',
-        'ours',
-        file,
-        '32768',
-        result,
-      ]);
-      const ours = JSON.parse(readFileSync(result, 'utf8'));
-      runs.library.push({ ...library, inside: ours });
-      const helped = timed(process.execPath, [
-        fileURLToPath(import.meta.url),
-        '--child',
-        'helper',
-        file,
-        '32768',
-        result,
-      ]);
-      const withHelper = JSON.parse(readFileSync(result, 'utf8'));
-      helperEqual &&= JSON.stringify(withHelper.mergeList) === JSON.stringify(ours.mergeList);
-      runs.helper.push({ ...helped, inside: withHelper });
-      if (BEFORE) {
-        const before = timed(
+      const child = (job, env = {}) => {
+        const run = timed(
           process.execPath,
-          [fileURLToPath(import.meta.url), '--child', 'before', file, '32768', result],
-          { BPE_BENCH_BEFORE: BEFORE },
+          [fileURLToPath(import.meta.url), '--child', job, file, '32768', result],
+          env,
         );
-        const theirs = JSON.parse(readFileSync(result, 'utf8'));
-        equal &&= JSON.stringify(theirs.mergeList) === JSON.stringify(ours.mergeList);
-        runs.before.push({ ...before, inside: theirs });
+        return { ...run, inside: JSON.parse(readFileSync(result, 'utf8')) };
+      };
+      const sameMerges = (a, b) => JSON.stringify(a.inside.mergeList) === JSON.stringify(b.inside.mergeList);
+      const library = child('ours');
+      runs.library.push(library);
+      const helped = child('helper');
+      helperEqual &&= sameMerges(helped, library);
+      runs.helper.push(helped);
+      if (BEFORE) {
+        const before = child('before', { BPE_BENCH_BEFORE: BEFORE });
+        equal &&= sameMerges(before, library);
+        runs.before.push(before);
       }
       // minbpe's .model: version, pattern, the number of special tokens, those tokens, then the merges.
       const modelLines = readFileSync(`${out}.model`, 'utf8').trim().split('\n');
       const modelMerges = modelLines.slice(3 + Number(modelLines[2]));
-      equal &&= modelMerges.length === ours.mergeList.length;
+      equal &&= modelMerges.length === library.inside.mergeList.length;
       if (haveSpm) {
         const spm = timed(PYTHON, [script, 'spm', file, '32768']);
         versions.spm = JSON.parse(spm.stdout).version;

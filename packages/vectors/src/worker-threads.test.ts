@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runAsInputPrograms } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from './random.js';
 import { Word2Vec } from './word2vec.js';
@@ -38,15 +38,7 @@ describe('Word2Vec on worker threads', () => {
       'const model = await Word2Vec.trainAsync(corpus, options);',
       'console.log(model.wv.indexToKey.length);',
     ].join('\n');
-    const options = {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8' as const,
-      timeout: 30_000,
-    };
-    for (const run of [
-      spawnSync(process.execPath, ['--input-type=module', '-e', script], options),
-      spawnSync(process.execPath, ['--input-type', 'module'], { ...options, input: script }),
-    ]) {
+    for (const run of runAsInputPrograms(script, fileURLToPath(new URL('..', import.meta.url)))) {
       expect(run.stderr).toBe('');
       expect(run.stdout).toBe('20\n');
       expect(run.status).toBe(0);

@@ -21,6 +21,14 @@ const texts = new Map(
 const rows = readGolden<Row>('minbpe');
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-train-'));
 
+/** A fixed-seed generator of whole numbers below its argument, so every run trains on the same words. */
+function seededBelow(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 16) % n;
+  };
+}
+
 describe('tokenlab train', () => {
   it('writes minbpe-identical .model and .vocab files (regex gpt4 and basic, from files)', async () => {
     for (const row of rows.filter((r) => r.vocab_size === 320 && r.tokenizer !== 'regex_gpt2').slice(0, 4)) {
@@ -134,11 +142,7 @@ describe('tokenlab train', () => {
   });
 
   it('writes a .vocab that renders its .model exactly for thousands of merges', async () => {
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 16) % n;
-    };
+    const next = seededBelow(7);
     const letters = 'abcdefghijklmnopqrstuvwxyzابتثجحخدذرزسشصضطظعغفقكلمنهوي\t\u0007';
     const words = Array.from({ length: 30000 }, () =>
       Array.from({ length: 2 + next(8) }, () => letters[next(letters.length)]).join(''),
@@ -168,11 +172,7 @@ describe('tokenlab train', () => {
   it('trains a large chunk table with a merge helper thread, to the files one thread writes', async () => {
     // 4 MiB or more of distinct chunks is trained with a second thread for the long occurrence lists
     // (not with --workers 1); both must write the same files.
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 16) % n;
-    };
+    const next = seededBelow(11);
     const letters = 'abcdeابتثجحخ';
     const words = Array.from({ length: 700_000 }, () =>
       Array.from({ length: 3 + next(9) }, () => letters[next(letters.length)]).join(''),

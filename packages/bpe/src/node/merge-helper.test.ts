@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readGolden } from '@tokenlab/test-support';
+import { readGolden, runAsInputPrograms, tempFileWriter } from '@tokenlab/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
 import { type ChunkTable, chunkTable } from '../chunk-table.js';
@@ -145,9 +141,8 @@ describe('a merge helper thread', () => {
   });
 
   it('starts from `node -e` and from a program on stdin, and does not keep the process alive unclosed', () => {
-    // Such a process has --input-type among its options, which Node refuses for a worker's program file.
-    const file = join(mkdtempSync(join(tmpdir(), 'tokenlab-helper-')), 'words.txt');
-    writeFileSync(file, 'the cat sat on the mat, the cat sat on the hat\n'.repeat(2000));
+    const line = 'the cat sat on the mat, the cat sat on the hat\n';
+    const file = tempFileWriter('tokenlab-helper-')(line.repeat(2000));
     const script = [
       "const { countFileTable, startMergeHelper } = await import('@tokenlab/bpe/node');",
       `const table = await countFileTable([${JSON.stringify(file)}], 'gpt4', { workers: 2, rangeSize: 4096 });`,
@@ -156,19 +151,9 @@ describe('a merge helper thread', () => {
       'while (!helper.ready && Date.now() - started < 20000) await new Promise((r) => setTimeout(r, 5));',
       "console.log(table.lengths.length, helper.ready ? 'ready' : 'not ready');",
     ].join('\n');
-    const options = {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      encoding: 'utf8' as const,
-      timeout: 30_000,
-    };
-    for (const run of [
-      spawnSync(process.execPath, ['--input-type=module', '-e', script], options),
-      spawnSync(process.execPath, ['--input-type', 'module'], { ...options, input: script }),
-    ]) {
+    for (const run of runAsInputPrograms(script, fileURLToPath(new URL('../..', import.meta.url)))) {
       expect(run.stderr).toBe('');
-      expect(run.stdout).toBe(
-        `${countChunks('the cat sat on the mat, the cat sat on the hat\n', 'gpt4').size} ready\n`,
-      );
+      expect(run.stdout).toBe(`${countChunks(line, 'gpt4').size} ready\n`);
       expect(run.status).toBe(0);
     }
   }, 60_000);
