@@ -1,13 +1,5 @@
 import { grow } from './pair-index.js';
-import {
-  HEADER,
-  LENGTH,
-  type Records,
-  readHalves,
-  segmentOf,
-  trainerArray,
-  WEIGHT,
-} from './trainer-records.js';
+import { HEADER, LENGTH, readHalves, segmentOf, trainerArray, WEIGHT } from './trainer-records.js';
 
 /**
  * The arrays a merge rewrites and reads, which the trainer's thread and a helper thread share (see
@@ -23,12 +15,16 @@ import {
  * ```
  */
 export interface MergeArrays {
-  /** The records, chunk after chunk in table order (so record offsets order first occurrences). */
-  data: Records;
+  /**
+   * The records, chunk after chunk in table order (so record offsets order first occurrences): 16-bit
+   * when every id fits, else 32-bit.
+   */
+  data: Uint16Array | Int32Array;
   /** Chunk counts, by chunk index, when some count does not fit 32 bits (else in the records). */
   bigWeight: Float64Array | null;
-  /** Per segment of a long chunk: the neighbouring records that still hold tokens (-1 at the ends). */
+  /** Per segment of a long chunk: the record before it that still holds tokens (-1 at the start). */
   segmentPrev: Int32Array;
+  /** Per segment of a long chunk: the record after it that still holds tokens (-1 at the end). */
   segmentNext: Int32Array;
   /** Per segment: how many of its bytes the previous segment's last token has taken. */
   segmentSkip: Int32Array;
@@ -258,7 +254,7 @@ export class RecordMerger {
 }
 
 /**
- * What a {@link RecordMerger}'s scan notes, per neighbour slot (valid where `stamp` is the scan's
+ * What a `RecordMerger`'s scan notes, per neighbour slot (valid where `stamp` is the scan's
  * number): the weight that moves between its pairs, the last record noted for its new pair, how many
  * records hold that pair; the slots met, in order; and the (slot, record) entries in order found.
  *
@@ -269,12 +265,19 @@ export class RecordMerger {
  * ```
  */
 export interface MergeNotes {
+  /** Per slot: the number of the scan that last met it (its other notes are that scan's). */
   stamp: Int32Array;
+  /** Per slot: the weight that moves from its old pair to its new one. */
   weight: Float64Array;
+  /** Per slot: the last record noted for its new pair. */
   last: Int32Array;
+  /** Per slot: how many records hold its new pair. */
   records: Int32Array;
+  /** The slots met, in the order first met. */
   met: Int32Array;
+  /** The slot of each (slot, record) entry, in the order found. */
   stepSlots: Int32Array;
+  /** The record of each (slot, record) entry. */
   stepRecords: Int32Array;
 }
 
