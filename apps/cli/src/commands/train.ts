@@ -24,7 +24,9 @@ Options:
       --special TOK=ID   register a special token after training (repeatable), e.g. '<|endoftext|>=100257'
   -o, --out PREFIX       where to write PREFIX.model and PREFIX.vocab
       --workers N        worker threads for counting chunks (default: one per core, at most 8; 1 = none);
-                         capped at the cores and at one per 4 MiB of input, with a note on stderr
+                         capped at the cores and at one per 4 MiB of input, with a note on stderr. With
+                         more than one core, chunk tables of 4 MiB or more are trained with a second
+                         thread for the long merges (not with --workers 0 or 1); the merges are the same
       --counts           the FILEs are chunk counts in Parquet (columns chunk, count, first), from
                          'tokenlab count' (shards or whole files) or reduced by DuckDB, Spark...: they
                          are summed by chunk and ordered by first position, and give the merges of
