@@ -3,6 +3,7 @@ import type { MergeHelper } from './merge-helper.js';
 import { PairHeap } from './pair-heap.js';
 import { grow, PairIndex } from './pair-index.js';
 import { arraysOf, RecordMerger } from './record-merger.js';
+import { madeUpNumbers } from './record-merger-warm-up.js';
 import type { TrainOptions, TrainResult } from './train-progress.js';
 import { HEADER, LENGTH, type Records, segmentOf, trainerArray, writeHeader } from './trainer-records.js';
 
@@ -85,11 +86,7 @@ export function warmUpTrainer(): void {
  */
 function warmUp(): void {
   warmedUp = true;
-  let seed = 0x2545f491;
-  const next = (n: number): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed >>> 16) % n;
-  };
+  const next = madeUpNumbers(0x2545f491);
   // Single bytes (letters, space) and the two bytes of common Arabic letters.
   const symbols = [[0x61], [0x62], [0x63], [0x64], [0x65], [0x20], [0xd8, 0xa7], [0xd9, 0x84]];
   const bytes: number[] = [];

@@ -4,6 +4,23 @@ import { HEADER, LENGTH, trainerArray, writeHeader } from './trainer-records.js'
 let warmedUp = false;
 
 /**
+ * A fixed-seed generator of whole numbers below its argument, for the warm-ups' made-up samples (the
+ * same sample in every process).
+ *
+ * @example
+ * ```ts
+ * const next = madeUpNumbers(1);
+ * next(6); // a number from 0 to 5, the same in every run
+ * ```
+ */
+export function madeUpNumbers(seed: number): (below: number) => number {
+  return (below) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 16) % below;
+  };
+}
+
+/**
  * Compile a {@link RecordMerger}'s loops on a small made-up set of records (once per thread, a few ms):
  * what a merge helper thread runs before it says it is ready. It is lighter than `warmUpTrainer`,
  * which also compiles the trainer's layout, heap and pair table, none of which a helper runs, and
@@ -17,11 +34,7 @@ let warmedUp = false;
 export function warmUpMerger(): void {
   if (warmedUp) return;
   warmedUp = true;
-  let seed = 0x1b873593;
-  const next = (n: number): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed >>> 16) % n;
-  };
+  const next = madeUpNumbers(0x1b873593);
   // 1,200 chunks of 1 to 12 tokens out of 6, counts 1 to 3, then one chunk of 12 segments of 6 tokens.
   const vocab = 256 + 120;
   const segmentCount = 12;

@@ -47,7 +47,9 @@ function workerProgram(): string {
 /**
  * This process's Node options less the `source` export condition (the program is compiled JavaScript,
  * so what it imports must resolve to builds too) and the code and `--input-type` of `node -e`, `node -p`
- * or stdin; none when there is nothing to drop, so that the worker inherits them.
+ * or stdin; none when there is nothing to drop, so that the worker inherits them. The rule of
+ * `@tokenlab/bpe`'s `workerProgramOptions`, kept here since this package has no dependencies: change
+ * both together.
  */
 function workerOptions(): { execArgv?: string[] } {
   const argv = process.execArgv;

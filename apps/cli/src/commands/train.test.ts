@@ -21,12 +21,29 @@ const texts = new Map(
 const rows = readGolden<Row>('minbpe');
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-train-'));
 
-/** A fixed-seed generator of whole numbers below its argument, so every run trains on the same words. */
-function seededBelow(seed: number): (n: number) => number {
-  return (n) => {
+/**
+ * Write `count` words of `shortest` to `shortest + spread - 1` characters of `letters`, joined by
+ * spaces, to `name` in the test folder, and return its path. The seed is fixed, so every run trains
+ * on the same words.
+ */
+function writeRandomWords(
+  name: string,
+  seed: number,
+  count: number,
+  letters: string,
+  shortest: number,
+  spread: number,
+): string {
+  const next = (n: number) => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return (seed >>> 16) % n;
   };
+  const words = Array.from({ length: count }, () =>
+    Array.from({ length: shortest + next(spread) }, () => letters[next(letters.length)]).join(''),
+  );
+  const path = join(dir, name);
+  writeFileSync(path, words.join(' '));
+  return path;
 }
 
 describe('tokenlab train', () => {
@@ -142,13 +159,8 @@ describe('tokenlab train', () => {
   });
 
   it('writes a .vocab that renders its .model exactly for thousands of merges', async () => {
-    const next = seededBelow(7);
     const letters = 'abcdefghijklmnopqrstuvwxyzابتثجحخدذرزسشصضطظعغفقكلمنهوي\t\u0007';
-    const words = Array.from({ length: 30000 }, () =>
-      Array.from({ length: 2 + next(8) }, () => letters[next(letters.length)]).join(''),
-    );
-    const input = join(dir, 'words.txt');
-    writeFileSync(input, words.join(' '));
+    const input = writeRandomWords('words.txt', 7, 30000, letters, 2, 8);
     const prefix = join(dir, 'words');
     const run = await runCapture([
       'train',
@@ -172,13 +184,7 @@ describe('tokenlab train', () => {
   it('trains a large chunk table with a merge helper thread, to the files one thread writes', async () => {
     // 4 MiB or more of distinct chunks is trained with a second thread for the long occurrence lists
     // (not with --workers 1); both must write the same files.
-    const next = seededBelow(11);
-    const letters = 'abcdeابتثجحخ';
-    const words = Array.from({ length: 700_000 }, () =>
-      Array.from({ length: 3 + next(9) }, () => letters[next(letters.length)]).join(''),
-    );
-    const input = join(dir, 'many-words.txt');
-    writeFileSync(input, words.join(' '));
+    const input = writeRandomWords('many-words.txt', 11, 700_000, 'abcdeابتثجحخ', 3, 9);
     const table = countChunks(readFileSync(input, 'utf8'), 'gpt4');
     let tableBytes = 0;
     for (const chunk of table.keys()) tableBytes += Buffer.byteLength(chunk);

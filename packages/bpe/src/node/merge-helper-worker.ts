@@ -5,35 +5,19 @@
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { arraysOf, notesOf, RecordMerger } from '../record-merger.js';
 import { warmUpMerger } from '../record-merger-warm-up.js';
-import {
-  DONE,
-  EXIT,
-  FAILED,
-  FOUND,
-  FROM,
-  type FromHelper,
-  ID,
-  JOB,
-  LEFT,
-  MET,
-  READY,
-  RIGHT,
-  STATE,
-  TO,
-  type ToHelper,
-} from './merge-helper-protocol.js';
+import * as protocol from './merge-helper-protocol.js';
 
 const { control, port } = workerData as { control: Int32Array; port: MessagePort };
 
 warmUpMerger();
-Atomics.store(control, READY, 1);
+Atomics.store(control, protocol.READY, 1);
 
 let merger: RecordMerger | undefined;
 
 /** Take in the messages posted before the job: a training's arrays, a new pool, the end of a training. */
 function readMessages(): void {
   for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
-    const message = received.message as ToHelper;
+    const message = received.message as protocol.ToHelper;
     if ('attach' in message) {
       const { arrays, vocab, notes } = message.attach;
       merger = new RecordMerger(arraysOf(arrays), vocab, notesOf(notes));
@@ -43,32 +27,38 @@ function readMessages(): void {
 }
 
 for (;;) {
-  let state = Atomics.load(control, STATE);
-  while (state !== JOB && state !== EXIT) {
-    Atomics.wait(control, STATE, state);
-    state = Atomics.load(control, STATE);
+  let state = Atomics.load(control, protocol.STATE);
+  while (state !== protocol.JOB && state !== protocol.EXIT) {
+    Atomics.wait(control, protocol.STATE, state);
+    state = Atomics.load(control, protocol.STATE);
   }
-  if (state === EXIT) break;
+  if (state === protocol.EXIT) break;
   try {
     readMessages();
     if (merger === undefined) throw new Error('a merge job came before the training arrays');
     const slots = merger.notes.stepSlots;
-    merger.scan(control[FROM]!, control[TO]!, control[LEFT]!, control[RIGHT]!, control[ID]!);
-    control[MET] = merger.metSize;
-    control[FOUND] = merger.stepSize;
+    merger.scan(
+      control[protocol.FROM]!,
+      control[protocol.TO]!,
+      control[protocol.LEFT]!,
+      control[protocol.RIGHT]!,
+      control[protocol.ID]!,
+    );
+    control[protocol.MET] = merger.metSize;
+    control[protocol.FOUND] = merger.stepSize;
     // Step lists grown into new shared memory: the training thread reads them from here on.
     if (merger.notes.stepSlots !== slots)
       port.postMessage({
         stepSlots: merger.notes.stepSlots,
         stepRecords: merger.notes.stepRecords,
-      } satisfies FromHelper);
-    Atomics.store(control, STATE, DONE);
+      } satisfies protocol.FromHelper);
+    Atomics.store(control, protocol.STATE, protocol.DONE);
   } catch (error) {
     port.postMessage({
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    } satisfies FromHelper);
-    Atomics.store(control, STATE, FAILED);
+    } satisfies protocol.FromHelper);
+    Atomics.store(control, protocol.STATE, protocol.FAILED);
   }
-  Atomics.notify(control, STATE);
+  Atomics.notify(control, protocol.STATE);
 }
 port.close();

@@ -1,24 +1,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { HelperNotes, MergeHelper } from '../merge-helper.js';
 import { type MergeArrays, type MergeNotes, mergeNotes } from '../record-merger.js';
-import {
-  CONTROL_WORDS,
-  DONE,
-  EXIT,
-  FOUND,
-  FROM,
-  type FromHelper,
-  ID,
-  IDLE,
-  JOB,
-  LEFT,
-  MET,
-  READY,
-  RIGHT,
-  STATE,
-  TO,
-  type ToHelper,
-} from './merge-helper-protocol.js';
+import * as protocol from './merge-helper-protocol.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
 /**
@@ -78,7 +61,7 @@ export function startMergeHelper(options: MergeHelperOptions = {}): NodeMergeHel
 }
 
 class WorkerMergeHelper implements NodeMergeHelper {
-  private readonly control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * 4));
+  private readonly control = new Int32Array(new SharedArrayBuffer(protocol.CONTROL_WORDS * 4));
   private readonly port: MessagePort;
   private readonly worker: Worker;
   private notes: MergeNotes | undefined;
@@ -110,7 +93,7 @@ class WorkerMergeHelper implements NodeMergeHelper {
   failure: Error | undefined;
 
   get ready(): boolean {
-    return !this.closed && this.failure === undefined && Atomics.load(this.control, READY) === 1;
+    return !this.closed && this.failure === undefined && Atomics.load(this.control, protocol.READY) === 1;
   }
 
   attach(arrays: MergeArrays, vocab: number): void {
@@ -128,36 +111,36 @@ class WorkerMergeHelper implements NodeMergeHelper {
       this.post({ pool });
     }
     const control = this.control;
-    control[LEFT] = left;
-    control[RIGHT] = right;
-    control[ID] = id;
-    control[FROM] = from;
-    control[TO] = to;
-    Atomics.store(control, STATE, JOB);
-    Atomics.notify(control, STATE);
+    control[protocol.LEFT] = left;
+    control[protocol.RIGHT] = right;
+    control[protocol.ID] = id;
+    control[protocol.FROM] = from;
+    control[protocol.TO] = to;
+    Atomics.store(control, protocol.STATE, protocol.JOB);
+    Atomics.notify(control, protocol.STATE);
   }
 
   end(): HelperNotes {
     const control = this.control;
-    let state = Atomics.load(control, STATE);
-    while (state === JOB) {
-      if (Atomics.wait(control, STATE, JOB, JOB_TIMEOUT_MS) === 'timed-out')
+    let state = Atomics.load(control, protocol.STATE);
+    while (state === protocol.JOB) {
+      if (Atomics.wait(control, protocol.STATE, protocol.JOB, JOB_TIMEOUT_MS) === 'timed-out')
         throw new Error(`the merge helper thread did not answer within ${JOB_TIMEOUT_MS / 1000} s`);
-      state = Atomics.load(control, STATE);
+      state = Atomics.load(control, protocol.STATE);
     }
     for (
       let received = receiveMessageOnPort(this.port);
       received;
       received = receiveMessageOnPort(this.port)
     ) {
-      const message = received.message as FromHelper;
+      const message = received.message as protocol.FromHelper;
       if ('error' in message) throw new Error(`the merge helper thread failed: ${message.error}`);
       this.notes!.stepSlots = message.stepSlots;
       this.notes!.stepRecords = message.stepRecords;
     }
-    if (state !== DONE) throw new Error(`the merge helper thread failed (state ${state})`);
-    Atomics.store(control, STATE, IDLE);
-    return { notes: this.notes!, metSize: control[MET]!, stepSize: control[FOUND]! };
+    if (state !== protocol.DONE) throw new Error(`the merge helper thread failed (state ${state})`);
+    Atomics.store(control, protocol.STATE, protocol.IDLE);
+    return { notes: this.notes!, metSize: control[protocol.MET]!, stepSize: control[protocol.FOUND]! };
   }
 
   detach(): void {
@@ -169,13 +152,13 @@ class WorkerMergeHelper implements NodeMergeHelper {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    Atomics.store(this.control, STATE, EXIT);
-    Atomics.notify(this.control, STATE);
+    Atomics.store(this.control, protocol.STATE, protocol.EXIT);
+    Atomics.notify(this.control, protocol.STATE);
     await this.worker.terminate();
     this.port.close();
   }
 
-  private post(message: ToHelper): void {
+  private post(message: protocol.ToHelper): void {
     this.port.postMessage(message);
   }
 }

@@ -29,7 +29,8 @@ export function workerProgram(moduleUrl: string, name: string, built: string, pa
  * the packages it imports must resolve to their builds too), and the code and `--input-type` of
  * `node -e`, `node -p` or a program read from stdin (Node refuses `--input-type` for a file). With
  * none of them, no list is given, so that the worker inherits the options (Node refuses process-wide
- * flags such as `--max-old-space-size` in an explicit list).
+ * flags such as `--max-old-space-size` in an explicit list). `@tokenlab/vectors`, which has no
+ * dependencies, keeps a copy of this rule for its Word2Vec threads.
  *
  * @example
  * ```ts
