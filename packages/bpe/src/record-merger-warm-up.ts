@@ -21,7 +21,7 @@ export function madeUpNumbers(seed: number): (below: number) => number {
 }
 
 /**
- * Compile a {@link RecordMerger}'s loops on a small made-up set of records (once per thread, a few ms):
+ * Compile a {@link RecordMerger}'s loops on a small made-up set of records (once per thread):
  * what a merge helper thread runs before it says it is ready. It is lighter than `warmUpTrainer`,
  * which also compiles the trainer's layout, heap and pair table, none of which a helper runs, and
  * whose compiling would take the cores from the training thread while it lays the table out.

@@ -64,9 +64,9 @@ interface Summary {
 const WARM_UP_INPUT_BYTES = 16 << 20;
 /**
  * Chunk tables from this size on (their distinct chunks' bytes) are trained with a merge helper
- * thread. Starting one takes the other core for some tens of ms while the table is laid out, which
- * only a table with many long occurrence lists repays: in the BPE bench, the 89 MB Arabic corpus's
- * table (5.5 MB) trains faster with it, the 100 MB English corpus's (2.2 MB) slower.
+ * thread. Starting one takes the other core while the table is laid out, which only a table with
+ * many long occurrence lists repays: in the BPE bench, the 89 MB Arabic corpus's table (5.5 MB)
+ * merged faster with it in two runs of three, the 100 MB English corpus's (2.2 MB) slower in all.
  */
 const HELPER_TABLE_BYTES = 4 << 20;
 

@@ -44,8 +44,8 @@ const JOB_TIMEOUT_MS = 120_000;
  * (option `helper`): it merges the second half of each long occurrence list while the training thread
  * merges the first, in shared memory, so that the early merges of a large table (which visit most of
  * its chunks) take both cores. The merges are exactly those of one thread. It returns at once; the
- * thread starts and compiles the trainer on a small sample by itself (some tens of ms), and until it is
- * ready the trainer merges alone. One helper serves one training at a time, and any number in turn;
+ * thread starts and compiles its merge loops on made-up records by itself (`warmUpMerger`), and until
+ * it is ready the trainer merges alone. One helper serves one training at a time, and any number in turn;
  * `close` it when done (an idle helper does not keep the process alive).
  *
  * @example
