@@ -81,6 +81,7 @@ export class ByteChunkStore extends ChunkSlots {
   /** The part {@link ByteChunkStore.splitShares} kept, until {@link ByteChunkStore.sumShares}. */
   private kept: KeptPart | undefined;
   /** Keeps the look-ahead reads of `sumShares` from being optimised away. */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: only written, so that the reads it sums stay in the compiled loop
   private sink = 0;
 
   /** `mapped`: reserve every array at 32 MiB or more. Default `false`. */

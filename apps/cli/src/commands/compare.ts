@@ -1,6 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { type CommandIO, readTextFile, UsageError, writeLine } from '../io.js';
+import { readTextFile } from '../input-text.js';
+import { type CommandIO, UsageError, writeLine } from '../io.js';
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
 import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';

@@ -1,14 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import {
-  atLine,
-  readInputText,
-  readNumberedLines,
-  stdoutIsTerminal,
-  UsageError,
-  writeLine,
-  writeText,
-} from '../io.js';
+import { readInputText } from '../input-text.js';
+import { atLine, readNumberedLines, stdoutIsTerminal, UsageError, writeLine, writeText } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions } from './gpt-source.js';
 

@@ -1,7 +1,8 @@
 import { TreebankWordDetokenizer } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
+import { readInputText } from '../input-text.js';
+import { readNumberedLines, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 function tokensOf(line: string, lineNumber: number): string[] {

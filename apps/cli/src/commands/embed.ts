@@ -11,7 +11,8 @@ import {
   startWorkerThread,
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
-import { type CommandIO, readInputText, UsageError, writeLine } from '../io.js';
+import { readInputText } from '../input-text.js';
+import { type CommandIO, UsageError, writeLine } from '../io.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 

@@ -5,7 +5,8 @@ import { encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { atLine, readInputDocuments, readInputText, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { readInputDocuments, readInputText } from '../input-text.js';
+import { atLine, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import {
   type InputOptions,
   inputOptionsFrom,

@@ -1,7 +1,8 @@
 import { ARABIC_NORMALIZATION_STEPS, normalizeArabic, parseArabicSteps } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { readInputText } from '../input-text.js';
+import { readJsonlStrings, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab normalize`: Arabic normalization with named steps. */

@@ -3,7 +3,8 @@ import { replaceControlCharacters } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { readInputDocuments, readInputText, readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { readInputDocuments, readInputText } from '../input-text.js';
+import { readJsonlStrings, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */

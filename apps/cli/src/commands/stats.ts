@@ -13,7 +13,8 @@ import {
 } from '@tokenlab/stats';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { type CommandIO, readInputDocuments, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { readInputDocuments } from '../input-text.js';
+import { type CommandIO, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 

@@ -1,7 +1,8 @@
 import { isriStem, LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tokenlab/classic';
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
-import { readInputText, readNumberedLines, UsageError, writeLine } from '../io.js';
+import { readInputText } from '../input-text.js';
+import { readNumberedLines, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /**

@@ -3,17 +3,8 @@ import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import {
-  atLine,
-  type CommandIO,
-  readInputDocuments,
-  readInputText,
-  readJsonlRecords,
-  stdoutIsTerminal,
-  streamInputText,
-  writeLine,
-  writeText,
-} from '../io.js';
+import { readInputDocuments, readInputText, streamInputText } from '../input-text.js';
+import { atLine, type CommandIO, readJsonlRecords, stdoutIsTerminal, writeLine, writeText } from '../io.js';
 import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
 import {
   createTokenizer,
