@@ -39,7 +39,9 @@ describe('every module of the CLI', () => {
           ]);
         } catch (error) {
           const { stderr } = error as { stderr?: string };
-          failures.push(`${relative(dist, module)}: ${stderr?.split('\n').find((line) => /Error/.test(line))}`);
+          failures.push(
+            `${relative(dist, module)}: ${stderr?.split('\n').find((line) => /Error/.test(line))}`,
+          );
         }
       }
     };

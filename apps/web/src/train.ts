@@ -81,7 +81,7 @@ export function startTraining(hooks: TrainingHooks): Trainer {
     const ratio = done.bytes / Math.max(1, done.tokens);
     const vocabSize = 256 + done.merges.length;
     stop(
-      `${done.merges.length} merges, vocabulary ${vocabSize}: ${done.bytes.toLocaleString('en')} bytes → ` +
+      `${done.merges.length} merge${done.merges.length === 1 ? '' : 's'}, vocabulary ${vocabSize}: ${done.bytes.toLocaleString('en')} bytes → ` +
         `${done.tokens.toLocaleString('en')} tokens, compression ${ratio.toFixed(2)}×` +
         (done.exhausted ? ' (the text ran out of pairs)' : ''),
     );

@@ -138,6 +138,13 @@ describe('tokenlab train', () => {
     expect(model).toBe(row.expected!.model_file.replace('\n0\n', '\n1\n<|endoftext|> 100257\n'));
   });
 
+  it('counts one merge as one merge in what it says', async () => {
+    const run = await runCapture(['train', '-v', '300', '-o', join(dir, 'one-merge')], 'ab');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('ran out of pairs after 1 merge; vocabulary size 257 (asked for 300)');
+    expect(run.stdout).toContain(': 1 merge, vocabulary size 257 (');
+  });
+
   it('stops cleanly where minbpe crashes, and says how far it got', async () => {
     const row = rows.find((r) => r.error)!;
     const run = await runCapture(

@@ -356,15 +356,20 @@ export const trainCommand: Command = {
     if (summary.exhausted)
       await writeLine(
         io.stderr,
-        `tokenlab train: the text ran out of pairs after ${summary.merges.length} merges; vocabulary size ${summary.vocabSize} (asked for ${vocabSize})`,
+        `tokenlab train: the text ran out of pairs after ${mergeCount(summary.merges.length)}; vocabulary size ${summary.vocabSize} (asked for ${vocabSize})`,
       );
     if (values.json) await writeLine(io.stdout, JSON.stringify(result));
     else
       await writeLine(
         io.stdout,
-        `wrote ${written.join(' and ')}: ${summary.merges.length} merges, vocabulary size ${summary.vocabSize}` +
+        `wrote ${written.join(' and ')}: ${mergeCount(summary.merges.length)}, vocabulary size ${summary.vocabSize}` +
           ` (${result.seconds.total.toFixed(2)} s: read ${readSeconds.toFixed(2)} s, merges ${mergeSeconds.toFixed(2)} s)`,
       );
     return 0;
   },
 };
+
+/** `n merges`, or `1 merge`. */
+function mergeCount(n: number): string {
+  return `${n} merge${n === 1 ? '' : 's'}`;
+}
