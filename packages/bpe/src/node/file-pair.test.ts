@@ -45,6 +45,21 @@ describe('writeFilePair', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith('abort-'))).toEqual(['abort-a', 'abort-b']);
   });
 
+  it('leaves the old pair and no temporary files when one of the two cannot be written', async () => {
+    const a = join(dir, 'fail-a');
+    const b = join(dir, 'fail-b');
+    await writeFilePair({ path: a, text: 'old a' }, { path: b, text: 'old b' });
+    for (const [first, second] of [
+      [a, join(dir, 'no-such-folder', 'fail-b')],
+      [join(dir, 'no-such-folder', 'fail-a'), b],
+    ] as const)
+      await expect(
+        writeFilePair({ path: first, text: 'new' }, { path: second, text: 'new' }),
+      ).rejects.toThrow(/ENOENT/);
+    expect([readFileSync(a, 'utf8'), readFileSync(b, 'utf8')]).toEqual(['old a', 'old b']);
+    expect(readdirSync(dir).filter((name) => name.startsWith('fail-'))).toEqual(['fail-a', 'fail-b']);
+  });
+
   it('takes over the lock of a writer that died, and waits for one that lives', async () => {
     const a = join(dir, 'lock-a');
     const b = join(dir, 'lock-b');
