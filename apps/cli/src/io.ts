@@ -84,6 +84,19 @@ export async function checkInputFiles(files: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * Whether each of `files` is a regular file, which can be read again from the start: not a pipe (a
+ * shell's `<(zcat corpus.gz)`, `/dev/stdin` fed by one), a device or a socket, which can be read
+ * only once. A file that cannot be looked at counts as regular, so that reading it says why.
+ */
+export async function everyFileRegular(files: readonly string[]): Promise<boolean> {
+  for (const file of files) {
+    const info = await stat(file).catch(() => undefined);
+    if (info !== undefined && !info.isFile() && !info.isDirectory()) return false;
+  }
+  return true;
+}
+
 /** `stat(file)`, with a directory an EISDIR error. */
 async function statFile(file: string): Promise<Stats> {
   const info = await stat(file);

@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { Tiktoken } from 'tiktoken';
 import { runCli } from './cli.js';
 
@@ -41,6 +46,27 @@ export async function runCapture(
     isTTY: options.stderrTTY === true,
   });
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/**
+ * Run the built `tokenlab argv...` as a shell runs `cat FILE | tokenlab argv...`, with `text` on a
+ * pipe as its stdin, so that `/dev/stdin` among the operands is a pipe, which can be read only once
+ * and reports no size (the stdin Node gives a child is a socket instead, which `/dev/stdin` cannot
+ * open). For the tests of files that are pipes: `<(zcat corpus.gz)`, `/dev/stdin`.
+ */
+export function runThroughPipe(argv: string[], text: string): CapturedRun {
+  const file = join(mkdtempSync(join(tmpdir(), 'tokenlab-pipe-')), 'input.txt');
+  writeFileSync(file, text);
+  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+  const run = spawnSync(
+    'sh',
+    ['-c', 'file=$1; shift; cat "$file" | "$@"', 'sh', file, process.execPath, main, ...argv],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
 /**

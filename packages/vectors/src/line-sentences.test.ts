@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lineSentences } from './node.js';
 import { Word2Vec } from './word2vec.js';
@@ -26,6 +28,31 @@ describe('lineSentences', () => {
     ];
     expect(await collect(sentences)).toEqual(expected);
     expect(await collect(sentences)).toEqual(expected);
+  });
+
+  it('reads a pipe once, and says so when it is read again (as an epoch would)', () => {
+    // Through a shell's pipe: the stdin Node gives a child is a socket, which /dev/stdin cannot open.
+    const script = `
+      import { lineSentences } from '@tokenlab/vectors/node';
+      const sentences = lineSentences('/dev/stdin');
+      const passes = [];
+      for (let pass = 0; pass < 2; pass++) {
+        const read = [];
+        try { for await (const sentence of sentences) read.push(sentence); passes.push(read); }
+        catch (error) { passes.push(error.message); }
+      }
+      console.log(JSON.stringify(passes));
+    `;
+    const run = spawnSync(
+      'sh',
+      ['-c', 'printf "the cat\\nsat\\n" | "$1" --input-type=module -e "$2"', 'sh', process.execPath, script],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([
+      [['the', 'cat'], ['sat']],
+      '/dev/stdin: a pipe, socket or device can be read only once, and a corpus is read once per epoch; save it to a file, or read its sentences into an array',
+    ]);
   });
 
   it('invalid UTF-8 names the file, line and byte offset', async () => {

@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import { createReadStream } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
 import { formatModel, parseModel } from './model-file.js';
 import type { Word2Vec } from './word2vec.js';
@@ -170,7 +170,8 @@ export interface LineSentencesOptions {
 /**
  * A file as sentences, as gensim's `LineSentence`: one sentence per line, tokens separated by whitespace,
  * read line by line each time it is iterated (so `Word2Vec.trainAsync` can stream a corpus larger than
- * memory, one pass per epoch). Invalid UTF-8 is an error naming the file, line and byte offset.
+ * memory, one pass per epoch). Invalid UTF-8 is an error naming the file, line and byte offset, and so
+ * is iterating again over a pipe (`/dev/stdin` fed by one), which gives its lines only once.
  *
  * @example
  * ```ts
@@ -181,8 +182,14 @@ export function lineSentences(path: string, options: LineSentencesOptions = {}):
   const maxLength = options.maxSentenceLength ?? 10_000;
   if (!Number.isInteger(maxLength) || maxLength < 1)
     throw new RangeError(`maxSentenceLength must be a positive integer, got ${maxLength}`);
+  let passes = 0;
   return {
     async *[Symbol.asyncIterator]() {
+      // A pipe gives its lines once; read again it gives none, and an epoch would train on nothing.
+      if (passes++ > 0 && !(await stat(path)).isFile())
+        throw new Error(
+          `${path}: a pipe, socket or device can be read only once, and a corpus is read once per epoch; save it to a file, or read its sentences into an array`,
+        );
       for await (const { text } of fileLines(path)) {
         const tokens = text.split(/\s+/u).filter((token) => token !== '');
         for (let start = 0; start < tokens.length; start += maxLength)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -8,7 +8,7 @@ import { type ColumnSource, parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readChunkCountsParquet } from '../chunk-counts-parquet.js';
 import { countByteRange } from '../range-counts.js';
-import { runCapture } from '../testing.js';
+import { runCapture, runThroughPipe } from '../testing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-count-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -201,6 +201,13 @@ describe('tokenlab count', () => {
     const folder = await runCapture(['count', dir, '--out', out]);
     expect(folder.code).toBe(1);
     expect(folder.stderr).toBe(`tokenlab count: cannot read '${dir}': is a directory, not a file (EISDIR)\n`);
+    // A pipe has no byte ranges: it once read as no bytes, and an empty count was written.
+    const piped = runThroughPipe(['count', '/dev/stdin', '--out', join(dir, 'piped.parquet')], 'some text');
+    expect(piped).toMatchObject({ code: 2, stdout: '' });
+    expect(piped.stderr).toBe(
+      "tokenlab count: '/dev/stdin' is a pipe, socket or device: count reads byte ranges of a file (the shards of a corpus); save it to a file first\n",
+    );
+    expect(existsSync(join(dir, 'piped.parquet'))).toBe(false);
   });
 });
 

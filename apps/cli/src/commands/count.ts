@@ -1,4 +1,5 @@
 import { SplitPattern } from '@tokenlab/bpe';
+import { readableInRanges } from '@tokenlab/bpe/count-files';
 import { writeChunkCountsParquet } from '../chunk-counts-parquet.js';
 import { type Command, parseCommandArgs } from '../command.js';
 import { checkInputFiles, UsageError, writeLine } from '../io.js';
@@ -95,6 +96,11 @@ export const countCommand: Command = {
       throw new UsageError(`--offset must be a non-negative integer, got '${values.offset}'`);
 
     await checkInputFiles([file]);
+    // A pipe would read as no bytes at all: say so rather than write an empty count.
+    if (!(await readableInRanges([file])))
+      throw new UsageError(
+        `'${file}' is a pipe, socket or device: count reads byte ranges of a file (the shards of a corpus); save it to a file first`,
+      );
     const counted = await countByteRange(file, split, { ...range, offset });
     await writeChunkCountsParquet(
       out,

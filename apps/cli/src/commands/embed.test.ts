@@ -5,7 +5,7 @@ import { parseWord2VecText } from '@tokenlab/vectors';
 import { loadModel } from '@tokenlab/vectors/node';
 import { describe, expect, it } from 'vitest';
 import { PARSED_OPTION_SPECS } from '../command.js';
-import { runCapture } from '../testing.js';
+import { runCapture, runThroughPipe } from '../testing.js';
 import { embedCommand } from './embed.js';
 
 /** Two topics whose words never share a sentence: each word's neighbours are of its own topic. */
@@ -179,6 +179,27 @@ describe('tokenlab embed', () => {
     const refused = await runCapture(['embed', 'train', '--resume', model, '--sg', '--out', out, input]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--resume keeps the saved model's parameters; drop --sg");
+  });
+
+  it('trains on stdin named as - or as a pipe (/dev/stdin) as on the file itself', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const input = join(dir, 'corpus.txt');
+    await writeFile(input, corpus());
+    const common = ['--vector-size', '8', '--min-count', '1', '--epochs', '2', '--workers', '1'];
+    const fromFile = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'file.txt'), input]);
+    const fromDash = await runCapture(
+      ['embed', 'train', ...common, '--out', join(dir, 'dash.txt'), '-'],
+      corpus(),
+    );
+    // A pipe can be read only once: it was read again for each epoch, and the second read found nothing.
+    const fromPipe = runThroughPipe(
+      ['embed', 'train', ...common, '--out', join(dir, 'pipe.txt'), '/dev/stdin'],
+      corpus(),
+    );
+    for (const run of [fromFile, fromDash, fromPipe]) expect(run.code, run.stderr).toBe(0);
+    const vectors = await readFile(join(dir, 'file.txt'), 'utf8');
+    expect(await readFile(join(dir, 'dash.txt'), 'utf8')).toBe(vectors);
+    expect(await readFile(join(dir, 'pipe.txt'), 'utf8')).toBe(vectors);
   });
 
   it('count-based vectors, and analogy evaluation on shipped or given questions', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { readInputText } from '../input-text.js';
-import { type CommandIO, UsageError, writeLine } from '../io.js';
+import { type CommandIO, everyFileRegular, UsageError, writeLine } from '../io.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -25,8 +25,9 @@ const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] 
 
 train     trains Word2Vec (gensim's defaults) on the FILEs (or stdin): one sentence per line, tokens
           separated by whitespace (as gensim's LineSentence). Files are streamed, once to count words
-          and once per epoch, never held in memory. Saves the vectors in the word2vec format (--out,
-          text, or binary with --binary) and/or the whole model to continue training later (--model).
+          and once per epoch, never held in memory (stdin and pipes, which can be read only once, are).
+          Saves the vectors in the word2vec format (--out, text, or binary with --binary) and/or the
+          whole model to continue training later (--model).
 count     count-based vectors: PPMI of words and their window contexts, optionally reduced by SVD
           (--dimensions), saved in the word2vec format.
 similar   the words nearest to the mean of the WORDs (gensim's most_similar).
@@ -96,7 +97,7 @@ function numberOption(values: ParsedArgs['values'], name: string): number | unde
   return number;
 }
 
-/** Sentences of the FILEs, streamed and re-read per epoch; stdin (read once) is held in memory. */
+/** The sentences of a text: one per line, its tokens separated by white space (gensim's LineSentence). */
 function sentencesOf(text: string): string[][] {
   return text
     .split('\n')
@@ -104,16 +105,19 @@ function sentencesOf(text: string): string[][] {
     .filter((sentence) => sentence.length > 0);
 }
 
-function corpusOf(files: string[], io: CommandIO, options: InputOptions): Corpus | Promise<string[][]> {
-  // Plain UTF-8 files stream once per epoch; stdin, URLs and input that needs another decoding or
-  // HTML/feed handling are read whole first, as every other command reads them.
+/** Sentences of the FILEs, streamed and re-read per epoch; what can be read only once is held in memory. */
+async function corpusOf(files: string[], io: CommandIO, options: InputOptions): Promise<Corpus | string[][]> {
+  // Plain UTF-8 files stream once per epoch; stdin (none named, or '-'), pipes, URLs and input that
+  // needs another decoding or HTML/feed handling are read whole first, as every other command reads them.
   const readWhole =
     files.length === 0 ||
+    files.includes('-') ||
     files.some(isUrlOperand) ||
     options.encoding !== undefined ||
     options.replaceInvalid === true ||
     options.web?.html !== undefined ||
-    options.web?.feed === true;
+    options.web?.feed === true ||
+    !(await everyFileRegular(files));
   if (readWhole) return readInputText(files, io, options).then(sentencesOf);
   const sources = files.map((file) => lineSentences(file));
   return async function* () {

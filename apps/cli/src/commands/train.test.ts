@@ -5,7 +5,7 @@ import { countChunks, GPT2_PYTHON_PATTERN, RegexTokenizer, vocabFileText } from 
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
-import { runCapture } from '../testing.js';
+import { runCapture, runThroughPipe } from '../testing.js';
 
 interface Row {
   training_text_id: string;
@@ -136,6 +136,41 @@ describe('tokenlab train', () => {
     expect(summary.specialTokens).toEqual({ '<|endoftext|>': 100257 });
     const model = readFileSync(`${prefix}.model`, 'utf8');
     expect(model).toBe(row.expected!.model_file.replace('\n0\n', '\n1\n<|endoftext|> 100257\n'));
+  });
+
+  it('trains on a pipe named as a file (/dev/stdin, <(...)) as on the file itself', async () => {
+    const text = [...texts.values()].join('\n');
+    const file = join(dir, 'piped.txt');
+    writeFileSync(file, text);
+    const extra = join(dir, 'piped-extra.txt');
+    writeFileSync(extra, 'وَرَحْمَةُ ٱللَّهِ 12 and more words');
+    for (const [name, args] of [
+      ['regex', []],
+      ['basic', ['-t', 'basic']],
+      ['gpt2', ['-p', 'gpt2']],
+    ] as const) {
+      const fromFile = await runCapture([
+        'train',
+        ...args,
+        '-v',
+        '400',
+        '-o',
+        join(dir, `file-${name}`),
+        file,
+        extra,
+      ]);
+      const fromPipe = runThroughPipe(
+        ['train', ...args, '-v', '400', '-o', join(dir, `pipe-${name}`), '/dev/stdin', extra],
+        text,
+      );
+      expect(fromFile.code).toBe(0);
+      expect(fromPipe).toMatchObject({ code: 0, stderr: '' });
+      expect(fromPipe.stdout).toContain(': 144 merges,');
+      for (const ext of ['model', 'vocab'])
+        expect(readFileSync(join(dir, `pipe-${name}.${ext}`), 'utf8')).toBe(
+          readFileSync(join(dir, `file-${name}.${ext}`), 'utf8'),
+        );
+    }
   });
 
   it('counts one merge as one merge in what it says', async () => {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
-import { countFileRanges } from '@tokenlab/bpe/count-files';
+import { countFileRanges, readableInRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readStream } from '../input-text.js';
 import { type CommandIO, checkInputFiles, UsageError, writeLine } from '../io.js';
@@ -196,9 +196,15 @@ export const trainCommand: Command = {
 
     const started = performance.now();
     // GPT-2/GPT-4 split: workers read and count byte ranges of the files themselves. They are started
-    // before the tokenizers and trainers are loaded, which happens while they boot.
+    // before the tokenizers and trainers are loaded, which happens while they boot. A pipe among the
+    // files (`<(zcat corpus.gz)`) has no byte ranges: the files are then read once, as a stream.
     const scanner =
-      kind === 'regex' && !values.counts && !values.reference && files.length > 0 && !useStdin
+      kind === 'regex' &&
+      !values.counts &&
+      !values.reference &&
+      files.length > 0 &&
+      !useStdin &&
+      (await readableInRanges(files))
         ? namedScanner(values.pattern)
         : undefined;
     const counting =

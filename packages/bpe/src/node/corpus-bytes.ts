@@ -6,7 +6,7 @@ const NEWLINE = 0x0a;
 const CR = 0x0d;
 
 /**
- * Files read as one byte stream, the files joined by `\n` (what training reads), with random access:
+ * Regular files read as one byte stream, the files joined by `\n` (what training reads), with random access:
  * a range of the stream can be read by any thread on its own, which is how the count workers share a
  * corpus without the text passing through the main thread. With `universalNewlines` (the default)
  * `\r\n` and a lone `\r` read as `\n` in each file, as Python's text mode reads it.
@@ -32,14 +32,29 @@ export class CorpusBytes {
   constructor(files: readonly string[], options: { universalNewlines?: boolean } = {}) {
     this.files = files;
     this.universal = options.universalNewlines ?? true;
-    this.handles = files.map((file) => openSync(file, 'r'));
+    this.handles = [];
     let offset = 0;
-    for (let f = 0; f < files.length; f++) {
-      if (f > 0) offset++;
-      this.starts.push(offset);
-      const size = fstatSync(this.handles[f]!).size;
-      this.sizes.push(size);
-      offset += size;
+    try {
+      for (let f = 0; f < files.length; f++) {
+        const file = files[f]!;
+        this.handles.push(openSync(file, 'r'));
+        const info = fstatSync(this.handles[f]!);
+        // A pipe or device reports no size and cannot be read at an offset: counted as one, it
+        // would give no chunks at all, without a word.
+        if (!info.isFile())
+          throw new Error(
+            `${file}: not a regular file (${info.isDirectory() ? 'a directory' : 'a pipe, socket or device'}): ` +
+              'its byte ranges cannot be read; save it to a file, or read it as a stream ' +
+              '(countFileTable and countFileChunks do)',
+          );
+        if (f > 0) offset++;
+        this.starts.push(offset);
+        this.sizes.push(info.size);
+        offset += info.size;
+      }
+    } catch (error) {
+      for (const handle of this.handles) closeSync(handle);
+      throw error;
     }
     this.length = offset;
   }

@@ -1,5 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { FUZZ_RUNS, FUZZ_TIMEOUT, hostileText, readGolden, tempFileWriter } from '@tokenlab/test-support';
+import {
+  FUZZ_RUNS,
+  FUZZ_TIMEOUT,
+  hostileText,
+  readGolden,
+  runWithPipedStdin,
+  tempFileWriter,
+} from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { countChunks } from '../chunk-counts.js';
@@ -9,6 +17,7 @@ import { seededRandom } from '../test-random.js';
 import { countFileChunks } from './corpus.js';
 import { CorpusBytes } from './corpus-bytes.js';
 import { countFileTable } from './count-file-table.js';
+import { readableInRanges } from './count-files.js';
 
 const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
 const file = tempFileWriter('tokenlab-bpe-table-');
@@ -127,6 +136,35 @@ describe('countFileTable equals countChunks over the whole text', () => {
     expect(entries(await countFileTable([path], String.raw`\w+| `, { workers: 1 }))).toEqual([
       ...countChunks('b a b\nc a', String.raw`\w+| `),
     ]);
+  });
+});
+
+describe('a file that can only be read once (a pipe)', () => {
+  // A pipe reports no size and cannot be read at an offset: counted in byte ranges, it gave no chunks.
+  it('is counted as a stream by countFileTable, and refused by name where byte ranges are needed', () => {
+    const text = texts.join('\n');
+    const script = `
+      import { countFileRanges, countFileTable, readableInRanges } from '@tokenlab/bpe/node';
+      const table = await countFileTable(['/dev/stdin'], 'gpt4', { workers: 2 });
+      const refused = await countFileRanges(['/dev/stdin'], 'gpt4').then(() => 'read', (error) => error.message);
+      console.log(JSON.stringify({ readable: await readableInRanges(['/dev/stdin']), lengths: [...table.lengths], counts: [...table.counts], refused }));
+    `;
+    const run = runWithPipedStdin(script, fileURLToPath(new URL('../..', import.meta.url)), text);
+    expect(run.stderr).toBe('');
+    const result = JSON.parse(run.stdout);
+    const expected = [...countChunks(text, 'gpt4')];
+    expect(result.readable).toBe(false);
+    expect(result.counts).toEqual(expected.map(([, count]) => count));
+    expect(result.lengths).toEqual(expected.map(([chunk]) => new TextEncoder().encode(chunk).length));
+    expect(result.refused).toMatch(/^\/dev\/stdin: not a regular file \(a pipe, socket or device\)/);
+  });
+
+  it('is told apart from regular files and folders', async () => {
+    const path = file('regular');
+    expect(await readableInRanges([path, '/no/such/file'])).toBe(true);
+    expect(() => new CorpusBytes([path, fileURLToPath(new URL('.', import.meta.url))])).toThrow(
+      /not a regular file \(a directory\)/,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { type ChunkCounts, scanSource } from '../chunk-counts.js';
 import type { PositionedChunks } from '../chunk-store.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
-import { type CountTableOptions, countFileRanges } from './count-files.js';
+import { type CountTableOptions, countFileRanges, readableInRanges } from './count-files.js';
 
 export type { CountTableOptions } from './count-files.js';
 
@@ -14,7 +14,8 @@ export type { CountTableOptions } from './count-files.js';
  * (cut where the patterns cannot join two chunks), counts them with the hand-written scanners into a
  * table held in typed arrays, with each chunk's first position; the tables are added up and ordered by
  * those positions at the end. Memory grows with the distinct chunks, not with the corpus. Other
- * patterns are counted by {@link countFileChunks}. The GPT-2 and GPT-4 counting alone is
+ * patterns, and files that can only be read as a stream (a pipe such as `/dev/stdin` or a shell's
+ * `<(zcat corpus.gz)`, a device), are counted by {@link countFileChunks}. The GPT-2 and GPT-4 counting alone is
  * {@link countFileRanges}, from the light subpath `@tokenlab/bpe/count-files`.
  *
  * @example
@@ -30,7 +31,7 @@ export async function countFileTable(
 ): Promise<PositionedChunks> {
   const split = SplitPattern.from(pattern);
   const scanner = scanSource(split)?.scanner;
-  if (scanner === undefined) {
+  if (scanner === undefined || !(await readableInRanges(files))) {
     const counts = await countFileChunks(files, split, {
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.universalNewlines === undefined ? {} : { universalNewlines: options.universalNewlines }),

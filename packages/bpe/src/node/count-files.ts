@@ -1,6 +1,7 @@
 // The counting of `countFileTable` for minbpe's GPT-2 and GPT-4 patterns, in a module of its own (its
 // subpath `@tokenlab/bpe/count-files`) that loads none of the tokenizers, patterns or trainers: a
 // program that knows it will count can start the workers first and load the rest while they boot.
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { ByteChunkStore } from '../byte-chunk-store.js';
@@ -34,7 +35,8 @@ export interface CountTableOptions {
  * Count the chunks of `files` (joined by `\n`) for minbpe's GPT-2 or GPT-4 pattern (`scanner`) into a
  * table of distinct chunks in first-appearance order, with each chunk's first byte position: what
  * `countFileTable(files, scanner)` returns, from a module that loads only the counting. The workers
- * start at once; a file that is missing or not UTF-8 rejects the promise with its name (and byte).
+ * start at once; a file that is missing or not UTF-8 rejects the promise with its name (and byte), and
+ * so does one that cannot be read in byte ranges (see {@link readableInRanges}).
  *
  * @example
  * ```ts
@@ -80,6 +82,26 @@ export async function countFileRanges(
     }
   }
   return countOnWorkers(files, universalNewlines, scanner, ranges, planner, workers, options);
+}
+
+/**
+ * Whether {@link countFileRanges} can read each of `files` in byte ranges: a regular file can, but a
+ * pipe (`/dev/stdin` fed by one, a shell's `<(zcat corpus.gz)`), a device or a socket can only be read
+ * once, from the start (count those with `countFileTable`, which reads them as a stream). A file that
+ * cannot be looked at is left to the counting, which names it.
+ *
+ * @example
+ * ```ts
+ * await readableInRanges(['corpus.txt']); // true
+ * await readableInRanges(['/dev/stdin']); // false when stdin is a pipe
+ * ```
+ */
+export async function readableInRanges(files: readonly string[]): Promise<boolean> {
+  for (const file of files) {
+    const info = await stat(file).catch(() => undefined);
+    if (info !== undefined && !info.isFile() && !info.isDirectory()) return false;
+  }
+  return true;
 }
 
 /** Cuts the corpus into ranges of about `size` bytes, each ending at a safe cut (or the end), a few at a time. */

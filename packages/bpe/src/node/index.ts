@@ -20,7 +20,7 @@ export { type CountFileOptions, countChunksParallel, countFileChunks, readCorpus
 export { CorpusBytes } from './corpus-bytes.js';
 export { type ByteRangeCounts, type ByteRangeOptions, countByteRange, rangeCut } from './count-byte-range.js';
 export { countFileTable } from './count-file-table.js';
-export { type CountTableOptions, countFileRanges } from './count-files.js';
+export { type CountTableOptions, countFileRanges, readableInRanges } from './count-files.js';
 export { ChunkCountPool, type ChunkCountPoolOptions, type ChunkCountReply } from './count-workers.js';
 export { type PairedFile, type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 export { type MergeHelperOptions, type NodeMergeHelper, startMergeHelper } from './merge-helper.js';

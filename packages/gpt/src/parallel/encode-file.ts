@@ -33,7 +33,8 @@ const DEFAULT_PART_BYTES = 1 << 20;
  * encodes it, and only the ids come back. The result equals `encoding.encodeOrdinary(text)` (with
  * `ordinary: true`) or `encoding.encode(text, options)` for the file's text. The text is the bytes
  * exactly: a byte order mark is text (U+FEFF; pass `start: 3` to leave it out), and bytes that are
- * not UTF-8 are an error naming the file and the offset of the first bad byte, never replaced.
+ * not UTF-8 are an error naming the file and the offset of the first bad byte, never replaced. The
+ * file must be a regular file: a pipe (a shell's `<(...)`, `/dev/stdin` fed by one) is an error.
  * `threads: 2` is one worker and the calling thread; `threads: 1` reads and encodes the same parts in
  * the calling thread alone. An encoding whose pattern has no proven cut is read whole and encoded
  * in the calling thread.
@@ -49,7 +50,14 @@ export async function encodeFileParallel(
   path: string,
   options: FileEncodeOptions = {},
 ): Promise<Uint32Array> {
-  const { size } = await stat(path);
+  const info = await stat(path);
+  // A pipe or device reports no size and cannot be read at an offset: it would encode as no ids.
+  if (!info.isFile())
+    throw new Error(
+      `${path}: not a regular file (${info.isDirectory() ? 'a directory' : 'a pipe, socket or device'}): ` +
+        'its parts cannot be read by several threads; read it as a stream (encodeStreamParallel) or save it to a file',
+    );
+  const { size } = info;
   const start = options.start ?? 0;
   const end = Math.min(options.end ?? size, size);
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end)
