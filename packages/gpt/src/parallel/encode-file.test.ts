@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFixtureText } from '@tokenlab/test-support';
+import { readFixtureText, runWithPipedStdin } from '@tokenlab/test-support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
@@ -143,26 +142,14 @@ describe('encoding a file, each thread reading its own parts', () => {
     await expect(encodeFileParallel(enc, dir, { pool })).rejects.toThrow(
       `${dir}: not a regular file (a directory)`,
     );
-    // A pipe reports no size: read in parts, it once encoded as no ids at all. Through a shell's pipe,
-    // as the stdin Node gives a child is a socket, which /dev/stdin cannot open.
+    // A pipe reports no size: read in parts, it once encoded as no ids at all.
     const script = `
       import { getEncoding } from '@tokenlab/gpt';
       import { encodeFileParallel } from '@tokenlab/gpt/node';
       const enc = await getEncoding('o200k_base');
       console.log(await encodeFileParallel(enc, '/dev/stdin', { threads: 1 }).then((ids) => ids.length, (e) => e.message));
     `;
-    const run = spawnSync(
-      'sh',
-      [
-        '-c',
-        'cat "$1" | "$2" --input-type=module -e "$3"',
-        'sh',
-        fileOf('hello world'),
-        process.execPath,
-        script,
-      ],
-      { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8', timeout: 30_000 },
-    );
+    const run = runWithPipedStdin(script, fileURLToPath(new URL('../..', import.meta.url)), 'hello world');
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^\/dev\/stdin: not a regular file \(a pipe, socket or device\): /);
   });
