@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWithPipedStdin } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
 import { lineSentences } from './node.js';
 import { Word2Vec } from './word2vec.js';
@@ -31,7 +31,6 @@ describe('lineSentences', () => {
   });
 
   it('reads a pipe once, and says so when it is read again (as an epoch would)', () => {
-    // Through a shell's pipe: the stdin Node gives a child is a socket, which /dev/stdin cannot open.
     const script = `
       import { lineSentences } from '@tokenlab/vectors/node';
       const sentences = lineSentences('/dev/stdin');
@@ -43,11 +42,7 @@ describe('lineSentences', () => {
       }
       console.log(JSON.stringify(passes));
     `;
-    const run = spawnSync(
-      'sh',
-      ['-c', 'printf "the cat\\nsat\\n" | "$1" --input-type=module -e "$2"', 'sh', process.execPath, script],
-      { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', timeout: 30_000 },
-    );
+    const run = runWithPipedStdin(script, fileURLToPath(new URL('..', import.meta.url)), 'the cat\nsat\n');
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual([
       [['the', 'cat'], ['sat']],
