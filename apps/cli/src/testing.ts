@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { runWithPipedStdin } from '@tokenlab/test-support';
 import type { Tiktoken } from 'tiktoken';
 import { runCli } from './cli.js';
 
@@ -50,22 +46,13 @@ export async function runCapture(
 
 /**
  * Run the built `tokenlab argv...` as a shell runs `cat FILE | tokenlab argv...`, with `text` on a
- * pipe as its stdin, so that `/dev/stdin` among the operands is a pipe, which can be read only once
- * and reports no size (the stdin Node gives a child is a socket instead, which `/dev/stdin` cannot
- * open). For the tests of files that are pipes: `<(zcat corpus.gz)`, `/dev/stdin`.
+ * pipe as its stdin, so that `/dev/stdin` among the operands is a pipe (see `runWithPipedStdin`).
  */
 export function runThroughPipe(argv: string[], text: string): CapturedRun {
-  const file = join(mkdtempSync(join(tmpdir(), 'tokenlab-pipe-')), 'input.txt');
-  writeFileSync(file, text);
-  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-  const run = spawnSync(
-    'sh',
-    ['-c', 'file=$1; shift; cat "$file" | "$@"', 'sh', file, process.execPath, main, ...argv],
-    {
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const main = new URL('../dist/main.js', import.meta.url).href;
+  // As `node main.js argv...` would see them: argv[1] is the program, the arguments follow.
+  const script = `process.argv.splice(1, Infinity, ${JSON.stringify(main)}, ...${JSON.stringify(argv)}); await import(${JSON.stringify(main)});`;
+  const run = runWithPipedStdin(script, process.cwd(), text);
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
