@@ -95,6 +95,11 @@ let trainedVersion = 0;
 /** Numbers with thousands separators (one formatter: `toLocaleString` makes one per call). */
 const NUMBER = new Intl.NumberFormat('en');
 
+/** A count and its noun, in the plural unless the count is one: `1 token`, `1,024 tokens`. */
+function countOf(value: number, noun: string): string {
+  return `${NUMBER.format(value)} ${value === 1 ? noun : `${noun}s`}`;
+}
+
 /** Set an element's text, leaving it alone when it already says that (no relayout for nothing). */
 function setText(element: HTMLElement, text: string): void {
   if (element.textContent !== text) element.textContent = text;
@@ -110,7 +115,7 @@ function showTextStats(): void {
   textStats.classList.remove('stale');
   setText(
     textStats,
-    `${NUMBER.format(codePoints)} characters · ${NUMBER.format(graphemes)} graphemes · ${NUMBER.format(bytes)} UTF-8 bytes`,
+    `${countOf(codePoints, 'character')} · ${countOf(graphemes, 'grapheme')} · ${countOf(bytes, 'UTF-8 byte')}`,
   );
 }
 
@@ -329,7 +334,7 @@ function showCount(column: Column): void {
     return;
   }
   markStale(column, false);
-  setText(column.count, `${NUMBER.format(known)} ${known === 1 ? 'token' : 'tokens'}`);
+  setText(column.count, countOf(known, 'token'));
   column.count.dataset.count = String(known);
   column.count.dataset.shown = '';
   const codePoints = textCounts?.version === version ? textCounts.codePoints : undefined;

@@ -88,7 +88,7 @@ export function startTraining(hooks: TrainingHooks): Trainer {
     status.dataset.ratio = ratio.toFixed(4);
     hooks.onTrained(
       tokenizer,
-      `RegexTokenizer (GPT-4 pattern), ${done.merges.length} merges learned from the text as it was when trained`,
+      `RegexTokenizer (GPT-4 pattern), ${done.merges.length} merge${done.merges.length === 1 ? '' : 's'} learned from the text as it was when trained`,
       { text: request!.text, vocabSize: request!.vocabSize },
     );
   };
@@ -150,7 +150,7 @@ export function startTraining(hooks: TrainingHooks): Trainer {
   };
 
   trainButton.addEventListener('click', train);
-  stopButton.addEventListener('click', () => stop(`stopped after ${shown} merges`));
+  stopButton.addEventListener('click', () => stop(`stopped after ${shown} merge${shown === 1 ? '' : 's'}`));
   return {
     train(vocabSize) {
       if (vocabSize !== undefined) vocabInput.value = String(vocabSize);

@@ -53,6 +53,14 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('counts one character, grapheme, byte and token in the singular', async () => {
+    const page = await openPage(await encodeState({ text: 'a', tokenizers: ['whitespace'], ids: false }));
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.locator('#text-stats').textContent()).toBe('1 character · 1 grapheme · 1 UTF-8 byte');
+    expect(await page.locator('.column .count').first().textContent()).toBe('1 token');
+    await page.close();
+  });
+
   it('shows the same token counts as the library for typed Arabic, for every tokenizer', async () => {
     const page = await openPage(await encodeState({ text: '', tokenizers: EVERY_TOKENIZER, ids: false }));
     await typeText(page, ARABIC);

@@ -412,6 +412,35 @@ describe('tokenlab compare: samples and options', () => {
     expect(json.findings[0]!.value).toBe(cl100k.parallelRatio);
   });
 
+  it('counts one line, word and sentence in the singular', async () => {
+    const out = join(dir, 'one-line');
+    const en = join(dir, 'one-en.txt');
+    const ar = join(dir, 'one-ar.txt');
+    await writeFile(en, 'Hello.\n');
+    await writeFile(ar, 'مرحبا.\n');
+    const run = await runCapture([
+      'compare',
+      '--en',
+      en,
+      '--ar',
+      ar,
+      '--tokenizers',
+      'whitespace',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('en: OOV rate and BPE compression n/a: 1 line, so no line is held out');
+    const markdown = await readFile(join(out, 'report.md'), 'utf8');
+    expect(markdown).toContain('6 characters, 6 bytes, 1 word, 1 sentence, 1 line (every 10th line');
+    expect(markdown).toContain('6 characters, 11 bytes, 1 word, 1 sentence, 1 line (every 10th line');
+    expect(await readFile(join(out, 'report.html'), 'utf8')).toContain(
+      '6 characters · 6 bytes · 1 word · 1 sentence · 1 line (',
+    );
+    const json = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as CompareReport;
+    expect(json.languages[0]!.rows[0]!.oov?.notComputed).toContain('the text has 1 line and');
+  });
+
   it("fits Zipf's slope from the data", () => {
     const words = report.languages[0]!.stats.zipf[0]!;
     expect(words.slope === undefined ? words.slopeNote : words.slope).toBeDefined();

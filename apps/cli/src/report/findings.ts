@@ -1,3 +1,4 @@
+import { countOf } from './format.js';
 import { SPEED_MIN_BYTES } from './measure.js';
 import type { CompareReport, Finding, LanguageSection } from './model.js';
 
@@ -102,7 +103,7 @@ export function warnings(report: CompareReport): string[] {
     const lang = section.language;
     if (section.size.documents < 10)
       out.push(
-        `${lang}: OOV rate and BPE compression n/a: ${section.size.documents} lines, so no line is held out (needs at least 10 lines)`,
+        `${lang}: OOV rate and BPE compression n/a: ${countOf(section.size.documents, 'line')}, so no line is held out (needs at least 10 lines)`,
       );
     const size = report.bpe.exhausted?.[lang];
     const notReached = report.bpe.notReached?.[lang] ?? [];

@@ -1,3 +1,4 @@
+import { formatCount } from './counts.js';
 import { SPEED_MIN_BYTES } from './measure.js';
 import type {
   CompareReport,
@@ -82,11 +83,6 @@ export function ratioLegend(language: string, parallel: boolean): [string, strin
         ] as [string, string][])
       : []),
   ];
-}
-
-/** An integer with thousands separators. */
-export function formatCount(value: number | undefined): string {
-  return value === undefined ? '' : Math.round(value).toLocaleString('en-US');
 }
 
 /** A number with `digits` decimals. */
@@ -224,3 +220,5 @@ export function ratioCells(row: RatioRow, ratio: RatioSection): string[] {
       : []),
   ];
 }
+
+export { countOf, formatCount } from './counts.js';

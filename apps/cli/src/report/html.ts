@@ -4,6 +4,7 @@ import type { ReportChart } from './charts.js';
 import {
   bpeNotes,
   bpeTable,
+  countOf,
   creditLine,
   formatCount,
   humanDate,
@@ -131,9 +132,10 @@ function languageBlock(section: LanguageSection): string {
   const credit = source.attribution ? `<p class="note">Text: ${escapeXml(creditLine(source))}.</p>` : '';
   return `<div class="lang-block" lang="${escapeXml(section.language)}">
 <h3>${escapeXml(section.label)}: ${escapeXml(source.title)}</h3>
-<p class="meta">${formatCount(size.characters)} characters · ${formatCount(size.bytes)} bytes · ${formatCount(
+<p class="meta">${countOf(size.characters, 'character')} · ${countOf(size.bytes, 'byte')} · ${countOf(
     size.words,
-  )} words · ${formatCount(size.sentences)} sentences · ${formatCount(size.documents)} lines (${formatCount(
+    'word',
+  )} · ${countOf(size.sentences, 'sentence')} · ${countOf(size.documents, 'line')} (${formatCount(
     size.documents - size.trainingDocuments,
   )} held out: every 10th)</p>
 ${languageTable(section)}

@@ -3,6 +3,7 @@ import type { ReportChart } from './charts.js';
 import {
   bpeNotes,
   bpeTable,
+  countOf,
   creditLine,
   formatCount,
   humanDate,
@@ -53,8 +54,8 @@ function languagePart(section: LanguageSection): string {
   const credit = source.attribution ? `\n\nText: ${creditLine(source)}.` : '';
   return [
     `## ${section.label} (\`${section.language}\`): ${source.title}`,
-    `${formatCount(size.characters)} characters, ${formatCount(size.bytes)} bytes, ${formatCount(size.words)} words, ` +
-      `${formatCount(size.sentences)} sentences, ${formatCount(size.documents)} lines (every 10th line, ` +
+    `${countOf(size.characters, 'character')}, ${countOf(size.bytes, 'byte')}, ${countOf(size.words, 'word')}, ` +
+      `${countOf(size.sentences, 'sentence')}, ${countOf(size.documents, 'line')} (every 10th line, ` +
       `${formatCount(size.documents - size.trainingDocuments)} in all, is held out; the others train the vocabularies and BPE).${credit}`,
     markdownTable(TABLE_HEADERS, rows, NUMERIC_COLUMNS),
     ...(missing.length ? [`Not available:\n\n${missing.join('\n')}`] : []),

@@ -1,4 +1,5 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import { countOf } from './counts.js';
 import { isHeldOut, type LanguageText } from './inputs.js';
 import type { OutOfVocabulary, RoundTrip, TokenizerFamily, TokenizerRow } from './model.js';
 import { countCodePoints, countUtf8Bytes, countWords } from './text-size.js';
@@ -222,7 +223,7 @@ function outOfVocabulary(documentTokens: Token[][], byteLevel: boolean): OutOfVo
       heldOutTokens: 0,
       unseen: 0,
       byConstruction: false,
-      notComputed: `no held-out lines: the text has ${documentTokens.length} lines and every 10th is held out, so at least 10 are needed`,
+      notComputed: `no held-out lines: the text has ${countOf(documentTokens.length, 'line')} and every 10th is held out, so at least 10 are needed`,
     };
   if (byteLevel) return { rate: 0, heldOutTokens, unseen: 0, byConstruction: true };
   const seen = new Set<string>();

@@ -4,6 +4,7 @@ import { joinTokens, visualTokens } from './bidi-display.js';
 import {
   bpeNotes,
   bpeTable,
+  countOf,
   formatCount,
   LEGEND,
   NUMERIC_COLUMNS,
@@ -48,8 +49,8 @@ export function languageTable(section: LanguageSection): string {
 function sectionHeading(section: LanguageSection): string {
   const { size, source } = section;
   return (
-    `${section.label} (${section.language}): ${source.title}: ${formatCount(size.characters)} characters, ` +
-    `${formatCount(size.words)} words, ${formatCount(size.sentences)} sentences, ${formatCount(size.documents)} lines ` +
+    `${section.label} (${section.language}): ${source.title}: ${countOf(size.characters, 'character')}, ` +
+    `${countOf(size.words, 'word')}, ${countOf(size.sentences, 'sentence')}, ${countOf(size.documents, 'line')} ` +
     `(${formatCount(size.documents - size.trainingDocuments)} held out: every 10th)`
   );
 }
