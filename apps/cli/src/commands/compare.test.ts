@@ -243,10 +243,19 @@ describe('tokenlab compare: samples and options', () => {
     expect(() => parseTextRequests({ text: ['french.txt'] })).toThrow(/expected LANG=FILE/);
   });
 
-  it('names a missing input file and an unknown tokenizer', async () => {
+  it('names a missing, empty or blank input file and an unknown tokenizer', async () => {
     const missing = await runCapture(['compare', '--en', join(dir, 'nope.txt'), '--quiet']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the en text '.*nope.txt' \(ENOENT\)/);
+    for (const [name, text, says] of [
+      ['empty.txt', '', 'is empty'],
+      ['blank.txt', ' \n\t\n', 'holds only white space'],
+    ] as const) {
+      await writeFile(join(dir, name), text);
+      const run = await runCapture(['compare', '--en', join(dir, name), '--quiet']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`tokenlab compare: the en text '${join(dir, name)}' ${says}\n`);
+    }
     const unknown = await runCapture(['compare', '--tokenizers', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*utf8/);

@@ -67,7 +67,10 @@ async function readRequestedTexts(
       continue;
     }
     const text = await readTextFile(request.file, io, options);
-    if (text.trim() === '') throw new UsageError(`the ${request.language} text '${request.file}' is empty`);
+    if (text.trim() === '')
+      throw new UsageError(
+        `the ${request.language} text '${request.file}' ${text === '' ? 'is empty' : 'holds only white space'}`,
+      );
     read.push({ ...request, text });
   }
   return read;

@@ -112,7 +112,10 @@ async function readTextFile(file: string, language: string): Promise<string> {
       `the ${language} text '${file}' is not valid UTF-8 (line ${line}, byte ${offset}); name its encoding with --input-encoding, or convert it first, e.g. with iconv -t UTF-8`,
     );
   }
-  if (text.trim() === '') throw new UsageError(`the ${language} text '${file}' is empty`);
+  if (text.trim() === '')
+    throw new UsageError(
+      `the ${language} text '${file}' ${text === '' ? 'is empty' : 'holds only white space'}`,
+    );
   return text;
 }
 
