@@ -102,6 +102,52 @@ describe('files that cannot be read', () => {
   });
 });
 
+describe('files that cannot be written', () => {
+  // Each command checks where its result goes before the work: a training ended in ENOENT on a
+  // temporary file's name once it was done.
+  it('are named before any work, for every command that writes a file or folder', async () => {
+    const corpus = join(dir, 'corpus.txt');
+    writeFileSync(corpus, 'the cat sat on the mat\n'.repeat(50));
+    const model = join(dir, 'small');
+    expect((await runCapture(['train', '-v', '260', '-o', model, corpus])).code).toBe(0);
+    const missing = join(dir, 'no-such-folder');
+    const noFolder = (path: string) => `'${path}': there is no folder '${missing}'`;
+    const cases: [string[], string][] = [
+      [['train', '-v', '300', '-o', join(missing, 'tok'), corpus], noFolder(join(missing, 'tok.model'))],
+      [
+        ['train', '-v', '300', '-o', join(corpus, 'tok'), corpus],
+        `'${join(corpus, 'tok.model')}': '${corpus}' is a file, not a folder`,
+      ],
+      [['count', '-o', join(missing, 'c.parquet'), corpus], noFolder(join(missing, 'c.parquet'))],
+      [['count', '-o', dir, corpus], `'${dir}': it is a folder`],
+      [
+        ['embed', 'train', '--min-count', '1', '--out', join(missing, 'v.txt'), corpus],
+        noFolder(join(missing, 'v.txt')),
+      ],
+      [
+        ['embed', 'train', '--min-count', '1', '--out', join(dir, 'v.txt'), '--model', dir, corpus],
+        `'${dir}': it is a folder`,
+      ],
+      [['embed', 'count', '--out', join(missing, 'v.txt'), corpus], noFolder(join(missing, 'v.txt'))],
+      [
+        ['export', '--format', 'hf', '--model', `${model}.model`, '--out', join(missing, 'tokenizer.json')],
+        noFolder(join(missing, 'tokenizer.json')),
+      ],
+      [
+        ['compare', '--en', corpus, '--out', join(corpus, 'report')],
+        `'${join(corpus, 'report')}': '${corpus}' is a file, not a folder`,
+      ],
+    ];
+    for (const [argv, says] of cases) {
+      const run = await runCapture(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      // Said before the work: no epoch, merge or progress line comes first.
+      expect(run.stderr, argv.join(' ')).toBe(`tokenlab ${argv[0]}: cannot write ${says}\n`);
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+});
+
 describe('JSONL input', () => {
   it('accepts a byte order mark on the first line', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl'], '\uFEFF"Hello world"\n"hi"\n');

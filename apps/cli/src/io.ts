@@ -1,5 +1,6 @@
-import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { access, open, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 
@@ -95,6 +96,44 @@ export async function everyFileRegular(files: readonly string[]): Promise<boolea
     if (info !== undefined && !info.isFile() && !info.isDirectory()) return false;
   }
   return true;
+}
+
+/**
+ * Checks, before the work, that a file can be written at `path`: its folder is there, is a folder and
+ * may be written in, and `path` is not a folder itself. A long training then never ends in an error
+ * about where its result goes.
+ */
+export async function checkOutputFile(path: string): Promise<void> {
+  await checkWritableFolder(path, dirname(resolve(path)));
+  if ((await stat(path).catch(() => undefined))?.isDirectory())
+    throw new UsageError(`cannot write '${path}': it is a folder`);
+}
+
+/**
+ * Checks, before the work, that the folder `path` can be written into: it is a folder, or it can be
+ * made (the nearest folder above it that is there may be written in).
+ */
+export async function checkOutputFolder(path: string): Promise<void> {
+  let folder = resolve(path);
+  for (;;) {
+    const info = await stat(folder).catch(() => undefined);
+    if (info !== undefined || dirname(folder) === folder) break;
+    folder = dirname(folder);
+  }
+  await checkWritableFolder(path, folder);
+}
+
+/** `folder` (where `path` goes) is a folder there is, which this process may write in. */
+async function checkWritableFolder(path: string, folder: string): Promise<void> {
+  const info = await stat(folder).catch(() => undefined);
+  if (info === undefined) throw new UsageError(`cannot write '${path}': there is no folder '${folder}'`);
+  if (!info.isDirectory())
+    throw new UsageError(`cannot write '${path}': '${folder}' is a file, not a folder`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    throw new UsageError(`cannot write '${path}': the folder '${folder}' may not be written in`);
+  }
 }
 
 /** `stat(file)`, with a directory an EISDIR error. */

@@ -1,7 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readTextFile } from '../input-text.js';
-import { type CommandIO, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkOutputFolder, UsageError, writeLine } from '../io.js';
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
 import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';
@@ -111,6 +111,7 @@ export async function runCompare(
     throw new UsageError(
       "--out must name a folder (got an empty path); use '--out .' for the current folder",
     );
+  await checkOutputFolder(String(values.out));
   const bidi = parseBidiOption(String(values.bidi));
   const quiet = Boolean(values.quiet);
   const texts = await readRequestedTexts(

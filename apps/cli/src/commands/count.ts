@@ -2,7 +2,7 @@ import { SplitPattern } from '@tokenlab/bpe';
 import { readableInRanges } from '@tokenlab/bpe/count-files';
 import { writeChunkCountsParquet } from '../chunk-counts-parquet.js';
 import { type Command, parseCommandArgs } from '../command.js';
-import { checkInputFiles, UsageError, writeLine } from '../io.js';
+import { checkInputFiles, checkOutputFile, UsageError, writeLine } from '../io.js';
 import { countByteRange } from '../range-counts.js';
 import { VERSION } from '../version.js';
 
@@ -84,6 +84,7 @@ export const countCommand: Command = {
     if (file === '-') throw new UsageError('count reads a file, not stdin (ranges need a file)');
     if (values.out === undefined) throw new UsageError('--out COUNTS.parquet is required');
     const out = String(values.out);
+    await checkOutputFile(out);
     const split = SplitPattern.from(values.pattern === undefined ? 'gpt4' : String(values.pattern));
     // Only these two patterns have a proved-safe place to cut a file into shards.
     if (!split.cuttable)

@@ -12,7 +12,7 @@ import {
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { readInputText } from '../input-text.js';
-import { type CommandIO, everyFileRegular, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkOutputFile, everyFileRegular, UsageError, writeLine } from '../io.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -157,6 +157,8 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
   const modelPath = typeof values.model === 'string' ? values.model : undefined;
   if (!out && !modelPath)
     throw new UsageError('say where to save: --out FILE (word vectors) and/or --model FILE (whole model)');
+  // Before the training, which may take long, not after it.
+  for (const path of [out, modelPath]) if (path) await checkOutputFile(path);
   const corpus = await corpusOf(positionals, io, inputOptionsFrom(values));
   const onProgress = (p: Word2VecProgress) => {
     io.stderr.write(
@@ -231,6 +233,7 @@ async function count(argv: string[], io: CommandIO): Promise<number> {
     ...URL_INPUT_OPTIONS,
   });
   if (typeof values.out !== 'string') throw new UsageError('say where to save the vectors: --out FILE');
+  await checkOutputFile(values.out);
   const sentences = sentencesOf(await readInputText(positionals, io, inputOptionsFrom(values)));
   const kv = countVectors(sentences, {
     window: integerOption(values, 'window'),

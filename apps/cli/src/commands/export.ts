@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { huggingFaceExport, tiktokenExport } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { type Command, parseCommandArgs } from '../command.js';
-import { UsageError, writeLine } from '../io.js';
+import { checkOutputFile, UsageError, writeLine } from '../io.js';
 
 /** `tokenlab export`: a minbpe model written as a `.tiktoken` rank file or a Hugging Face tokenizer.json. */
 export const exportCommand: Command = {
@@ -39,6 +39,7 @@ Options:
       typeof values.out === 'string'
         ? values.out
         : `${prefix}.${format === 'hf' ? 'tokenizer.json' : 'tiktoken'}`;
+    await checkOutputFile(out);
     if (format === 'hf') {
       await writeFile(out, `${JSON.stringify(huggingFaceExport(tokenizer), null, 2)}\n`);
       await writeLine(io.stdout, `wrote ${out}`);

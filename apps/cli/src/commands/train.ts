@@ -4,7 +4,7 @@ import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bp
 import { countFileRanges, readableInRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readStream } from '../input-text.js';
-import { type CommandIO, checkInputFiles, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkInputFiles, checkOutputFile, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
@@ -168,6 +168,7 @@ export const trainCommand: Command = {
       );
     if (kind === 'basic' && values.pattern !== undefined)
       throw new UsageError('--pattern applies to the regex tokenizer only');
+    for (const ext of ['model', 'vocab']) await checkOutputFile(`${prefix}.${ext}`);
     const workers = values.workers === undefined ? undefined : Number(values.workers);
     if (workers !== undefined && (!Number.isInteger(workers) || workers < 0))
       throw new UsageError(`--workers must be a non-negative integer, got '${values.workers}'`);
