@@ -179,4 +179,32 @@ describe('tokenlab encode / decode --model', () => {
     const both = await runCapture(['encode', '--model', model, '-e', 'gpt2'], 'x');
     expect(both.stderr).toContain('either --encoding or --model');
   });
+
+  it("says that a basic model encodes its special tokens as text (as minbpe's does), not silently", async () => {
+    const { BasicTokenizer } = await import('@tokenlab/bpe');
+    const { save } = await import('@tokenlab/bpe/node');
+    const tokenizer = new BasicTokenizer();
+    tokenizer.train('the cat sat on the mat. '.repeat(20), 300);
+    tokenizer.registerSpecialTokens({ '<|endoftext|>': 300 });
+    const prefix = join(mkdtempSync(join(tmpdir(), 'tokenlab-model-')), 'basic');
+    const [model] = await save(tokenizer, prefix);
+    const text = 'the cat<|endoftext|>';
+    // --allowed-special did nothing, and the special token's text went through where a regex model stops.
+    const allowed = await runCapture(['encode', '--model', model, '--allowed-special', 'all'], text);
+    expect(allowed).toMatchObject({ code: 2, stdout: '' });
+    expect(allowed.stderr).toContain(
+      `${model} is a basic model (minbpe's BasicTokenizer), which encodes special tokens as ordinary text`,
+    );
+    const plain = await runCapture(['encode', '--model', model], text);
+    expect(plain).toMatchObject({ code: 2, stdout: '' });
+    expect(plain.stderr).toContain(
+      'the text contains the special token <|endoftext|> (at character offset 7)',
+    );
+    expect(plain.stderr).toContain('Pass --special-as-text');
+    const asText = await runCapture(['encode', '--model', model, '--special-as-text', '--json'], text);
+    expect(JSON.parse(asText.stdout)).toEqual(tokenizer.encode(text));
+    expect(JSON.parse((await runCapture(['encode', '--model', model, '--json'], 'the mat')).stdout)).toEqual(
+      tokenizer.encode('the mat'),
+    );
+  });
 });

@@ -25,7 +25,9 @@ export const encodeCommand: Command = {
 
 Reads the FILEs (or stdin) and prints the token ids, space-separated, on one line. The ids of
 the encodings equal tiktoken's. Text that contains a special token such as <|endoftext|> is an
-error unless --allowed-special lets it through (then it becomes the special token's id).
+error unless --allowed-special lets it through (then it becomes the special token's id). A basic
+minbpe model encodes special tokens as ordinary text only, as minbpe's BasicTokenizer does
+(--special-as-text).
 
 A final newline is text like any other and is encoded ('echo hi' sends 'hi\n': cl100k_base gives
 two tokens where 'hi' alone is one); a terminal gets a note on stderr when that happens, and

@@ -1,3 +1,4 @@
+import { BasicTokenizer } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { ENCODING_NAMES, type Encoding, getEncoding, isEncodingName } from '@tokenlab/gpt';
 import { encodeParallel } from '@tokenlab/gpt/node';
@@ -41,10 +42,17 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
   if (typeof model === 'string' || typeof tokenizerJson === 'string') {
     const tokenizer =
       typeof model === 'string' ? await loadModelFile(model) : await loadTokenizerJson(String(tokenizerJson));
-    const encode = (text: string, allowed: 'all' | string[] | undefined, asText?: boolean) =>
-      explainSpecial(() =>
+    const basicSpecials =
+      tokenizer instanceof BasicTokenizer && tokenizer.specialTokens.size > 0
+        ? tokenizer.specialTokens
+        : undefined;
+    const encode = (text: string, allowed: 'all' | string[] | undefined, asText?: boolean) => {
+      if (basicSpecials !== undefined && !asText)
+        refuseBasicSpecials(String(model), basicSpecials, text, allowed);
+      return explainSpecial(() =>
         tokenizer.encode(text, { allowedSpecial: allowed ?? (asText ? 'none' : 'none_raise') }),
       );
+    };
     return {
       encode,
       count: (text, allowed, asText) => encode(text, allowed, asText).length,
@@ -100,6 +108,34 @@ function explainSpecial<T>(run: () => T): T {
         `(or all) to encode it as the special token, or --special-as-text to encode it as ordinary text.`,
     );
   }
+}
+
+/**
+ * A basic model (minbpe's `BasicTokenizer`) has special tokens in its file but encodes their text as
+ * ordinary text, as minbpe does: rather than let `--allowed-special` do nothing, or let such text
+ * through where a regex model would stop, say so and name the fix.
+ */
+function refuseBasicSpecials(
+  model: string,
+  specials: ReadonlyMap<string, number>,
+  text: string,
+  allowed: 'all' | string[] | undefined,
+): void {
+  if (allowed !== undefined)
+    throw new UsageError(
+      `${model} is a basic model (minbpe's BasicTokenizer), which encodes special tokens as ordinary text: ` +
+        '--allowed-special cannot apply (a regex model can: tokenlab train --tokenizer regex --special ...)',
+    );
+  let first: [string, number] | undefined;
+  for (const token of specials.keys()) {
+    const at = text.indexOf(token);
+    if (at >= 0 && (first === undefined || at < first[1])) first = [token, at];
+  }
+  if (first !== undefined)
+    throw new UsageError(
+      `the text contains the special token ${first[0]} (at character offset ${first[1]}), which ${model}, a basic ` +
+        "model (minbpe's BasicTokenizer), encodes as ordinary text. Pass --special-as-text to encode it so.",
+    );
 }
 
 /** `--allowed-special all|TOKEN,...` as the codec takes it. */
