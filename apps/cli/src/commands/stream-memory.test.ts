@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,5 +70,46 @@ describe('tokenize -t utf8 streams in bounded memory', () => {
     // 5 MB more input; the tokens would add hundreds of MB. (V8 sizes its heap with some play, so
     // the two peaks differ by some tens of MB from run to run.)
     expect(second.maxRssMb - first.maxRssMb).toBeLessThan(100);
+  }, 120_000);
+});
+
+// `compare` measures each tokenizer document by document and keeps only the texts or ids the
+// statistics use: holding every token object of the corpus per tokenizer, 1 MB of each language
+// needed more than a 200 MB heap, 10 MB more than 3 GB. The bundled texts, six times over.
+describe('compare holds one document of tokens at a time', () => {
+  it('reports on 1 MB of English and 1 MB of Arabic in a 150 MB heap', async () => {
+    const corpus = (name: string) =>
+      readFileSync(
+        fileURLToPath(new URL(`../../../../packages/corpora/data/${name}`, import.meta.url)),
+        'utf8',
+      );
+    const en = join(scratch, 'en-1mb.txt');
+    const ar = join(scratch, 'ar-1mb.txt');
+    writeFileSync(en, corpus('en/taylorswift.txt').repeat(6));
+    writeFileSync(ar, corpus('ar/farasa-wikinews.undiacritized.txt').repeat(6));
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=150',
+        MAIN,
+        'compare',
+        '--en',
+        en,
+        '--ar',
+        ar,
+        '--out',
+        join(scratch, 'report'),
+        '--quiet',
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(child.stderr).not.toContain('heap out of memory');
+    expect(child.status, child.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(scratch, 'report', 'report.json'), 'utf8'));
+    // Both texts measured whole (their lines, without the newlines), every tokenizer's row there.
+    for (const section of report.languages as { size: { bytes: number }; rows: { available: boolean }[] }[]) {
+      expect(section.size.bytes).toBeGreaterThan(1_000_000);
+      expect(section.rows.filter((row) => row.available).length).toBeGreaterThan(20);
+    }
   }, 120_000);
 });

@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
-import type { Token, Tokenizer } from '@tokenlab/core';
+import type { Tokenizer } from '@tokenlab/core';
 import { runBpeSweep } from './bpe-sweep.js';
 import { buildCandidates, FAMILY_ORDER } from './candidates.js';
 import {
+  type KeptTokens,
   languageStats,
   sentenceSplitter,
   statsTokenizers,
   summarise,
-  tokensPerSentence,
 } from './corpus-stats.js';
 import { findings, warnings } from './findings.js';
 import { DEFAULT_TEXT_CHOICE, type LanguageText, loadLanguageTexts, type TextRequest } from './inputs.js';
@@ -133,8 +133,21 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
       ...(largestBpe ? [largestBpe] : []),
       ...ZIPF_ENCODINGS.filter((name) => candidates.some((candidate) => candidate.name === name)).slice(0, 1),
     ];
-    const keep = new Set([...statsTokenizers(corpus.language), ...zipfExtras]);
-    const kept = new Map<string, Token[][]>();
+    // The statistics use one word tokenizer, the most preferred that runs (without any, the first
+    // Zipf tokenizer), and the Zipf tokenizers' keys: only those are kept, and a less preferred word
+    // tokenizer's texts are let go as soon as a better one has run.
+    const wordPreferences = statsTokenizers(corpus.language);
+    const preference = (name: string) => {
+      const rank = wordPreferences.indexOf(name);
+      return rank < 0 ? Number.POSITIVE_INFINITY : rank;
+    };
+    const anyPreferred = candidates.some((candidate) => preference(candidate.name) < Infinity);
+    let wordKept: string | undefined;
+    const keepTexts = (name: string) =>
+      anyPreferred
+        ? preference(name) < (wordKept === undefined ? Infinity : preference(wordKept))
+        : zipfExtras.includes(name);
+    const kept = new Map<string, KeptTokens>();
     const rows: TokenizerRow[] = [...candidateSet.unavailable];
     const lengths: SentenceLengths[] = [];
     candidates.forEach((candidate, index) => {
@@ -142,15 +155,27 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
       const total = candidates.length * corpus.documents.length;
       const before = index * corpus.documents.length;
       try {
-        const { row, documentTokens } = measureTokenizer(
+        const keep: KeptTokens = {
+          ...(keepTexts(candidate.name) ? { texts: [] } : {}),
+          ...(zipfExtras.includes(candidate.name) ? { keys: [] } : {}),
+        };
+        const { row, sentenceTokens } = measureTokenizer(
           candidate,
           corpus,
           { ...(detokenize ? { detokenize } : {}) },
-          (done) => progress.update(label, before + done, total),
+          {
+            sentenceRanges,
+            keep,
+            onProgress: (done) => progress.update(label, before + done, total),
+          },
         );
         rows.push(row);
-        lengths.push(summarise(candidate.name, tokensPerSentence(sentenceRanges, documentTokens)));
-        if (keep.has(candidate.name)) kept.set(candidate.name, documentTokens);
+        lengths.push(summarise(candidate.name, sentenceTokens));
+        if (keep.texts && preference(candidate.name) < Infinity) {
+          if (wordKept !== undefined) kept.delete(wordKept);
+          wordKept = candidate.name;
+        }
+        if (keep.texts || keep.keys) kept.set(candidate.name, keep);
       } catch (error) {
         rows.push({
           name: candidate.name,

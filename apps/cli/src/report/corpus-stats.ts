@@ -1,4 +1,3 @@
-import type { Token } from '@tokenlab/core';
 import type { LanguageText } from './inputs.js';
 import type { Collocation, LanguageStats, SentenceLengths, ZipfSeries } from './model.js';
 import type { ClassicApi, Loaded, StatsApi } from './packages.js';
@@ -14,8 +13,20 @@ export const COLLOCATION_MIN_COUNT = 5;
 const TOP_COLLOCATIONS = 12;
 const LETTER = /\p{L}/u;
 
-/** Which tokens of which tokenizers the statistics may use: the measured tokens, per tokenizer name. */
-export type MeasuredTokens = ReadonlyMap<string, Token[][]>;
+/**
+ * What the statistics keep of one tokenizer's tokens, in corpus order: their texts (for the words of
+ * the word tokenizer) and their keys, the id or else the text (for a Zipf series). Flat arrays, not
+ * the token objects: those of a large corpus would take gigabytes.
+ */
+export interface KeptTokens {
+  /** Each token's text. */
+  texts?: string[];
+  /** Each token's id as a string, or its text where it has no id. */
+  keys?: string[];
+}
+
+/** Which tokens of which tokenizers the statistics may use: what was kept of them, per tokenizer name. */
+export type MeasuredTokens = ReadonlyMap<string, KeptTokens>;
 
 /** The tokenizers whose tokens the statistics of `language` may need (the rest can be dropped early). */
 export function statsTokenizers(language: string): readonly string[] {
@@ -25,16 +36,14 @@ export function statsTokenizers(language: string): readonly string[] {
 /** The word tokenizer for `language` among those measured. */
 export function chooseWordTokenizer(language: string, measured: MeasuredTokens): string | undefined {
   const preferences = WORD_TOKENIZERS[language] ?? WORD_TOKENIZERS.en!;
-  return (
-    preferences.find((name) => measured.has(name)) ?? [...measured.keys()].find((name) => name !== 'chars')
-  );
+  const withTexts = [...measured].filter(([, kept]) => kept.texts !== undefined).map(([name]) => name);
+  return preferences.find((name) => withTexts.includes(name)) ?? withTexts.find((name) => name !== 'chars');
 }
 
 /** The words for statistics: lower-cased tokens that contain a letter, in text order. */
-export function wordsOf(documentTokens: readonly Token[][]): string[] {
+export function wordsOf(texts: readonly string[]): string[] {
   const words: string[] = [];
-  for (const tokens of documentTokens)
-    for (const token of tokens) if (LETTER.test(token.text)) words.push(token.text.toLowerCase());
+  for (const text of texts) if (LETTER.test(text)) words.push(text.toLowerCase());
   return words;
 }
 
@@ -87,12 +96,6 @@ function zipfSeries(label: string, samples: readonly string[], stats: StatsApi):
     series.slopeNote = `too few to fit a slope: ${samples.length} samples, at least ${ZIPF_MIN_SAMPLES} needed, with ${ZIPF_MIN_RANKS} types seen twice`;
   else series.slope = slope;
   return series;
-}
-
-function tokenKeys(documentTokens: readonly Token[][]): string[] {
-  const keys: string[] = [];
-  for (const tokens of documentTokens) for (const token of tokens) keys.push(String(token.id ?? token.text));
-  return keys;
 }
 
 function bigramCounts(words: readonly string[]): Map<string, number> {
@@ -181,28 +184,6 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
-/** Tokens per sentence: each token counts for the sentence its first character is in. */
-export function tokensPerSentence(
-  sentenceRanges: readonly [number, number][][],
-  documentTokens: readonly Token[][],
-): number[] {
-  const lengths: number[] = [];
-  sentenceRanges.forEach((ranges, document) => {
-    const tokens = documentTokens[document] ?? [];
-    let next = 0;
-    for (const [start, end] of ranges) {
-      while (next < tokens.length && tokens[next]!.start < start) next++;
-      let count = 0;
-      while (next < tokens.length && tokens[next]!.start < end) {
-        count++;
-        next++;
-      }
-      lengths.push(count);
-    }
-  });
-  return lengths;
-}
-
 /** Box-plot summary of `values`. */
 export function summarise(name: string, values: readonly number[]): SentenceLengths {
   const sorted = [...values].sort((a, b) => a - b);
@@ -232,11 +213,11 @@ export function languageStats(
   let collocations: Collocation[] = [];
   if (!stats.ok) errors.push(`Zipf plot and collocations: ${stats.error}`);
   else if (wordTokenizer) {
-    const words = wordsOf(measured.get(wordTokenizer)!);
+    const words = wordsOf(measured.get(wordTokenizer)!.texts!);
     zipf.push(zipfSeries(`words (${wordTokenizer})`, words, stats.api));
     for (const name of zipfExtras) {
-      const tokens = measured.get(name);
-      if (tokens) zipf.push(zipfSeries(name, tokenKeys(tokens), stats.api));
+      const keys = measured.get(name)?.keys;
+      if (keys) zipf.push(zipfSeries(name, keys, stats.api));
     }
     collocations = topCollocations(words, stats.api);
   }

@@ -1,15 +1,26 @@
 import type { Token, Tokenizer } from '@tokenlab/core';
+import type { KeptTokens } from './corpus-stats.js';
 import { countOf } from './counts.js';
 import { isHeldOut, type LanguageText } from './inputs.js';
 import type { OutOfVocabulary, RoundTrip, TokenizerFamily, TokenizerRow } from './model.js';
 import { countCodePoints, countUtf8Bytes, countWords } from './text-size.js';
 
-/** What measuring one tokenizer on one language gives: the table row and the tokens of every document. */
+/** What measuring one tokenizer on one language gives: the table row, and what the statistics need. */
 export interface Measurement {
   /** The table row. */
   row: TokenizerRow;
-  /** The tokens of each document (for sentence lengths, Zipf plots). */
-  documentTokens: Token[][];
+  /** Tokens in each sentence of {@link MeasureOptions.sentenceRanges}, in order (for the sentence lengths). */
+  sentenceTokens: number[];
+}
+
+/** What {@link measureTokenizer} measures besides the row. */
+export interface MeasureOptions {
+  /** Each document's sentences as `[start, end)` offsets: their token counts are measured too. */
+  sentenceRanges?: readonly (readonly [number, number][])[];
+  /** Where to append every token's text and key, in corpus order (for the few tokenizers the statistics use). */
+  keep?: KeptTokens;
+  /** Called every 64 documents with how many are done. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** A tokenizer to measure, with what the report knows about it. */
@@ -117,49 +128,58 @@ function describeFailure(text: string, reason: string): string {
 /**
  * Run `candidate` over every document of `corpus` once and derive all the measures of its row from
  * those tokens: counts over the whole corpus, the vocabulary of the training documents against the
- * held-out ones, the round trip per document, and the time spent in `tokenize`.
+ * held-out ones, the round trip per document, and the time spent in `tokenize`. Each document's tokens
+ * are measured as they come and then dropped (only their texts or keys are kept, where asked): held
+ * for a whole large corpus, they kept the garbage collector busy for a quarter of the report's time.
  */
 export function measureTokenizer(
   candidate: Candidate,
   corpus: LanguageText,
   tools: MeasureTools,
-  onProgress?: (done: number, total: number) => void,
+  options: MeasureOptions = {},
 ): Measurement {
   const { tokenizer } = candidate;
-  const documentTokens: Token[][] = [];
-  let seconds = 0;
+  const { documents } = corpus;
+  const { keep } = options;
+  const sentenceTokens: number[] = [];
   // An untimed pass over a few lines first, so that throughput is not the JIT compiler's warm-up.
-  for (const document of corpus.documents.slice(0, WARM_UP_LINES)) tokenizer.tokenize(document);
-  corpus.documents.forEach((document, index) => {
-    const started = performance.now();
-    documentTokens.push(tokenizer.tokenize(document));
-    seconds += (performance.now() - started) / 1000;
-    if (onProgress && index % 64 === 0) onProgress(index, corpus.documents.length);
-  });
-  const speed = timedPasses(tokenizer, corpus.documents);
-
+  for (const document of documents.slice(0, WARM_UP_LINES)) tokenizer.tokenize(document);
+  const roundTrip = chooseRoundTrip(candidate, tools, documents[0] ?? '');
+  let seconds = 0;
   let tokens = 0;
   const distinct = new Set<string | number>();
-  for (const list of documentTokens) {
-    tokens += list.length;
-    for (const token of list) distinct.add(token.id ?? token.text);
-  }
-
-  const byteLevel = isByteLevel(candidate, documentTokens[0] ?? []);
-  const oov = outOfVocabulary(documentTokens, byteLevel);
-
-  const roundTrip = chooseRoundTrip(candidate, tools, corpus.documents[0] ?? '');
+  let byteLevel = isByteLevel(candidate, []);
+  const seen = new Set<string>();
+  const heldOut: string[] = [];
+  let heldOutDocuments = 0;
   let passed = 0;
   let firstFailure: string | undefined;
-  corpus.documents.forEach((document, index) => {
-    const failure = roundTrip.check(document, documentTokens[index]!);
+  documents.forEach((document, index) => {
+    const started = performance.now();
+    const list = tokenizer.tokenize(document);
+    seconds += (performance.now() - started) / 1000;
+    if (index === 0) byteLevel = isByteLevel(candidate, list);
+    tokens += list.length;
+    for (const token of list) distinct.add(token.id ?? token.text);
+    if (isHeldOut(index)) {
+      heldOutDocuments++;
+      for (const token of list) heldOut.push(token.text);
+    } else if (!byteLevel) for (const token of list) seen.add(token.text);
+    const failure = roundTrip.check(document, list);
     if (failure === undefined) passed++;
     else firstFailure ??= describeFailure(document, failure);
+    const ranges = options.sentenceRanges?.[index];
+    if (ranges) countSentenceTokens(ranges, list, sentenceTokens);
+    if (keep?.texts) for (const token of list) keep.texts.push(token.text);
+    if (keep?.keys) for (const token of list) keep.keys.push(keyOf(token));
+    if (options.onProgress && index % 64 === 0) options.onProgress(index, documents.length);
   });
+  const speed = timedPasses(tokenizer, documents);
+  const oov = outOfVocabulary(documents.length, heldOutDocuments, heldOut, seen, byteLevel);
 
-  const characters = corpus.documents.reduce((sum, document) => sum + countCodePoints(document), 0);
-  const bytes = corpus.documents.reduce((sum, document) => sum + countUtf8Bytes(document), 0);
-  const words = corpus.documents.reduce((sum, document) => sum + countWords(document), 0);
+  const characters = documents.reduce((sum, document) => sum + countCodePoints(document), 0);
+  const bytes = documents.reduce((sum, document) => sum + countUtf8Bytes(document), 0);
+  const words = documents.reduce((sum, document) => sum + countWords(document), 0);
   const row: TokenizerRow = {
     name: candidate.name,
     family: candidate.family,
@@ -173,7 +193,7 @@ export function measureTokenizer(
     roundTrip: {
       method: roundTrip.method,
       passed,
-      documents: corpus.documents.length,
+      documents: documents.length,
       ...(firstFailure === undefined ? {} : { firstFailure }),
     },
     oov,
@@ -183,7 +203,42 @@ export function measureTokenizer(
     speedBytes: speed.bytes,
     seconds,
   };
-  return { row, documentTokens };
+  return { row, sentenceTokens };
+}
+
+/** Ids as strings, made once per id: a corpus repeats a few thousand ids millions of times. */
+const idKeys = new Map<number, string>();
+
+/** A token's key for counting: its id (as a string), or else its text. */
+function keyOf(token: Token): string {
+  if (token.id === undefined) return token.text;
+  let key = idKeys.get(token.id);
+  if (key === undefined) {
+    key = String(token.id);
+    idKeys.set(token.id, key);
+  }
+  return key;
+}
+
+/**
+ * Append to `out` how many of a document's `tokens` fall in each of its sentences (`ranges`, in order):
+ * each token counts for the sentence its first character is in.
+ */
+export function countSentenceTokens(
+  ranges: readonly (readonly [number, number])[],
+  tokens: readonly Token[],
+  out: number[],
+): void {
+  let next = 0;
+  for (const [start, end] of ranges) {
+    while (next < tokens.length && tokens[next]!.start < start) next++;
+    let count = 0;
+    while (next < tokens.length && tokens[next]!.start < end) {
+      count++;
+      next++;
+    }
+    out.push(count);
+  }
 }
 
 /**
@@ -212,24 +267,29 @@ function timedPasses(
   return { median: speeds[Math.floor(speeds.length / 2)]!, spread: [speeds[0]!, speeds.at(-1)!], bytes };
 }
 
-function outOfVocabulary(documentTokens: Token[][], byteLevel: boolean): OutOfVocabulary {
-  const training = documentTokens.filter((_, index) => !isHeldOut(index));
-  const heldOut = documentTokens.filter((_, index) => isHeldOut(index));
-  let heldOutTokens = 0;
-  for (const list of heldOut) heldOutTokens += list.length;
-  if (heldOut.length === 0 && !byteLevel)
+/**
+ * The out-of-vocabulary rate: the held-out documents' tokens (`heldOut`, their texts) never `seen` in
+ * the others'. Byte-level tokenizers have every byte: nothing is out of their vocabulary.
+ */
+function outOfVocabulary(
+  documents: number,
+  heldOutDocuments: number,
+  heldOut: readonly string[],
+  seen: ReadonlySet<string>,
+  byteLevel: boolean,
+): OutOfVocabulary {
+  const heldOutTokens = heldOut.length;
+  if (heldOutDocuments === 0 && !byteLevel)
     return {
       rate: 0,
       heldOutTokens: 0,
       unseen: 0,
       byConstruction: false,
-      notComputed: `no held-out lines: the text has ${countOf(documentTokens.length, 'line')} and every 10th is held out, so at least 10 are needed`,
+      notComputed: `no held-out lines: the text has ${countOf(documents, 'line')} and every 10th is held out, so at least 10 are needed`,
     };
   if (byteLevel) return { rate: 0, heldOutTokens, unseen: 0, byConstruction: true };
-  const seen = new Set<string>();
-  for (const list of training) for (const token of list) seen.add(token.text);
   let unseen = 0;
-  for (const list of heldOut) for (const token of list) if (!seen.has(token.text)) unseen++;
+  for (const text of heldOut) if (!seen.has(text)) unseen++;
   return {
     rate: heldOutTokens === 0 ? 0 : unseen / heldOutTokens,
     heldOutTokens,
