@@ -6,12 +6,16 @@
 // 2. Anchor: NLTK 3.8 (Debian python3-nltk) runs its whitespace, WordPunct and Treebank tokenizers
 //    and the Treebank detokenizer over the same lines in a child process; the report's own
 //    `seconds` per tokenizer (one timed pass, after a warm-up) are set beside them, with token counts.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// 3. Larger texts of the user's own: the bundled corpora six times over (about 1 MB of each language)
+//    and, when the bench corpora are there, their first 10 MB: one run each in a fresh process under
+//    /usr/bin/time (wall time, peak RSS), beside the build COMPARE_BENCH_BEFORE names (a main.js), if
+//    given, in the same run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { machineInfo } from './corpus.mjs';
+import { benchCorpus, machineInfo } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -75,6 +79,75 @@ try {
 } catch (error) {
   anchor = undefined;
   console.log(`NLTK anchor not run: ${error.message.split('\n')[0]}`);
+}
+// 3. Larger texts, each build once per input, alternating which goes first.
+const before = process.env.COMPARE_BENCH_BEFORE;
+const beforeLabel = process.env.COMPARE_BENCH_BEFORE_LABEL ?? 'before';
+const bundled = (path) => readFileSync(join(root, 'packages/corpora/data', path), 'utf8');
+const largeInputs = [
+  {
+    label: 'bundled corpora ×6',
+    en: writeInput('en-x6.txt', bundled('en/taylorswift.txt').repeat(6)),
+    ar: writeInput('ar-x6.txt', bundled('ar/farasa-wikinews.undiacritized.txt').repeat(6)),
+  },
+];
+try {
+  largeInputs.push({
+    label: 'bench corpora, first 10 MB',
+    en: benchCorpus('en', 10),
+    ar: benchCorpus('ar', 10),
+  });
+} catch (error) {
+  console.log(`10 MB inputs left out: ${error.message}`);
+}
+function writeInput(name, text) {
+  const path = join(out, name);
+  writeFileSync(path, text);
+  return path;
+}
+function timedCompare(main, input) {
+  const run = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '@@time %e %M',
+      process.execPath,
+      main,
+      'compare',
+      '--en',
+      input.en,
+      '--ar',
+      input.ar,
+      '--json',
+      '--quiet',
+      '--out',
+      join(out, 'large'),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  const match = /@@time ([\d.]+) (\d+)/.exec(run.stderr ?? '');
+  if (run.status !== 0 || !match)
+    return { failed: run.stderr.split('\n').find((line) => /error/i.test(line)) ?? `exit ${run.status}` };
+  const report = JSON.parse(run.stdout);
+  return {
+    wall: Number(match[1]),
+    maxRssMB: Number(match[2]) / 1024,
+    measure: report.run.steps.measure,
+    megabytes: report.languages.map((section) => section.size.bytes / 1e6),
+  };
+}
+const largeRows = [];
+for (const input of largeInputs) {
+  const builds = [['this build', cli], ...(before && existsSync(before) ? [[beforeLabel, before]] : [])];
+  const results = new Map();
+  for (const [label, main] of largeRows.length % 2 ? [...builds].reverse() : builds) {
+    results.set(label, timedCompare(main, input));
+    const r = results.get(label);
+    console.log(
+      `${input.label}, ${label}: ${r.failed ?? `${r.wall.toFixed(1)} s, ${r.maxRssMB.toFixed(0)} MB`}`,
+    );
+  }
+  for (const [label] of builds) largeRows.push({ input, label, ...results.get(label) });
 }
 rmSync(out, { recursive: true, force: true });
 const loadAfter = loadavg();
@@ -147,6 +220,23 @@ ${
 ${anchorRows.join('\n')}`
     : 'NLTK was not available on this machine, so there is no anchor.'
 }
+
+### Larger texts of one's own
+
+The same report on larger texts given with \`--en\` and \`--ar\`: the bundled corpora six times over,
+and the first 10 MB of each bench corpus (Gutenberg, OpenITI) when they are there. One run per build
+and input, each a fresh process under \`/usr/bin/time\` (wall time of the whole process, its peak
+resident memory), the builds one after the other${before ? `; "${beforeLabel}" is the build of that name` : ''}.
+
+| input | MB (en, ar) | build | wall s | measure s | peak RSS MB |
+|---|---|---|---:|---:|---:|
+${largeRows
+  .map((row) =>
+    row.failed
+      ? `| ${row.input.label} | | ${row.label} | failed: ${row.failed} | | |`
+      : `| ${row.input.label} | ${row.megabytes.map((mb) => fmt(mb, 1)).join(', ')} | ${row.label} | ${fmt(row.wall, 1)} | ${fmt(row.measure, 1)} | ${fmt(row.maxRssMB, 0)} |`,
+  )
+  .join('\n')}
 `;
 writeFileSync(join(here, 'results', 'compare.md'), markdown);
 console.log(markdown);
