@@ -33,12 +33,38 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+/**
+ * The most a share link may hold once inflated (4 MiB): the playground writes none above 512 KB of
+ * text, and a link is anyone's input, whose few kilobytes of deflate could otherwise inflate to
+ * gigabytes in the tab that opens it.
+ */
+export const MAX_SHARED_BYTES = 4 << 20;
+
 async function pipeThrough(
   bytes: Uint8Array,
   stream: CompressionStream | DecompressionStream,
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<Uint8Array> {
-  const piped = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(piped).arrayBuffer());
+  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(stream).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw new RangeError(`holds more than the ${limit >> 20} MiB any link of the playground holds`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /**
@@ -65,11 +91,20 @@ export async function encodeState(state: SharedState): Promise<string> {
 export async function decodeState(hash: string): Promise<SharedState | undefined> {
   const match = /^#?s=([A-Za-z0-9_-]+)$/.exec(hash);
   if (!match) return undefined;
+  if (match[1]!.length > 2 * MAX_SHARE_HASH)
+    throw new Error(
+      `the share link is ${Math.ceil(match[1]!.length / 1024)} KB long, longer than any the playground makes (at most ${MAX_SHARE_HASH / 1024} KB)`,
+    );
   let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; p?: unknown; b?: unknown };
   try {
-    const bytes = await pipeThrough(fromBase64Url(match[1]!), new DecompressionStream('deflate-raw'));
+    const bytes = await pipeThrough(
+      fromBase64Url(match[1]!),
+      new DecompressionStream('deflate-raw'),
+      MAX_SHARED_BYTES,
+    );
     parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
+    if (error instanceof RangeError) throw new Error(`the share link ${error.message}`);
     throw new Error(`the share link is damaged (${(error as Error).message}); was it cut short when copied?`);
   }
   if (parsed.v !== VERSION || typeof parsed.t !== 'string' || !Array.isArray(parsed.k))
