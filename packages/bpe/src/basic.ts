@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import {
   BpeTokenizer,
   checkVocabSize,
@@ -46,6 +47,7 @@ export class BasicTokenizer extends BpeTokenizer {
    * ```
    */
   override encode(text: string): number[] {
+    requireText(text, 'BasicTokenizer.encode');
     return this.encodeOrdinary(text);
   }
 

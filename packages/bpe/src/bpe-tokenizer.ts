@@ -1,6 +1,7 @@
 import {
   decodeBytes,
   findLoneSurrogate,
+  requireText,
   spansFromByteLengths,
   type Token,
   type Tokenizer,
@@ -225,6 +226,7 @@ export abstract class BpeTokenizer implements Tokenizer {
    * ```
    */
   train(text: string, vocabSize: number, options: TokenizerTrainOptions = {}): TrainSummary {
+    requireText(text, 'train');
     checkVocabSize(vocabSize);
     assertWellFormed(text);
     this.checkSpecialsFit(vocabSize);
@@ -485,6 +487,7 @@ export abstract class BpeTokenizer implements Tokenizer {
    * ```
    */
   encode(text: string, options: EncodeOptions = {}): number[] {
+    requireText(text, 'encode');
     const special = selectSpecialTokens(this.special, options.allowedSpecial ?? 'none_raise', text);
     if (special.size === 0) return this.encodeOrdinary(text);
     assertWellFormed(text);
@@ -626,6 +629,7 @@ export abstract class BpeTokenizer implements Tokenizer {
    * ```
    */
   tokenize(text: string): Token[] {
+    requireText(text, 'tokenize');
     const ids = this.encode(text, { allowedSpecial: 'all' });
     return spansFromByteLengths(
       text,

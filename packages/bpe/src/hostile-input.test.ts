@@ -131,3 +131,24 @@ describe('SplitPattern built directly', () => {
     expect(pattern.split('ab')).toEqual(['a', 'b']);
   });
 });
+
+describe('text that is not a string', () => {
+  // From JavaScript without types, a number gave no ids and trained nothing, silently.
+  it('is refused by name by encode, tokenize and train', async () => {
+    const { BasicTokenizer } = await import('./basic.js');
+    const regex = new RegexTokenizer('gpt4');
+    const basic = new BasicTokenizer();
+    const calls: [string, (text: never) => unknown][] = [
+      ['encode', (text) => regex.encode(text)],
+      ['tokenize', (text) => regex.tokenize(text)],
+      ['train', (text) => regex.train(text, 300)],
+      ['BasicTokenizer.encode', (text) => basic.encode(text)],
+      ['train', (text) => basic.train(text, 300)],
+    ];
+    for (const [name, call] of calls)
+      for (const value of [42, null, new TextEncoder().encode('hi')])
+        expect(() => call(value as never)).toThrow(
+          new RegExp(`^${name}: expected the text as a string, got `),
+        );
+  });
+});

@@ -1,10 +1,12 @@
 import type { Tokenizer } from '@tokenlab/core';
 import { compilePythonPattern, findall } from '@tokenlab/pattern';
 import { describe, expect, it } from 'vitest';
+import { ArabicTokenizer } from './arabic/tokenizer.js';
 import { englishPunkt } from './punkt/models.js';
-import { WordTokenizer } from './punkt/word-tokenize.js';
+import { sentTokenize } from './punkt/sent-tokenize.js';
+import { WordTokenizer, wordTokenize } from './punkt/word-tokenize.js';
 import { BlanklineTokenizer } from './regexp/blankline.js';
-import { RegexpTokenizer } from './regexp/regexp-tokenizer.js';
+import { RegexpTokenizer, regexpTokenize } from './regexp/regexp-tokenizer.js';
 import { WhitespaceTokenizer } from './regexp/whitespace.js';
 import { WordPunctTokenizer } from './regexp/wordpunct.js';
 import { TreebankWordDetokenizer } from './treebank/detokenizer.js';
@@ -23,6 +25,34 @@ const tokenizers: [string, Tokenizer][] = [
 ];
 
 describe('bad input', () => {
+  it('is refused by name when it is not a string (a number gave no tokens at all)', () => {
+    const arabic = new ArabicTokenizer();
+    const calls: [string, (text: never) => unknown][] = [
+      ...tokenizers.map(
+        ([, tokenizer]) =>
+          [`${tokenizer.constructor.name}.tokenize`, (text: never) => tokenizer.tokenize(text)] as [
+            string,
+            (text: never) => unknown,
+          ],
+      ),
+      ['ArabicTokenizer.tokenize', (text) => arabic.tokenize(text)],
+      ['ArabicTokenizer.spanTokenize', (text) => arabic.spanTokenize(text)],
+      ['WhitespaceTokenizer.spanTokenize', (text) => new WhitespaceTokenizer().spanTokenize(text)],
+      ['WordPunctTokenizer.spanTokenize', (text) => new WordPunctTokenizer().spanTokenize(text)],
+      ['TreebankWordTokenizer.spanTokenize', (text) => new TreebankWordTokenizer().spanTokenize(text)],
+      ['PunktSentenceTokenizer.spanTokenize', (text) => englishPunkt().spanTokenize(text)],
+      ['wordTokenize', (text) => wordTokenize(text)],
+      ['sentTokenize', (text) => sentTokenize(text)],
+      ['RegexpTokenizer.words', (text) => regexpTokenize(text, String.raw`\w+`)],
+    ];
+    // A subclass (NLTKWordTokenizer) is named by the class whose method it runs (TreebankWordTokenizer).
+    for (const [name, call] of calls)
+      for (const value of [42, null, new TextEncoder().encode('hi')])
+        expect(() => call(value as never), name).toThrow(
+          new RegExp(`${name.split('.').at(-1)}: expected the text as a string, got `),
+        );
+  });
+
   it.each(tokenizers)('%s: empty and whitespace-only text give no tokens', (_, tokenizer) => {
     expect(tokenizer.tokenize('')).toEqual([]);
     expect(tokenizer.tokenize(' \t\n\r\n\u00a0\u0085\u3000 ')).toEqual([]);

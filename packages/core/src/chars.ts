@@ -1,3 +1,4 @@
+import { requireText } from './require-text.js';
 import type { Token, Tokenizer } from './token.js';
 
 /**
@@ -92,6 +93,7 @@ export class CharTokenizer implements Tokenizer {
 
   /** One token per character; `id` is set for characters in the vocabulary. */
   tokenize(text: string): Token[] {
+    requireText(text, 'CharTokenizer.tokenize');
     const tokens: Token[] = [];
     let start = 0;
     for (const char of text) {
@@ -106,6 +108,7 @@ export class CharTokenizer implements Tokenizer {
 
   /** The ids of the characters of `text`; an unknown character throws {@link UnknownCharacterError}. */
   encode(text: string): number[] {
+    requireText(text, 'CharTokenizer.encode');
     const out: number[] = [];
     let index = 0;
     for (const char of text) {

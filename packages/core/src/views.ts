@@ -1,3 +1,4 @@
+import { requireText } from './require-text.js';
 import { spansFromByteLengths } from './spans.js';
 import type { Token, Tokenizer } from './token.js';
 import { decodeBytes, toBytes } from './utf8.js';
@@ -74,6 +75,7 @@ export class CodePointTokenizer implements Tokenizer {
 
   /** One token per code point, with its span and its code point as id. */
   tokenize(text: string): Token[] {
+    requireText(text, 'CodePointTokenizer.tokenize');
     const tokens: Token[] = [];
     let start = 0;
     for (const char of text) {
@@ -86,6 +88,7 @@ export class CodePointTokenizer implements Tokenizer {
 
   /** The code points of `text`. */
   encode(text: string): number[] {
+    requireText(text, 'CodePointTokenizer.encode');
     return codePoints(text);
   }
 
@@ -113,12 +116,14 @@ export class Utf8ByteTokenizer implements Tokenizer {
 
   /** One token per byte, with id = byte value. */
   tokenize(text: string): Token[] {
+    requireText(text, 'Utf8ByteTokenizer.tokenize');
     const bytes = toBytes(text);
     return spansFromByteLengths(text, new Uint8Array(bytes.length).fill(1), bytes);
   }
 
   /** The UTF-8 bytes of `text` as numbers. */
   encode(text: string): number[] {
+    requireText(text, 'Utf8ByteTokenizer.encode');
     return Array.from(toBytes(text));
   }
 

@@ -1,5 +1,5 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
-import { decodeBytes, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
+import { decodeBytes, requireText, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
 import {
   bytePairEncode,
   bytePairMergeShort,
@@ -209,6 +209,7 @@ export class Encoding implements Tokenizer {
    * ```
    */
   encodeOrdinary(text: string): number[] {
+    requireText(text, 'encodeOrdinary');
     const sink = new IdList();
     this.encodeOrdinaryInto(text, 0, text.length, sink);
     return sink.toArray();
@@ -375,6 +376,7 @@ export class Encoding implements Tokenizer {
    * ```
    */
   encodeInto(text: string, options: EncodeOptions, sink: IdSink & { readonly full?: boolean }): void {
+    requireText(text, 'encode');
     const allowed = this.allowedSpecialFor(text, options);
     if (allowed.size === 0 || this.specialRegex === null) {
       this.encodeOrdinaryInto(text, 0, text.length, sink);
@@ -414,6 +416,7 @@ export class Encoding implements Tokenizer {
     to: number,
     sink: IdSink & { readonly full?: boolean },
   ): void {
+    requireText(text, 'encodeOrdinary');
     if (from >= to) return;
     // Made here, once per encoding, not in encodePiece: a branch taken only by an encoding's first
     // piece is compiled out of the hot function, and the next encoding's first piece (`compare`

@@ -74,3 +74,23 @@ describe('long runs of astral characters encode without overflowing the stack', 
       expect(encoding.countTokens(`'${'\u{1F600}'.repeat(1_000_000)}`)).toBe(count + 1);
     });
 });
+
+describe('text that is not a string', () => {
+  // From JavaScript without types, a number gave no ids at all, silently.
+  it('is refused by name by every way of encoding it', async () => {
+    const enc = await getEncoding('cl100k_base');
+    const calls: [string, (text: never) => unknown][] = [
+      ['encode', (text) => enc.encode(text)],
+      ['encode', (text) => enc.countTokens(text)],
+      ['encode', (text) => enc.isWithinTokenLimit(text, 10)],
+      ['encode', (text) => enc.encodeWithOffsets(text)],
+      ['encode', (text) => enc.tokenize(text)],
+      ['encodeOrdinary', (text) => enc.encodeOrdinary(text)],
+    ];
+    for (const [name, call] of calls)
+      for (const value of [42, null, new TextEncoder().encode('hi')])
+        expect(() => call(value as never)).toThrow(
+          new RegExp(`^${name}: expected the text as a string, got `),
+        );
+  });
+});

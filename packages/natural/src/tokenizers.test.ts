@@ -127,3 +127,17 @@ describe('recoverSpans', () => {
     ]);
   });
 });
+
+describe('text that is not a string', () => {
+  it('is refused by name, before natural sees it', () => {
+    for (const tokenizer of ALL)
+      for (const value of [42, null, new TextEncoder().encode('hi')]) {
+        expect(() => tokenizer.tokenize(value as never)).toThrow(
+          `${tokenizer.name}.tokenize: expected the text as a string, got `,
+        );
+        expect(() => tokenizer.tokenizeToStrings(value as never)).toThrow(
+          `${tokenizer.name}.tokenizeToStrings: expected the text as a string, got `,
+        );
+      }
+  });
+});

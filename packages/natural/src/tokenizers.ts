@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { naturalClasses } from './modules.js';
 import { recoverSpans } from './spans.js';
 
@@ -27,11 +27,13 @@ export class NaturalTokenizer implements Tokenizer {
 
   /** natural's tokens with their spans. */
   tokenize(text: string): Token[] {
+    requireText(text, `${this.name}.tokenize`);
     return recoverSpans(text, this.cut(text) ?? []).tokens;
   }
 
   /** natural's tokens as it returns them: plain strings, no spans. */
   tokenizeToStrings(text: string): string[] {
+    requireText(text, `${this.name}.tokenizeToStrings`);
     return [...(this.cut(text) ?? [])];
   }
 }

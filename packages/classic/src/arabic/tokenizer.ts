@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets, scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { segmentClitics } from './clitics.js';
@@ -95,6 +95,7 @@ export class ArabicTokenizer implements Tokenizer {
 
   /** Cut `text` into words, numbers, punctuation and symbols, each with its span. */
   tokenize(text: string): Token[] {
+    requireText(text, 'ArabicTokenizer.tokenize');
     this.scan(text);
     return scannedTokens(text);
   }
@@ -107,6 +108,7 @@ export class ArabicTokenizer implements Tokenizer {
 
   /** The `[start, end)` spans alone. */
   spanTokenize(text: string): [number, number][] {
+    requireText(text, 'ArabicTokenizer.spanTokenize');
     this.scan(text);
     return scannedSpans();
   }

@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { isPythonSpace } from '@tokenlab/pattern';
 import { PunktLanguageVars } from './language-vars.js';
 import { ORTHO_BEG_LC, ORTHO_LC, ORTHO_MID_UC, ORTHO_UC, type PunktParameters } from './parameters.js';
@@ -94,10 +94,12 @@ export class PunktSentenceTokenizer implements Tokenizer {
 
   /** The sentences as strings (NLTK's `tokenize`). */
   sentences(text: string, realignBoundaries = true): string[] {
+    requireText(text, 'sentTokenize');
     return this.sentenceSlices(text, realignBoundaries).map((slice) => text.slice(slice.start, slice.stop));
   }
 
   tokenize(text: string): Token[] {
+    requireText(text, 'PunktSentenceTokenizer.tokenize');
     return this.sentenceSlices(text, true).map(({ start, stop }) => ({
       text: text.slice(start, stop),
       start,
@@ -107,6 +109,7 @@ export class PunktSentenceTokenizer implements Tokenizer {
 
   /** The `[start, end)` spans of the sentences. */
   spanTokenize(text: string, realignBoundaries = true): [number, number][] {
+    requireText(text, 'PunktSentenceTokenizer.spanTokenize');
     return this.sentenceSlices(text, realignBoundaries).map((slice) => [slice.start, slice.stop]);
   }
 

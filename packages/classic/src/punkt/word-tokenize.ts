@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { alignTokens } from '../treebank/align.js';
 import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
 import { englishPunkt } from './models.js';
@@ -44,6 +44,7 @@ export class WordTokenizer implements Tokenizer {
   }
 
   tokenize(text: string): Token[] {
+    requireText(text, 'WordTokenizer.tokenize');
     if (this.preserveLine) return nltkWord.tokenize(text);
     const tokens: Token[] = [];
     for (const [start, end] of (this.sentenceModel ?? englishPunkt()).spanTokenize(text)) {
@@ -55,6 +56,7 @@ export class WordTokenizer implements Tokenizer {
 
   /** The token strings alone, as NLTK's `word_tokenize` returns them (faster: no spans). */
   words(text: string): string[] {
+    requireText(text, 'wordTokenize');
     if (this.preserveLine) return nltkWord.words(text);
     const words: string[] = [];
     for (const sentence of (this.sentenceModel ?? englishPunkt()).sentences(text))

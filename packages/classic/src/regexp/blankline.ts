@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { PYTHON_SPACE } from '@tokenlab/pattern';
 
 const SPACE_RUNS = new RegExp(`[${PYTHON_SPACE}]+`, 'gu');
@@ -19,6 +19,7 @@ export class BlanklineTokenizer implements Tokenizer {
   readonly name = 'blankline';
 
   tokenize(text: string): Token[] {
+    requireText(text, 'BlanklineTokenizer.tokenize');
     const tokens: Token[] = [];
     let last = 0;
     const runs = new RegExp(SPACE_RUNS);

@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '@tokenlab/pattern';
 import { finditer, insidePair, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
@@ -70,6 +70,7 @@ export class RegexpTokenizer implements Tokenizer {
   }
 
   tokenize(text: string): Token[] {
+    requireText(text, 'RegexpTokenizer.tokenize');
     if (this.scan) {
       this.scan(text);
       return scannedTokens(text);
@@ -95,6 +96,7 @@ export class RegexpTokenizer implements Tokenizer {
 
   /** The token strings alone, as NLTK's `tokenize` returns them (faster: no spans). */
   words(text: string): string[] {
+    requireText(text, 'RegexpTokenizer.words');
     if (this.scan) {
       this.scan(text);
       return scannedStrings(text);
@@ -107,6 +109,7 @@ export class RegexpTokenizer implements Tokenizer {
 
   /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
   spanTokenize(text: string): [number, number][] {
+    requireText(text, 'RegexpTokenizer.spanTokenize');
     if (this.scan) {
       this.scan(text);
       return scannedSpans();

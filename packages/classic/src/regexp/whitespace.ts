@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { scanNonSpaceRuns } from './runs.js';
 
@@ -16,6 +16,7 @@ export class WhitespaceTokenizer implements Tokenizer {
   readonly name = 'whitespace';
 
   tokenize(text: string): Token[] {
+    requireText(text, 'WhitespaceTokenizer.tokenize');
     scanNonSpaceRuns(text);
     return scannedTokens(text);
   }
@@ -28,6 +29,7 @@ export class WhitespaceTokenizer implements Tokenizer {
 
   /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
   spanTokenize(text: string): [number, number][] {
+    requireText(text, 'WhitespaceTokenizer.spanTokenize');
     scanNonSpaceRuns(text);
     return scannedSpans();
   }

@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { type CharClassifier, pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { scanClassRuns } from './runs.js';
@@ -43,6 +43,7 @@ export class WordPunctTokenizer implements Tokenizer {
 
   // A scanner rather than the RegExp: runs of one class are exactly `\w+` and `[^\w\s]+`.
   tokenize(text: string): Token[] {
+    requireText(text, 'WordPunctTokenizer.tokenize');
     scanClassRuns(text, this.classifier, true);
     return scannedTokens(text);
   }
@@ -55,6 +56,7 @@ export class WordPunctTokenizer implements Tokenizer {
 
   /** The `[start, end)` spans alone, as NLTK's `span_tokenize`. */
   spanTokenize(text: string): [number, number][] {
+    requireText(text, 'WordPunctTokenizer.spanTokenize');
     scanClassRuns(text, this.classifier, true);
     return scannedSpans();
   }

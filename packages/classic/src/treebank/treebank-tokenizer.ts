@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { scannedStrings } from '../offsets.js';
 import { scanNonSpaceRuns } from '../regexp/runs.js';
 import { alignTokens } from './align.js';
@@ -180,11 +180,13 @@ export class TreebankWordTokenizer implements Tokenizer {
   }
 
   tokenize(text: string): Token[] {
+    requireText(text, 'TreebankWordTokenizer.tokenize');
     return alignTokens(this.words(text), text);
   }
 
   /** The `[start, end)` spans of the tokens, as NLTK's `span_tokenize` (in UTF-16 offsets). */
   spanTokenize(text: string): [number, number][] {
+    requireText(text, 'TreebankWordTokenizer.spanTokenize');
     return this.tokenize(text).map((token) => [token.start, token.end]);
   }
 }
