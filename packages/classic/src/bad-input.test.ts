@@ -1,6 +1,16 @@
 import type { Tokenizer } from '@tokenlab/core';
 import { compilePythonPattern, findall } from '@tokenlab/pattern';
 import { describe, expect, it } from 'vitest';
+import {
+  alefMaksura,
+  asciiDigits,
+  foldAlef,
+  nfc,
+  normalizeArabic,
+  removeTatweel,
+  stripTashkeel,
+  tehMarbuta,
+} from './arabic/normalize.js';
 import { ArabicTokenizer } from './arabic/tokenizer.js';
 import { englishPunkt } from './punkt/models.js';
 import { sentTokenize } from './punkt/sent-tokenize.js';
@@ -44,6 +54,15 @@ describe('bad input', () => {
       ['wordTokenize', (text) => wordTokenize(text)],
       ['sentTokenize', (text) => sentTokenize(text)],
       ['RegexpTokenizer.words', (text) => regexpTokenize(text, String.raw`\w+`)],
+      // stripTashkeel gave a number back as it came.
+      ['normalizeArabic', (text) => normalizeArabic(text)],
+      ['nfc', (text) => nfc(text)],
+      ['removeTatweel', (text) => removeTatweel(text)],
+      ['stripTashkeel', (text) => stripTashkeel(text)],
+      ['foldAlef', (text) => foldAlef(text)],
+      ['alefMaksura', (text) => alefMaksura(text)],
+      ['tehMarbuta', (text) => tehMarbuta(text)],
+      ['asciiDigits', (text) => asciiDigits(text)],
     ];
     // A subclass (NLTKWordTokenizer) is named by the class whose method it runs (TreebankWordTokenizer).
     for (const [name, call] of calls)

@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { TASHKEEL_CLASS, TATWEEL } from './characters.js';
 import { classTable, MARK } from './scanner.js';
 
@@ -323,6 +324,7 @@ export function normalizeArabic(
   text: string,
   steps: string | readonly string[] = ARABIC_NORMALIZATION_STEPS,
 ): ArabicNormalization {
+  requireText(text, 'normalizeArabic');
   const names = parseArabicSteps(steps);
   let current = text;
   let offsets: Uint32Array | null = null;
@@ -354,6 +356,7 @@ function identityOffsets(length: number): Uint32Array {
  * ```
  */
 export function nfc(text: string): string {
+  requireText(text, 'nfc');
   return text.normalize('NFC');
 }
 
@@ -366,6 +369,7 @@ export function nfc(text: string): string {
  * ```
  */
 export function removeTatweel(text: string): string {
+  requireText(text, 'removeTatweel');
   return STEP_FUNCTIONS.removeTatweel(text).text;
 }
 
@@ -378,6 +382,7 @@ export function removeTatweel(text: string): string {
  * ```
  */
 export function stripTashkeel(text: string): string {
+  requireText(text, 'stripTashkeel');
   return STEP_FUNCTIONS.stripTashkeel(text).text;
 }
 
@@ -390,6 +395,7 @@ export function stripTashkeel(text: string): string {
  * ```
  */
 export function foldAlef(text: string): string {
+  requireText(text, 'foldAlef');
   return STEP_FUNCTIONS.foldAlef(text).text;
 }
 
@@ -402,6 +408,7 @@ export function foldAlef(text: string): string {
  * ```
  */
 export function alefMaksura(text: string): string {
+  requireText(text, 'alefMaksura');
   return STEP_FUNCTIONS.alefMaksura(text).text;
 }
 
@@ -414,6 +421,7 @@ export function alefMaksura(text: string): string {
  * ```
  */
 export function tehMarbuta(text: string): string {
+  requireText(text, 'tehMarbuta');
   return STEP_FUNCTIONS.tehMarbuta(text).text;
 }
 
@@ -426,5 +434,6 @@ export function tehMarbuta(text: string): string {
  * ```
  */
 export function asciiDigits(text: string): string {
+  requireText(text, 'asciiDigits');
   return STEP_FUNCTIONS.digits(text).text;
 }
