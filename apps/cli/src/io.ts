@@ -86,19 +86,6 @@ export async function checkInputFiles(files: readonly string[]): Promise<void> {
 }
 
 /**
- * Whether each of `files` is a regular file, which can be read again from the start: not a pipe (a
- * shell's `<(zcat corpus.gz)`, `/dev/stdin` fed by one), a device or a socket, which can be read
- * only once. A file that cannot be looked at counts as regular, so that reading it says why.
- */
-export async function everyFileRegular(files: readonly string[]): Promise<boolean> {
-  for (const file of files) {
-    const info = await stat(file).catch(() => undefined);
-    if (info !== undefined && !info.isFile() && !info.isDirectory()) return false;
-  }
-  return true;
-}
-
-/**
  * Checks, before the work, that a file can be written at `path`: its folder is there, is a folder and
  * may be written in, and `path` is not a folder itself. A long training then never ends in an error
  * about where its result goes.

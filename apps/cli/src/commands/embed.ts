@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { readableInRanges } from '@tokenlab/bpe/count-files';
 import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
 import { countVectors, Word2Vec } from '@tokenlab/vectors';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
 import { readInputText } from '../input-text.js';
-import { type CommandIO, checkOutputFile, everyFileRegular, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkOutputFile, UsageError, writeLine } from '../io.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -117,7 +118,8 @@ async function corpusOf(files: string[], io: CommandIO, options: InputOptions): 
     options.replaceInvalid === true ||
     options.web?.html !== undefined ||
     options.web?.feed === true ||
-    !(await everyFileRegular(files));
+    // A file that cannot be read in byte ranges (a pipe) cannot be read a second time either.
+    !(await readableInRanges(files));
   if (readWhole) return readInputText(files, io, options).then(sentencesOf);
   const sources = files.map((file) => lineSentences(file));
   return async function* () {
