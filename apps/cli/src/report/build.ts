@@ -139,7 +139,7 @@ export async function buildReport(options: CompareOptions): Promise<BuiltReport>
     const wordPreferences = statsTokenizers(corpus.language);
     const preference = (name: string) => {
       const rank = wordPreferences.indexOf(name);
-      return rank < 0 ? Number.POSITIVE_INFINITY : rank;
+      return rank < 0 ? Infinity : rank;
     };
     const anyPreferred = candidates.some((candidate) => preference(candidate.name) < Infinity);
     let wordKept: string | undefined;

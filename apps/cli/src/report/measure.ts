@@ -177,9 +177,7 @@ export function measureTokenizer(
   const speed = timedPasses(tokenizer, documents);
   const oov = outOfVocabulary(documents.length, heldOutDocuments, heldOut, seen, byteLevel);
 
-  const characters = documents.reduce((sum, document) => sum + countCodePoints(document), 0);
-  const bytes = documents.reduce((sum, document) => sum + countUtf8Bytes(document), 0);
-  const words = documents.reduce((sum, document) => sum + countWords(document), 0);
+  const { characters, bytes, words } = sizeOf(corpus);
   const row: TokenizerRow = {
     name: candidate.name,
     family: candidate.family,
@@ -239,6 +237,23 @@ export function countSentenceTokens(
     }
     out.push(count);
   }
+}
+
+/** Each corpus's characters, bytes and words, counted once for all the tokenizers measured on it. */
+const corpusSizes = new WeakMap<LanguageText, { characters: number; bytes: number; words: number }>();
+
+function sizeOf(corpus: LanguageText): { characters: number; bytes: number; words: number } {
+  let size = corpusSizes.get(corpus);
+  if (size === undefined) {
+    const { documents } = corpus;
+    size = {
+      characters: documents.reduce((sum, document) => sum + countCodePoints(document), 0),
+      bytes: documents.reduce((sum, document) => sum + countUtf8Bytes(document), 0),
+      words: documents.reduce((sum, document) => sum + countWords(document), 0),
+    };
+    corpusSizes.set(corpus, size);
+  }
+  return size;
 }
 
 /**
