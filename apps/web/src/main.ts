@@ -3,6 +3,7 @@ import type { Tokenizer } from '@tokenlab/core';
 import { type DrawOptions, describePiece, hoverRange, piecesInRange } from './column.js';
 import { ColumnView } from './column-view.js';
 import { selectedText } from './copy.js';
+import { countOf } from './count-of.js';
 import type { ColumnJob, CountMessage, CountRequest } from './count-worker.js';
 import { createEditor } from './editor.js';
 import { type PackedTokens, packedStore } from './packed-tokens.js';
@@ -91,14 +92,6 @@ const SMALL_CHANGE = 10_000;
 let trainedVersion = 0;
 
 // ---- the text ------------------------------------------------------------------------------------
-
-/** Numbers with thousands separators (one formatter: `toLocaleString` makes one per call). */
-const NUMBER = new Intl.NumberFormat('en');
-
-/** A count and its noun, in the plural unless the count is one: `1 token`, `1,024 tokens`. */
-function countOf(value: number, noun: string): string {
-  return `${NUMBER.format(value)} ${value === 1 ? noun : `${noun}s`}`;
-}
 
 /** Set an element's text, leaving it alone when it already says that (no relayout for nothing). */
 function setText(element: HTMLElement, text: string): void {

@@ -1,5 +1,6 @@
 import { RegexTokenizer } from '@tokenlab/bpe';
 import type { Tokenizer } from '@tokenlab/core';
+import { countOf } from './count-of.js';
 import type { MergeShown, TrainMessage, TrainRequest } from './train-worker.js';
 
 /** What the training panel needs from the page. */
@@ -81,14 +82,14 @@ export function startTraining(hooks: TrainingHooks): Trainer {
     const ratio = done.bytes / Math.max(1, done.tokens);
     const vocabSize = 256 + done.merges.length;
     stop(
-      `${done.merges.length} merge${done.merges.length === 1 ? '' : 's'}, vocabulary ${vocabSize}: ${done.bytes.toLocaleString('en')} bytes → ` +
+      `${countOf(done.merges.length, 'merge')}, vocabulary ${vocabSize}: ${done.bytes.toLocaleString('en')} bytes → ` +
         `${done.tokens.toLocaleString('en')} tokens, compression ${ratio.toFixed(2)}×` +
         (done.exhausted ? ' (the text ran out of pairs)' : ''),
     );
     status.dataset.ratio = ratio.toFixed(4);
     hooks.onTrained(
       tokenizer,
-      `RegexTokenizer (GPT-4 pattern), ${done.merges.length} merge${done.merges.length === 1 ? '' : 's'} learned from the text as it was when trained`,
+      `RegexTokenizer (GPT-4 pattern), ${countOf(done.merges.length, 'merge')} learned from the text as it was when trained`,
       { text: request!.text, vocabSize: request!.vocabSize },
     );
   };
@@ -150,7 +151,7 @@ export function startTraining(hooks: TrainingHooks): Trainer {
   };
 
   trainButton.addEventListener('click', train);
-  stopButton.addEventListener('click', () => stop(`stopped after ${shown} merge${shown === 1 ? '' : 's'}`));
+  stopButton.addEventListener('click', () => stop(`stopped after ${countOf(shown, 'merge')}`));
   return {
     train(vocabSize) {
       if (vocabSize !== undefined) vocabInput.value = String(vocabSize);
