@@ -19,6 +19,11 @@ import { BlanklineTokenizer } from './regexp/blankline.js';
 import { RegexpTokenizer, regexpTokenize } from './regexp/regexp-tokenizer.js';
 import { WhitespaceTokenizer } from './regexp/whitespace.js';
 import { WordPunctTokenizer } from './regexp/wordpunct.js';
+import { LancasterStemmer, lancasterStem } from './stem/lancaster.js';
+import { PorterStemmer, porterStem } from './stem/porter.js';
+import { SnowballStemmer } from './stem/snowball.js';
+import { SnowballArabicStemmer } from './stem/snowball-arabic.js';
+import { snowballEnglishStem } from './stem/snowball-english.js';
 import { TreebankWordDetokenizer } from './treebank/detokenizer.js';
 import { NLTKWordTokenizer } from './treebank/nltk-word-tokenizer.js';
 import { TreebankWordTokenizer } from './treebank/treebank-tokenizer.js';
@@ -70,6 +75,29 @@ describe('bad input', () => {
         expect(() => call(value as never), name).toThrow(
           new RegExp(`${name.split('.').at(-1)}: expected the text as a string, got `),
         );
+  });
+
+  it('is refused by name by every stemmer (a number gave "word.toLowerCase is not a function")', () => {
+    const calls: [string, (word: never) => unknown][] = [
+      ['PorterStemmer.stem', (word) => porterStem(word)],
+      ['PorterStemmer.stem', (word) => new PorterStemmer({ cacheSize: 0 }).stem(word, false)],
+      ['LancasterStemmer.stem', (word) => lancasterStem(word)],
+      ['SnowballStemmer.stem', (word) => new SnowballStemmer('english').stem(word)],
+      ['SnowballStemmer.stem', (word) => new SnowballStemmer('arabic').stem(word)],
+      ['SnowballArabicStemmer.stem', (word) => new SnowballArabicStemmer().stem(word)],
+      ['SnowballArabicStemmer.stem', (word) => new SnowballArabicStemmer({ cacheSize: 10 }).stem(word)],
+      ['snowballEnglishStem', (word) => snowballEnglishStem(word)],
+    ];
+    for (const [name, call] of calls)
+      for (const value of [123, null, undefined, ['running'], new TextEncoder().encode('running')])
+        expect(() => call(value as never), name).toThrow(
+          new RegExp(`^${name}: expected the text as a string, got `),
+        );
+    // Strings still stem, before and after a refusal.
+    const porter = new PorterStemmer();
+    expect(() => porter.stem(123 as never)).toThrow(TypeError);
+    expect(porter.stem('running')).toBe('run');
+    expect(new LancasterStemmer().stem('maximum')).toBe('maxim');
   });
 
   it.each(tokenizers)('%s: empty and whitespace-only text give no tokens', (_, tokenizer) => {

@@ -2,6 +2,7 @@
  * The Lancaster (Paice/Husk) stemmer as NLTK's `LancasterStemmer` runs it.
  */
 
+import { requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { LANCASTER_RULES } from './lancaster-rules.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
@@ -134,6 +135,7 @@ export class LancasterStemmer {
    * ```
    */
   stem(word: string): string {
+    requireText(word, 'LancasterStemmer.stem');
     let stem = this.#cache.get(word);
     if (stem === undefined) {
       stem = this.#stem(word);

@@ -2,7 +2,7 @@
  * The Porter stemmer (Porter 1980) as NLTK's `PorterStemmer` runs it, in NLTK's three modes.
  */
 
-import { codePointLength } from '@tokenlab/core';
+import { codePointLength, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
@@ -262,6 +262,7 @@ export class PorterStemmer {
    * ```
    */
   stem(word: string, toLowercase = true): string {
+    requireText(word, 'PorterStemmer.stem');
     const cache = toLowercase ? this.#lowercased : this.#asGiven;
     let stem = cache.get(word);
     if (stem === undefined) {

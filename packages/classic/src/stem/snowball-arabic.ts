@@ -3,6 +3,7 @@
  * `SnowballStemmer('arabic')` runs it, including NLTK's handling of state between words.
  */
 
+import { requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { StemCache } from './stem-cache.js';
 
@@ -248,6 +249,7 @@ export class SnowballArabicStemmer {
    * ```
    */
   stem(word: string): string {
+    requireText(word, 'SnowballArabicStemmer.stem');
     if (!this.#carryVerbState) this.#verbStep1Succeeded = false;
     if (!this.#caches) return this.#stemWord(word);
     const flagBefore = this.#verbStep1Succeeded;

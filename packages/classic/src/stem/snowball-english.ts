@@ -6,6 +6,7 @@
  * bookkeeping of the regions departs from the published algorithm, NLTK is followed.
  */
 
+import { requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 
 const CURLY_APOSTROPHE = /[\u2019\u2018\u201B]/;
@@ -394,5 +395,6 @@ function step5(s: Regions): void {
  * ```
  */
 export function snowballEnglishStem(word: string): string {
+  requireText(word, 'snowballEnglishStem');
   return stemByCodePoints(word.toLowerCase(), snowballEnglishSteps);
 }

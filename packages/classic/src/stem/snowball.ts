@@ -2,6 +2,7 @@
  * NLTK's `SnowballStemmer` for the two languages tokenlab covers.
  */
 
+import { requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { SnowballArabicStemmer } from './snowball-arabic.js';
 import { snowballEnglishSteps } from './snowball-english.js';
@@ -93,6 +94,7 @@ export class SnowballStemmer {
    * ```
    */
   stem(word: string): string {
+    requireText(word, 'SnowballStemmer.stem');
     if (this.#arabic) return this.#arabic.stem(word);
     let stem = this.#cache.get(word);
     if (stem === undefined) {
