@@ -1,4 +1,5 @@
 import { KeyedVectors } from './keyed-vectors.js';
+import { OptionError } from './option-error.js';
 import { type SparseRows, truncatedSvd } from './truncated-svd.js';
 
 /**
@@ -71,12 +72,12 @@ export function countVectors(
   const alpha = options.alpha ?? 1;
   const shift = options.shift ?? 1;
   if (!Number.isInteger(window) || window < 1)
-    throw new RangeError(`window must be an integer ≥ 1, got ${window}`);
+    throw new OptionError('window', `window must be an integer ≥ 1, got ${window}`);
   if (!Number.isInteger(minCount) || minCount < 1)
-    throw new RangeError(`minCount must be an integer ≥ 1, got ${minCount}`);
-  if (!(alpha > 0 && alpha <= 1)) throw new RangeError(`alpha must be in (0, 1], got ${alpha}`);
+    throw new OptionError('minCount', `minCount must be an integer ≥ 1, got ${minCount}`);
+  if (!(alpha > 0 && alpha <= 1)) throw new OptionError('alpha', `alpha must be in (0, 1], got ${alpha}`);
   if (!(shift >= 1 && Number.isFinite(shift)))
-    throw new RangeError(`shift must be a finite number ≥ 1, got ${shift}`);
+    throw new OptionError('shift', `shift must be a finite number ≥ 1, got ${shift}`);
 
   const corpus = [...sentences];
   const frequency = new Map<string, number>();
@@ -129,7 +130,8 @@ export function countVectors(
     return new KeyedVectors(wordList, dense, size);
   }
   const power = options.eigenvaluePower ?? 0.5;
-  if (!Number.isFinite(power)) throw new RangeError(`eigenvaluePower must be a finite number, got ${power}`);
+  if (!Number.isFinite(power))
+    throw new OptionError('eigenvaluePower', `eigenvaluePower must be a finite number, got ${power}`);
   const k = options.dimensions;
   const { values, vectors } = truncatedSvd(ppmi, k, { iterations: options.iterations, seed: options.seed });
   const out = new Float32Array(size * k);

@@ -25,6 +25,7 @@ export { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 export type { TrainingMemoryHandle } from './kernels/word2vec-kernels.js';
 export { KeyedVectors, type MostSimilarQuery, type ScoredWord } from './keyed-vectors.js';
 export { formatModel, type ModelParseOptions, parseModel } from './model-file.js';
+export { OptionError } from './option-error.js';
 export { SeededRandom } from './random.js';
 export {
   type StartTrainingThread,

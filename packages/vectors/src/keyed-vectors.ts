@@ -3,6 +3,7 @@ import {
   type AnalogyEvaluationOptions,
   evaluateWordAnalogies,
 } from './analogy-evaluation.js';
+import { OptionError } from './option-error.js';
 
 /**
  * A word (or, in gensim's terms, a key) with its score in a {@link KeyedVectors} query.
@@ -328,11 +329,14 @@ export class KeyedVectors {
     const topn = query.topn ?? 10;
     const restrictVocab = query.restrictVocab ?? this.size;
     if (!Number.isInteger(restrictVocab) || restrictVocab < 0)
-      throw new RangeError(`restrictVocab must be a non-negative integer, got ${restrictVocab}`);
+      throw new OptionError(
+        'restrictVocab',
+        `restrictVocab must be a non-negative integer, got ${restrictVocab}`,
+      );
     if (positive.length + negative.length === 0)
       throw new Error('cannot compute similarity with no input words');
     if (!Number.isInteger(topn) || topn < 0)
-      throw new RangeError(`topn must be a non-negative integer, got ${topn}`);
+      throw new OptionError('topn', `topn must be a non-negative integer, got ${topn}`);
     for (const word of [...positive, ...negative]) this.index(word);
     return { positive, negative, topn, candidates: Math.min(restrictVocab, this.size) };
   }

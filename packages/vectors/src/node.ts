@@ -15,6 +15,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
 import { formatModel, parseModel } from './model-file.js';
+import { OptionError } from './option-error.js';
 import type { Word2Vec } from './word2vec.js';
 import {
   formatGloveText,
@@ -181,7 +182,10 @@ export interface LineSentencesOptions {
 export function lineSentences(path: string, options: LineSentencesOptions = {}): AsyncIterable<string[]> {
   const maxLength = options.maxSentenceLength ?? 10_000;
   if (!Number.isInteger(maxLength) || maxLength < 1)
-    throw new RangeError(`maxSentenceLength must be a positive integer, got ${maxLength}`);
+    throw new OptionError(
+      'maxSentenceLength',
+      `maxSentenceLength must be a positive integer, got ${maxLength}`,
+    );
   let passes = 0;
   return {
     async *[Symbol.asyncIterator]() {

@@ -1,3 +1,4 @@
+import { OptionError } from './option-error.js';
 import { SeededRandom } from './random.js';
 
 /**
@@ -64,7 +65,10 @@ export function truncatedSvd(
 } {
   const { rows } = matrix;
   if (!Number.isInteger(k) || k < 1 || k > rows)
-    throw new RangeError(`dimensions must be an integer in [1, ${rows}] (the number of rows), got ${k}`);
+    throw new OptionError(
+      'dimensions',
+      `dimensions must be an integer in [1, ${rows}] (the number of rows), got ${k}`,
+    );
   const iterations = options.iterations ?? 8;
   const width = Math.min(rows, k + (options.oversampling ?? 10));
   const random = new SeededRandom(options.seed ?? 1);

@@ -1,5 +1,6 @@
 import { loadCorpus } from '@tokenlab/corpora';
 import { describe, expect, it } from 'vitest';
+import { OptionError } from './option-error.js';
 import { SeededRandom } from './random.js';
 import { buildVocabulary } from './vocabulary.js';
 import { Word2Vec } from './word2vec.js';
@@ -153,6 +154,32 @@ describe('Word2Vec refuses bad input', () => {
     expect(() => Word2Vec.train([['a']], { minCount: 1, vectorSize: 1e6 })).toThrow(/vectorSize must be/);
     expect(() => Word2Vec.train([['a']], { minCount: 1, alpha: Number.NaN })).toThrow(/alpha must be/);
     expect(() => Word2Vec.train([['a']], { minCount: 1, window: 0 })).toThrow(/window must be/);
+  });
+
+  it('names the option it refuses, so that a command line can say which flag was wrong', () => {
+    const refusal = (options: Parameters<typeof Word2Vec.train>[1]) => {
+      try {
+        Word2Vec.train([['a']], { minCount: 1, ...options });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('trained');
+    };
+    for (const [options, option] of [
+      [{ vectorSize: 0 }, 'vectorSize'],
+      [{ maxFinalVocab: 0 }, 'maxFinalVocab'],
+      [{ minAlpha: -1 }, 'minAlpha'],
+      [{ seed: Number.POSITIVE_INFINITY }, 'seed'],
+      [{ negative: 0 }, 'negative'],
+    ] as const) {
+      const error = refusal(options);
+      expect(error).toBeInstanceOf(OptionError);
+      expect(error).toBeInstanceOf(RangeError);
+      expect((error as OptionError).option).toBe(option);
+    }
+    // A corpus that is empty is not an option's fault.
+    expect(() => Word2Vec.train([])).toThrow('empty corpus');
+    expect(refusal({ minCount: 5 })).not.toBeInstanceOf(OptionError);
   });
 
   it('a learning rate so large that training diverges', () => {

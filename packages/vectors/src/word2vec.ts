@@ -3,6 +3,7 @@ import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
 import { KeyedVectors } from './keyed-vectors.js';
 import { NegativeSampler } from './negative-sampler.js';
+import { OptionError } from './option-error.js';
 import { SeededRandom } from './random.js';
 import type { StartTrainingThread, TrainingThread, TrainingThreadReply } from './training-threads.js';
 import { type Vocabulary, VocabularyCounter, vocabularyFromCounts } from './vocabulary.js';
@@ -854,7 +855,7 @@ function trainerSettings(settings: Word2VecSettings): TrainerSettings {
 
 function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be an integer in [${min}, ${max}], got ${value}`);
+    throw new OptionError(name, `${name} must be an integer in [${min}, ${max}], got ${value}`);
   }
 }
 
@@ -890,13 +891,13 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
   if (settings.maxFinalVocab !== undefined) checkInteger('maxFinalVocab', settings.maxFinalVocab, 1);
   for (const name of ['sample', 'alpha', 'minAlpha'] as const) {
     if (!Number.isFinite(settings[name]) || settings[name] < 0) {
-      throw new RangeError(`${name} must be a finite number ≥ 0, got ${settings[name]}`);
+      throw new OptionError(name, `${name} must be a finite number ≥ 0, got ${settings[name]}`);
     }
   }
-  if (settings.alpha === 0) throw new RangeError('alpha must be greater than 0');
+  if (settings.alpha === 0) throw new OptionError('alpha', 'alpha must be greater than 0');
   if (!Number.isFinite(settings.seed))
-    throw new RangeError(`seed must be a finite number, got ${settings.seed}`);
+    throw new OptionError('seed', `seed must be a finite number, got ${settings.seed}`);
   if (!settings.hs && settings.negative === 0)
-    throw new RangeError('nothing to train with: set negative above 0 or hs to true (or both)');
+    throw new OptionError('negative', 'nothing to train with: set negative above 0 or hs to true (or both)');
   return settings;
 }

@@ -140,6 +140,53 @@ describe('tokenlab embed', () => {
     );
   });
 
+  it("refuses option values the library cannot take as usage errors, in the flags' names (exit code 1 before)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const input = join(dir, 'corpus.txt');
+    await writeFile(input, corpus());
+    const out = join(dir, 'v.txt');
+    const cases: [string[], string][] = [
+      [
+        ['train', '--vector-size', '1000000000'],
+        '--vector-size must be an integer in [1, 10000], got 1000000000',
+      ],
+      [['train', '--window', '0'], '--window must be an integer in [1, '],
+      [['train', '--max-final-vocab', '0'], '--max-final-vocab must be an integer in [1, '],
+      [['train', '--alpha', '0'], '--alpha must be greater than 0'],
+      [['train', '--negative', '0'], 'nothing to train with: set negative above 0 or hs to true'],
+      [['count', '--window', '0'], '--window must be an integer ≥ 1, got 0'],
+      [['count', '--smoothing', '2'], '--smoothing must be in (0, 1], got 2'],
+      // Known only once the words are counted: still the option's fault.
+      [
+        ['count', '--dimensions', '500'],
+        '--dimensions must be an integer in [1, 12] (the number of rows), got 500',
+      ],
+    ];
+    for (const [[action, ...options], message] of cases) {
+      const result = await runCapture(['embed', action as string, '--out', out, ...options, input]);
+      expect(result.stderr, options.join(' ')).toContain(`tokenlab embed: ${message}`);
+      expect(result.code, options.join(' ')).toBe(2);
+    }
+    const vectors = join(dir, 'counted.txt');
+    expect((await runCapture(['embed', 'count', '--out', vectors, input])).code).toBe(0);
+    const evaluate = await runCapture([
+      'embed',
+      'evaluate',
+      '--vectors',
+      vectors,
+      '--builtin',
+      'en',
+      '--restrict-vocab',
+      '0',
+    ]);
+    expect(evaluate.stderr).toContain('--restrict-vocab must be a positive integer, got 0');
+    expect(evaluate.code).toBe(2);
+    // Other errors keep their own code.
+    const empty = await runCapture(['embed', 'count', '--out', out], '\n');
+    expect(empty.stderr).toContain('empty corpus');
+    expect(empty.code).toBe(1);
+  });
+
   it('streams files, trains with hierarchical softmax, saves and resumes a model', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'embed-'));
     const input = join(dir, 'corpus.txt');

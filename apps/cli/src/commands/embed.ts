@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { readableInRanges } from '@tokenlab/bpe/count-files';
 import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
-import { countVectors, Word2Vec } from '@tokenlab/vectors';
+import { countVectors, OptionError, Word2Vec } from '@tokenlab/vectors';
 import {
   lineSentences,
   loadModel,
@@ -350,16 +350,30 @@ async function evaluate(argv: string[], io: CommandIO): Promise<number> {
   return 0;
 }
 
+/**
+ * The library's refusal of an option value, in this command's words and with its exit code:
+ * `vectorSize must be ...` becomes `--vector-size must be ...`. `renamed` maps the options whose
+ * flags are not their names in kebab case.
+ */
+function asUsageError(renamed: Readonly<Record<string, string>> = {}): (error: unknown) => never {
+  return (error) => {
+    if (!(error instanceof OptionError)) throw error;
+    const flag = `--${renamed[error.option] ?? error.option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const { message, option } = error;
+    throw new UsageError(message.startsWith(`${option} `) ? flag + message.slice(option.length) : message);
+  };
+}
+
 /** `tokenlab embed`: train word vectors and ask them for neighbours and analogies. */
 export const embedCommand: Command = {
   name: 'embed',
   help: HELP,
   async run(argv, io) {
     const [action, ...rest] = argv;
-    if (action === 'train') return train(rest, io);
-    if (action === 'count') return count(rest, io);
-    if (action === 'similar' || action === 'analogy') return query(action, rest, io);
-    if (action === 'evaluate') return evaluate(rest, io);
+    if (action === 'train') return train(rest, io).catch(asUsageError());
+    if (action === 'count') return count(rest, io).catch(asUsageError({ alpha: 'smoothing' }));
+    if (action === 'similar' || action === 'analogy') return query(action, rest, io).catch(asUsageError());
+    if (action === 'evaluate') return evaluate(rest, io).catch(asUsageError());
     if (action === undefined)
       throw new UsageError('choose an action: train, count, similar, analogy or evaluate');
     throw new UsageError(`unknown action '${action}': train, count, similar, analogy or evaluate`);

@@ -1,0 +1,24 @@
+/**
+ * An option given a value it cannot take. `option` names it as the options object spells it, so that
+ * a caller with other names for its options (a command line, a form) can say which of its own was wrong.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   Word2Vec.train(sentences, { window: 0 });
+ * } catch (error) {
+ *   if (error instanceof OptionError) error.option; // 'window'
+ * }
+ * ```
+ */
+export class OptionError extends RangeError {
+  /** The option's name, as the options object spells it (`vectorSize`, `minCount`, ...). */
+  readonly option: string;
+
+  /** Creates the error; `message` is what a user will read, and starts with the option's name. */
+  constructor(option: string, message: string) {
+    super(message);
+    this.name = 'OptionError';
+    this.option = option;
+  }
+}
