@@ -1,5 +1,5 @@
 import type { KeyedVectors } from './keyed-vectors.js';
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 
 /**
  * Options of {@link evaluateWordAnalogies}, named and defaulted as gensim's `evaluate_word_analogies`.
@@ -98,7 +98,10 @@ export function evaluateWordAnalogies(
   const dummy4unknown = options.dummy4unknown ?? false;
   const source = options.source ?? 'questions';
   if (!Number.isInteger(restrictVocab) || restrictVocab < 1)
-    throw new OptionError('restrictVocab', `restrictVocab must be a positive integer, got ${restrictVocab}`);
+    throw new OptionError(
+      'restrictVocab',
+      `restrictVocab must be a positive integer, got ${shownValue(restrictVocab)}`,
+    );
   const fold = caseInsensitive ? (word: string) => word.toUpperCase() : (word: string) => word;
   // As gensim: the first (most frequent) word of each case-folded form stands for it.
   const known = new Map<string, string>();

@@ -1,6 +1,7 @@
 import { CooccurrenceMatrix } from '@tokenlab/stats';
 import { describe, expect, it } from 'vitest';
 import { countVectors, MAX_DENSE_PPMI_WORDS } from './count-vectors.js';
+import { OptionError } from './option-error.js';
 import { SeededRandom } from './random.js';
 import { truncatedSvd } from './truncated-svd.js';
 
@@ -72,6 +73,11 @@ describe('countVectors (PPMI)', () => {
     expect(() => countVectors([['a', 'b']], { dimensions: 5 })).toThrow(
       'dimensions must be an integer in [1, 2] (the number of rows), got 5',
     );
+    // A string was taken for a number by the comparisons, and the smoothing computed with it.
+    expect(() => countVectors([['a', 'b']], { alpha: '0.75' as never })).toThrow(
+      "alpha must be in (0, 1], got '0.75' (a string)",
+    );
+    expect(() => countVectors([['a', 'b']], { window: 0 })).toThrow(OptionError);
     const many = [Array.from({ length: MAX_DENSE_PPMI_WORDS + 1 }, (_, i) => `w${i}`)];
     expect(() => countVectors(many)).toThrow(/ask for dimensions \(SVD\) or raise minCount/);
   });

@@ -1,5 +1,5 @@
 import { KeyedVectors } from './keyed-vectors.js';
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 import { type SparseRows, truncatedSvd } from './truncated-svd.js';
 
 /**
@@ -72,12 +72,13 @@ export function countVectors(
   const alpha = options.alpha ?? 1;
   const shift = options.shift ?? 1;
   if (!Number.isInteger(window) || window < 1)
-    throw new OptionError('window', `window must be an integer ≥ 1, got ${window}`);
+    throw new OptionError('window', `window must be an integer ≥ 1, got ${shownValue(window)}`);
   if (!Number.isInteger(minCount) || minCount < 1)
-    throw new OptionError('minCount', `minCount must be an integer ≥ 1, got ${minCount}`);
-  if (!(alpha > 0 && alpha <= 1)) throw new OptionError('alpha', `alpha must be in (0, 1], got ${alpha}`);
+    throw new OptionError('minCount', `minCount must be an integer ≥ 1, got ${shownValue(minCount)}`);
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 1))
+    throw new OptionError('alpha', `alpha must be in (0, 1], got ${shownValue(alpha)}`);
   if (!(shift >= 1 && Number.isFinite(shift)))
-    throw new OptionError('shift', `shift must be a finite number ≥ 1, got ${shift}`);
+    throw new OptionError('shift', `shift must be a finite number ≥ 1, got ${shownValue(shift)}`);
 
   const corpus = [...sentences];
   const frequency = new Map<string, number>();
@@ -131,7 +132,10 @@ export function countVectors(
   }
   const power = options.eigenvaluePower ?? 0.5;
   if (!Number.isFinite(power))
-    throw new OptionError('eigenvaluePower', `eigenvaluePower must be a finite number, got ${power}`);
+    throw new OptionError(
+      'eigenvaluePower',
+      `eigenvaluePower must be a finite number, got ${shownValue(power)}`,
+    );
   const k = options.dimensions;
   const { values, vectors } = truncatedSvd(ppmi, k, { iterations: options.iterations, seed: options.seed });
   const out = new Float32Array(size * k);

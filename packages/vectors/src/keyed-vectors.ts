@@ -3,7 +3,7 @@ import {
   type AnalogyEvaluationOptions,
   evaluateWordAnalogies,
 } from './analogy-evaluation.js';
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 
 /**
  * A word (or, in gensim's terms, a key) with its score in a {@link KeyedVectors} query.
@@ -73,7 +73,7 @@ export class KeyedVectors {
    */
   constructor(words: readonly string[], vectors: Float32Array, vectorSize: number) {
     if (!Number.isInteger(vectorSize) || vectorSize < 1) {
-      throw new RangeError(`vector size must be a positive integer, got ${vectorSize}`);
+      throw new RangeError(`vector size must be a positive integer, got ${shownValue(vectorSize)}`);
     }
     if (vectors.length !== words.length * vectorSize) {
       throw new RangeError(
@@ -331,12 +331,12 @@ export class KeyedVectors {
     if (!Number.isInteger(restrictVocab) || restrictVocab < 0)
       throw new OptionError(
         'restrictVocab',
-        `restrictVocab must be a non-negative integer, got ${restrictVocab}`,
+        `restrictVocab must be a non-negative integer, got ${shownValue(restrictVocab)}`,
       );
     if (positive.length + negative.length === 0)
       throw new Error('cannot compute similarity with no input words');
     if (!Number.isInteger(topn) || topn < 0)
-      throw new OptionError('topn', `topn must be a non-negative integer, got ${topn}`);
+      throw new OptionError('topn', `topn must be a non-negative integer, got ${shownValue(topn)}`);
     for (const word of [...positive, ...negative]) this.index(word);
     return { positive, negative, topn, candidates: Math.min(restrictVocab, this.size) };
   }

@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { KeyedVectors } from './keyed-vectors.js';
 import { formatModel, parseModel } from './model-file.js';
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 import type { Word2Vec } from './word2vec.js';
 import {
   formatGloveText,
@@ -184,7 +184,7 @@ export function lineSentences(path: string, options: LineSentencesOptions = {}):
   if (!Number.isInteger(maxLength) || maxLength < 1)
     throw new OptionError(
       'maxSentenceLength',
-      `maxSentenceLength must be a positive integer, got ${maxLength}`,
+      `maxSentenceLength must be a positive integer, got ${shownValue(maxLength)}`,
     );
   let passes = 0;
   return {

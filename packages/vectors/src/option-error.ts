@@ -22,3 +22,8 @@ export class OptionError extends RangeError {
     this.option = option;
   }
 }
+
+/** `value` as an option's error shows it: a string quoted and named, so that `'100'` is not read as 100. */
+export function shownValue(value: unknown): string {
+  return typeof value === 'string' ? `'${value}' (a string)` : String(value);
+}

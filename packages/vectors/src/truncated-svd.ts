@@ -1,4 +1,4 @@
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 import { SeededRandom } from './random.js';
 
 /**
@@ -67,7 +67,7 @@ export function truncatedSvd(
   if (!Number.isInteger(k) || k < 1 || k > rows)
     throw new OptionError(
       'dimensions',
-      `dimensions must be an integer in [1, ${rows}] (the number of rows), got ${k}`,
+      `dimensions must be an integer in [1, ${rows}] (the number of rows), got ${shownValue(k)}`,
     );
   const iterations = options.iterations ?? 8;
   const width = Math.min(rows, k + (options.oversampling ?? 10));

@@ -177,6 +177,13 @@ describe('Word2Vec refuses bad input', () => {
       expect(error).toBeInstanceOf(RangeError);
       expect((error as OptionError).option).toBe(option);
     }
+    // A value from a form or a command line, still a string, is shown as one: 'got 100' read as a number.
+    expect(() => Word2Vec.train([['a']], { minCount: 1, vectorSize: '100' as never })).toThrow(
+      "vectorSize must be an integer in [1, 10000], got '100' (a string)",
+    );
+    expect(() => Word2Vec.train([['a']], { minCount: 1, sample: '0.001' as never })).toThrow(
+      "sample must be a finite number ≥ 0, got '0.001' (a string)",
+    );
     // A corpus that is empty is not an option's fault.
     expect(() => Word2Vec.train([])).toThrow('empty corpus');
     expect(refusal({ minCount: 5 })).not.toBeInstanceOf(OptionError);

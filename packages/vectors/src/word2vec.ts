@@ -3,7 +3,7 @@ import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
 import { KeyedVectors } from './keyed-vectors.js';
 import { NegativeSampler } from './negative-sampler.js';
-import { OptionError } from './option-error.js';
+import { OptionError, shownValue } from './option-error.js';
 import { SeededRandom } from './random.js';
 import type { StartTrainingThread, TrainingThread, TrainingThreadReply } from './training-threads.js';
 import { type Vocabulary, VocabularyCounter, vocabularyFromCounts } from './vocabulary.js';
@@ -855,7 +855,7 @@ function trainerSettings(settings: Word2VecSettings): TrainerSettings {
 
 function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new OptionError(name, `${name} must be an integer in [${min}, ${max}], got ${value}`);
+    throw new OptionError(name, `${name} must be an integer in [${min}, ${max}], got ${shownValue(value)}`);
   }
 }
 
@@ -879,7 +879,7 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
   };
   for (const name of ['sg', 'hs', 'cbowMean'] as const) {
     if (typeof settings[name] !== 'boolean')
-      throw new TypeError(`${name} must be true or false, got ${settings[name]}`);
+      throw new TypeError(`${name} must be true or false, got ${shownValue(settings[name])}`);
   }
   checkInteger('vectorSize', settings.vectorSize, 1, MAX_VECTOR_SIZE);
   checkInteger('window', settings.window, 1);
@@ -891,12 +891,12 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
   if (settings.maxFinalVocab !== undefined) checkInteger('maxFinalVocab', settings.maxFinalVocab, 1);
   for (const name of ['sample', 'alpha', 'minAlpha'] as const) {
     if (!Number.isFinite(settings[name]) || settings[name] < 0) {
-      throw new OptionError(name, `${name} must be a finite number ≥ 0, got ${settings[name]}`);
+      throw new OptionError(name, `${name} must be a finite number ≥ 0, got ${shownValue(settings[name])}`);
     }
   }
   if (settings.alpha === 0) throw new OptionError('alpha', 'alpha must be greater than 0');
   if (!Number.isFinite(settings.seed))
-    throw new OptionError('seed', `seed must be a finite number, got ${settings.seed}`);
+    throw new OptionError('seed', `seed must be a finite number, got ${shownValue(settings.seed)}`);
   if (!settings.hs && settings.negative === 0)
     throw new OptionError('negative', 'nothing to train with: set negative above 0 or hs to true (or both)');
   return settings;
