@@ -1,3 +1,4 @@
+export { MAX_MATRIX_CELLS } from './matrix-size.js';
 export { type PadSequencesOptions, padSequences } from './pad-sequences.js';
 export {
   KERAS_DEFAULT_FILTERS,

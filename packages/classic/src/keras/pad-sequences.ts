@@ -1,3 +1,5 @@
+import { checkMatrixSize } from './matrix-size.js';
+
 /**
  * Options of {@link padSequences}, named as in Keras.
  *
@@ -52,6 +54,13 @@ export function padSequences(
     options.maxlen ?? sequences.reduce((longest, sequence) => Math.max(longest, sequence.length), 0);
   if (!Number.isInteger(maxlen) || maxlen < 0)
     throw new Error(`maxlen must be a non-negative integer, got ${maxlen}`);
+  checkMatrixSize(
+    'padSequences',
+    sequences.length,
+    maxlen,
+    options.maxlen === undefined ? 'the longest sequence' : 'maxlen',
+    options.maxlen === undefined ? 'give a smaller maxlen' : 'lower maxlen or pad fewer sequences at a time',
+  );
 
   return sequences.map((sequence) => {
     const kept =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MATRIX_CELLS } from './matrix-size.js';
 import { padSequences } from './pad-sequences.js';
 import {
   KERAS_DEFAULT_FILTERS,
@@ -145,6 +146,47 @@ describe('KerasTokenizer matrices', () => {
     expect(() => new KerasTokenizer({ numWords: 4 }).sequencesToMatrix([[1]], 'tfidf')).toThrow(/tfidf/);
     expect(() => tokenizer.sequencesToMatrix([[1]], 'nope' as 'count')).toThrow(/Unknown vectorization mode/);
   });
+
+  it('refuses a width from a number before making it (a saved num_words of 1e8 crashed the process out of memory)', () => {
+    const wide = new KerasTokenizer({ numWords: 1e8 });
+    wide.fitOnTexts(['a b']);
+    expect(() => wide.textsToMatrix(['a', 'b'])).toThrow(
+      'textsToMatrix: 2 rows × 100,000,000 columns (numWords) is more than MAX_MATRIX_CELLS (134,217,728) cells; ' +
+        'lower numWords or convert fewer texts at a time',
+    );
+    expect(() => wide.sequencesToMatrix([[1], [2]])).toThrow(
+      /^sequencesToMatrix: 2 rows × 100,000,000 columns/,
+    );
+    const saved = wide.toJson();
+    expect(() => KerasTokenizer.fromJson(saved).textsToMatrix(['a', 'b'])).toThrow(RangeError);
+    expect(MAX_MATRIX_CELLS).toBe(2 ** 27);
+  });
+
+  it('refuses indices that are not whole and non-negative (they became hidden properties of a row)', () => {
+    expect(() => tokenizer.sequencesToMatrix([[1], [2, -1]])).toThrow(
+      'sequencesToMatrix: sequences[1][1] is -1, not an index (an integer ≥ 0)',
+    );
+    expect(() => tokenizer.sequencesToMatrix([[1.5]])).toThrow(/sequences\[0\]\[0\] is 1.5/);
+    expect(() => tokenizer.sequencesToMatrix([['1' as never]])).toThrow(
+      /sequences\[0\]\[0\] is 1, not an index/,
+    );
+  });
+});
+
+describe('KerasTokenizer texts', () => {
+  it('names a text that is neither a string nor an array of strings (a number gave "text.map is not a function")', () => {
+    const tokenizer = new KerasTokenizer();
+    expect(() => tokenizer.fitOnTexts([42 as never])).toThrow(
+      'fitOnTexts: expected each text as a string or an array of strings, got a number',
+    );
+    expect(() => tokenizer.fitOnTexts([['a', 7] as never])).toThrow(
+      /fitOnTexts: .* got an array holding a number/,
+    );
+    expect(() => tokenizer.textsToSequences([null as never])).toThrow(/^textsToSequences: .* got null/);
+    expect(() => tokenizer.textsToMatrix([{} as never])).toThrow(/^textsToMatrix: .* got an object/);
+    // Nothing was counted from the refused texts.
+    expect(tokenizer.wordIndex.size).toBe(0);
+  });
 });
 
 describe('KerasTokenizer JSON', () => {
@@ -232,6 +274,16 @@ describe('padSequences', () => {
     );
     expect(() => padSequences([[1]], { truncating: 'x' as 'pre' })).toThrow(/truncating/);
     expect(() => padSequences([[1]], { maxlen: -1 })).toThrow(/maxlen/);
+    // Rows × maxlen beyond MAX_MATRIX_CELLS is refused before anything is made, whoever chose the width.
+    expect(() => padSequences([[1], [2]], { maxlen: 1e9 })).toThrow(
+      'padSequences: 2 rows × 1,000,000,000 columns (maxlen) is more than MAX_MATRIX_CELLS',
+    );
+    // One long sequence among many short ones: input of 23,422 numbers, a batch of 134 million cells.
+    const oneLong = [new Array<number>(13_422).fill(1), ...Array.from({ length: 10_000 }, () => [1])];
+    expect(() => padSequences(oneLong)).toThrow(
+      /^padSequences: 10,001 rows × 13,422 columns \(the longest sequence\) .*; give a smaller maxlen$/,
+    );
+    expect(padSequences(oneLong.slice(0, 50))).toHaveLength(50);
   });
 });
 

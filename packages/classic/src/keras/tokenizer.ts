@@ -1,3 +1,4 @@
+import { checkMatrixSize } from './matrix-size.js';
 import { orderedJsonEntries, pythonJsonDumps } from './python-json.js';
 
 /**
@@ -174,8 +175,14 @@ export class KerasTokenizer {
   }
 
   /** The tokens of one text as Keras sees them (char level, a token list, or filtered words). */
-  private tokensOf(text: KerasText): string[] {
-    if (typeof text !== 'string') return this.lower ? text.map((token) => token.toLowerCase()) : [...text];
+  private tokensOf(text: KerasText, where: string): string[] {
+    if (typeof text !== 'string') {
+      if (!Array.isArray(text) || text.some((token) => typeof token !== 'string'))
+        throw new TypeError(
+          `${where}: expected each text as a string or an array of strings, got ${describe(text)}`,
+        );
+      return this.lower ? text.map((token: string) => token.toLowerCase()) : [...text];
+    }
     if (this.charLevel) return Array.from(this.lower ? text.toLowerCase() : text);
     return textToWordSequence(text, { filters: this.filters, lower: this.lower, split: this.split });
   }
@@ -193,7 +200,7 @@ export class KerasTokenizer {
   fitOnTexts(texts: Iterable<KerasText>): void {
     for (const text of texts) {
       this.documentCount++;
-      const tokens = this.tokensOf(text);
+      const tokens = this.tokensOf(text, 'fitOnTexts');
       for (const token of tokens) this.wordCounts.set(token, (this.wordCounts.get(token) ?? 0) + 1);
       for (const token of new Set(tokens)) this.wordDocs.set(token, (this.wordDocs.get(token) ?? 0) + 1);
     }
@@ -239,12 +246,16 @@ export class KerasTokenizer {
    * ```
    */
   textsToSequences(texts: Iterable<KerasText>): number[][] {
+    return this.sequencesOf(texts, 'textsToSequences');
+  }
+
+  private sequencesOf(texts: Iterable<KerasText>, where: string): number[][] {
     const oovIndex = this.oovToken === null ? undefined : this.wordIndex.get(this.oovToken);
     const limit = this.numWords;
     const sequences: number[][] = [];
     for (const text of texts) {
       const sequence: number[] = [];
-      for (const token of this.tokensOf(text)) {
+      for (const token of this.tokensOf(text, where)) {
         const index = this.wordIndex.get(token);
         if (index !== undefined) {
           if (limit && index >= limit) {
@@ -308,7 +319,7 @@ export class KerasTokenizer {
    * ```
    */
   textsToMatrix(texts: Iterable<KerasText>, mode: KerasMatrixMode = 'binary'): number[][] {
-    return this.sequencesToMatrix(this.textsToSequences(texts), mode);
+    return this.matrixOf(this.sequencesOf(texts, 'textsToMatrix'), mode, 'textsToMatrix');
   }
 
   /**
@@ -321,6 +332,14 @@ export class KerasTokenizer {
    * ```
    */
   sequencesToMatrix(sequences: readonly (readonly number[])[], mode: KerasMatrixMode = 'binary'): number[][] {
+    return this.matrixOf(sequences, mode, 'sequencesToMatrix');
+  }
+
+  private matrixOf(
+    sequences: readonly (readonly number[])[],
+    mode: KerasMatrixMode,
+    where: string,
+  ): number[][] {
     let columns: number;
     if (this.numWords) {
       columns = this.numWords;
@@ -333,23 +352,42 @@ export class KerasTokenizer {
       throw new Error(`Unknown vectorization mode: '${mode}'`);
     if (mode === 'tfidf' && !this.documentCount)
       throw new Error('Fit the tokenizer on some data before using tfidf mode.');
-    return sequences.map((sequence) => {
-      const row = new Array<number>(columns).fill(0);
-      if (sequence.length === 0) return row;
-      const counts = new Map<number, number>();
-      for (const index of sequence) if (index < columns) counts.set(index, (counts.get(index) ?? 0) + 1);
-      for (const [index, count] of counts) {
-        if (mode === 'count') row[index] = count;
-        else if (mode === 'freq') row[index] = count / sequence.length;
-        else if (mode === 'binary') row[index] = 1;
-        else {
-          const tf = 1 + Math.log(count);
-          const idf = Math.log(1 + this.documentCount / (1 + (this.indexDocs.get(index) ?? 0)));
-          row[index] = tf * idf;
-        }
-      }
-      return row;
+    checkMatrixSize(
+      where,
+      sequences.length,
+      columns,
+      this.numWords ? 'numWords' : 'the index size + 1',
+      this.numWords ? 'lower numWords or convert fewer texts at a time' : 'convert fewer texts at a time',
+    );
+    return sequences.map((sequence, row) => {
+      // Keras puts -1 in the last column (Python's negative index) and fails on 1.5; here either
+      // would become a property of the row array that no one sees.
+      for (const [position, index] of sequence.entries())
+        if (!Number.isInteger(index) || index < 0)
+          throw new RangeError(
+            `${where}: sequences[${row}][${position}] is ${String(index)}, not an index (an integer ≥ 0)`,
+          );
+      return this.matrixRow(sequence, columns, mode);
     });
+  }
+
+  /** One row of {@link sequencesToMatrix}. */
+  private matrixRow(sequence: readonly number[], columns: number, mode: KerasMatrixMode): number[] {
+    const row = new Array<number>(columns).fill(0);
+    if (sequence.length === 0) return row;
+    const counts = new Map<number, number>();
+    for (const index of sequence) if (index < columns) counts.set(index, (counts.get(index) ?? 0) + 1);
+    for (const [index, count] of counts) {
+      if (mode === 'count') row[index] = count;
+      else if (mode === 'freq') row[index] = count / sequence.length;
+      else if (mode === 'binary') row[index] = 1;
+      else {
+        const tf = 1 + Math.log(count);
+        const idf = Math.log(1 + this.documentCount / (1 + (this.indexDocs.get(index) ?? 0)));
+        row[index] = tf * idf;
+      }
+    }
+    return row;
   }
 
   /**
@@ -443,3 +481,15 @@ export class KerasTokenizer {
  * ```
  */
 export const WordIndexTokenizer = KerasTokenizer;
+
+/** What a value that is not a text is, for an error message: its kind, or for an array the kind of its first non-string. */
+function describe(value: unknown): string {
+  if (!Array.isArray(value)) return kindOf(value);
+  return `an array holding ${kindOf(value.find((token) => typeof token !== 'string'))}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `${/^[aeiou]/.test(typeof value) ? 'an' : 'a'} ${typeof value}`;
+}
