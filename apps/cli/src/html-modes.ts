@@ -22,16 +22,27 @@ export function isHtmlMediaType(mediaType: string): boolean {
 }
 
 /**
- * The part of `html` that `mode` keeps. `source` names the page in the one error there is: markup
- * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it. `url`,
- * the address the page came from, is the base of its links for Readability.
+ * The part of `html` that `mode` keeps. `source` names the page in the errors there are: markup
+ * that BeautifulSoup's parser refuses too (`<![foo[`), where `--html raw` still reads it, and, for
+ * `readable`, a page nested too deep to find its article in, where `--html text` still reads it.
+ * `url`, the address the page came from, is the base of its links for Readability.
  */
 export async function keptText(html: string, mode: HtmlMode, source: string, url?: string): Promise<string> {
   if (mode === 'raw') return html;
   // Imported here: the HTML package (Readability and a DOM among its dependencies) is needed only
   // when a page is reduced, and loading it costs every other command about 0.1 s and 25 MB.
-  const { getText, HtmlParseError, readableText } = await import('@tokenlab/html');
-  if (mode === 'readable') return readableText(html, url === undefined ? {} : { url });
+  const { getText, HtmlParseError, NestingTooDeepError, readableText } = await import('@tokenlab/html');
+  if (mode === 'readable') {
+    try {
+      return readableText(html, url === undefined ? {} : { url });
+    } catch (error) {
+      if (!(error instanceof NestingTooDeepError)) throw error;
+      throw new Error(
+        `${source}: the page nests elements more than ${error.limit} deep, too deep to find its article in; ` +
+          '--html text reads all of its text',
+      );
+    }
+  }
   try {
     return getText(html);
   } catch (error) {

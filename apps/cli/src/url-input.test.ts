@@ -453,6 +453,21 @@ describe('--html', () => {
     expect(local.stdout).toBe(readableText(ARTICLE));
   });
 
+  it('names a page nested too deep for readable, and the mode that reads it (it ran for minutes)', async () => {
+    const deep = join(dir, 'deep.html');
+    writeFileSync(
+      deep,
+      `<html><body>${'<div>'.repeat(100_000)}deep text${'</div>'.repeat(100_000)}</body></html>`,
+    );
+    const refused = await runCapture(['tokenize', '-t', 'whitespace', '--html', 'readable', deep]);
+    expect(refused.stderr).toContain(
+      `${deep}: the page nests elements more than 256 deep, too deep to find its article in; --html text reads all of its text`,
+    );
+    expect(refused.code).toBe(1);
+    const text = await runCapture(['tokenize', '-t', 'whitespace', '--html', 'text', deep]);
+    expect(text.stdout).toBe('deep\ntext\n');
+  });
+
   it('applies to a .html file and to stdin when given, and leaves them alone otherwise', async () => {
     const file = join(dir, 'page.html');
     writeFileSync(file, PAGE);

@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { getText } from './get-text.js';
 
@@ -64,6 +65,7 @@ type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
  * ```
  */
 export function feedEntries(xml: string): FeedEntry[] {
+  requireText(xml, 'feedEntries');
   const document = parseDocument(xml, { xmlMode: true });
   const root = document.children.find(DomUtils.isTag);
   const rootName = root?.name ?? '';

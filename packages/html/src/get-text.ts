@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { decodeCharRef } from './char-ref.js';
 import { NAMED_ENTITIES } from './entities.generated.js';
 import { type MarkupEvents, readMarkup } from './markup-reader.js';
@@ -82,6 +83,7 @@ type StringKind = 'text' | 'cdata' | 'other';
  * ```
  */
 export function getText(html: string, options: GetTextOptions = {}): string {
+  requireText(html, 'getText');
   const strings = collectStrings(html);
   const { separator = '', strip = false } = options;
   if (!strip) return strings.join(separator);

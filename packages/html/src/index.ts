@@ -17,4 +17,5 @@
 export { type FeedEntry, FeedError, feedEntries } from './feed-entries.js';
 export { type GetTextOptions, getText } from './get-text.js';
 export { HtmlParseError } from './html-parse-error.js';
-export { type ReadableTextOptions, readableText } from './readable-text.js';
+export { NestingTooDeepError } from './nesting-too-deep-error.js';
+export { MAX_READABLE_DEPTH, type ReadableTextOptions, readableText } from './readable-text.js';

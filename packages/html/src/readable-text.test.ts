@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getText, readableText } from './index.js';
+import { feedEntries, getText, MAX_READABLE_DEPTH, NestingTooDeepError, readableText } from './index.js';
 
 // The pages of fixtures/pages that have an article; their .parts.json lists the article's
 // paragraphs and strings of the page furniture (menus, table of contents, footers, sidebars,
@@ -102,5 +102,49 @@ describe('readableText keeps the article and drops the furniture', () => {
 
   it('falls back to the whole body when there is no article', () => {
     expect(readableText('<p>Short</p><script>x()</script><p>page</p>')).toBe('Short\n\npage');
+  });
+});
+
+describe('hostile input', () => {
+  const nested = (depth: number, inner: string) =>
+    `<html><body>${'<div>'.repeat(depth)}${inner}${'</div>'.repeat(depth)}</body></html>`;
+
+  it('refuses a page nested deeper than MAX_READABLE_DEPTH at once (100,000 deep ran for minutes, then overflowed the stack)', () => {
+    expect(MAX_READABLE_DEPTH).toBe(256);
+    for (const depth of [MAX_READABLE_DEPTH, 100_000]) {
+      const page = nested(depth, '<p>deep text</p>');
+      expect(() => readableText(page)).toThrow(NestingTooDeepError);
+      expect(() => readableText(page)).toThrow(
+        /^the page nests elements more than 256 deep, .*getText reads all of its text$/,
+      );
+      // getText reads it, without recursion.
+      expect(getText(page)).toBe('deep text');
+    }
+    const error = (() => {
+      try {
+        readableText(nested(300, 'x'));
+      } catch (caught) {
+        return caught as NestingTooDeepError;
+      }
+    })();
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error?.limit).toBe(256);
+  });
+
+  it('still reads a page nested just within the limit (the html and body elements count)', () => {
+    const words = 'Deep in the page there is a paragraph of plain words. '.repeat(10).trim();
+    expect(readableText(nested(MAX_READABLE_DEPTH - 3, `<p>${words}</p>`))).toBe(words);
+  });
+
+  it('names text that is not a string (a number gave an empty text, bytes a missing method)', () => {
+    const bytes = new TextEncoder().encode('<p>hi</p>');
+    for (const [name, call] of [
+      ['getText', (value: never) => getText(value)],
+      ['readableText', (value: never) => readableText(value)],
+      ['feedEntries', (value: never) => feedEntries(value)],
+    ] as const) {
+      expect(() => call(42 as never)).toThrow(`${name}: expected the text as a string, got a number`);
+      expect(() => call(bytes as never)).toThrow(`${name}: expected the text as a string, got bytes`);
+    }
   });
 });
