@@ -15,6 +15,23 @@ describe('CharTokenizer', () => {
     expect(CharTokenizer.fromText('😀！').vocabulary).toEqual(['！', '😀']);
   });
 
+  it('refuses a missing vocabulary and ids that are not whole numbers by name', () => {
+    // From JavaScript, new CharTokenizer() said "Cannot read properties of undefined (reading 'forEach')".
+    expect(() => new CharTokenizer(undefined as never)).toThrow(
+      'CharTokenizer: expected the vocabulary as an array of characters (CharTokenizer.fromText(text) learns one)',
+    );
+    expect(() => CharTokenizer.fromText(42 as never)).toThrow(
+      'CharTokenizer.fromText: expected the text as a string, got a number',
+    );
+    const chars = CharTokenizer.fromText('ab');
+    // 'length' read the array's length, 8, as if it were a character.
+    expect(() => chars.decode(['length' as never])).toThrow(
+      'id length at position 0 is not in the vocabulary (size 2)',
+    );
+    expect(() => chars.decode([0.5])).toThrow(/id 0.5 at position 0/);
+    expect(chars.decode([1, 0])).toBe('ba');
+  });
+
   it('names an unknown character and its position', () => {
     const chars = CharTokenizer.fromText('abc');
     expect(() => chars.encode('abzc')).toThrow(UnknownCharacterError);

@@ -70,6 +70,10 @@ export class CharTokenizer implements Tokenizer {
 
   /** A tokenizer over exactly these characters, ids in the given order. */
   constructor(vocabulary: readonly string[]) {
+    if (!Array.isArray(vocabulary))
+      throw new TypeError(
+        'CharTokenizer: expected the vocabulary as an array of characters (CharTokenizer.fromText(text) learns one)',
+      );
     const ids = new Map<string, number>();
     vocabulary.forEach((char, id) => {
       if ([...char].length !== 1)
@@ -83,6 +87,7 @@ export class CharTokenizer implements Tokenizer {
 
   /** Learn the vocabulary from `text`: its distinct characters, sorted by code point. */
   static fromText(text: string): CharTokenizer {
+    requireText(text, 'CharTokenizer.fromText');
     return new CharTokenizer([...new Set(text)].sort(byCodePoint));
   }
 
@@ -124,7 +129,9 @@ export class CharTokenizer implements Tokenizer {
   decode(ids: readonly number[]): string {
     let text = '';
     for (let i = 0; i < ids.length; i++) {
-      const char = this.vocabulary[ids[i]!];
+      const id = ids[i]!;
+      // Whole numbers only: a string such as 'length' would read a property of the array.
+      const char = Number.isInteger(id) ? this.vocabulary[id] : undefined;
       if (char === undefined)
         throw new RangeError(`id ${ids[i]} at position ${i} is not in the vocabulary (size ${this.size})`);
       text += char;

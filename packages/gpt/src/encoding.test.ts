@@ -280,6 +280,14 @@ describe('decode', () => {
     expect(() => cl100k.decode([100261])).toThrow(/unknown token id 100261/);
     expect(() => r50k.decode([-1])).toThrow(/unknown token id -1/);
   });
+  it('refuses ids that are not whole numbers (a string id, say from a CSV, decoded the bytes of 46 tokens)', () => {
+    expect(() => cl100k.decode(['5' as never])).toThrow(
+      "cl100k_base: unknown token id '5' (a string) (valid ids are 0..100276)",
+    );
+    expect(() => cl100k.decodeBytes(['15339' as never])).toThrow(/unknown token id '15339' \(a string\)/);
+    expect(() => cl100k.decode([1.5])).toThrow(/unknown token id 1.5 /);
+    expect(cl100k.decode([5])).toBe('&');
+  });
   it('encodes lone surrogates as U+FFFD, as the tiktoken package does', () => {
     const wasm = get_encoding('o200k_base');
     for (const text of ['a\ud800b', '\udfff', 'x\ud83d', '\ud83d\ude00\ude00']) {
@@ -298,6 +306,12 @@ describe('counting and offsets', () => {
     expect(o200k.isWithinTokenLimit(text, n)).toBe(n);
     expect(o200k.isWithinTokenLimit(text, n - 1)).toBe(false);
     expect(o200k.isWithinTokenLimit('', 0)).toBe(0);
+    // NaN compares false with every count: every text was within it.
+    expect(() => o200k.isWithinTokenLimit(text, Number.NaN)).toThrow(
+      'isWithinTokenLimit: the limit must be a number, got NaN',
+    );
+    expect(() => o200k.isWithinTokenLimit(text, '5' as never)).toThrow(/the limit must be a number, got 5/);
+    expect(o200k.isWithinTokenLimit(text, Number.POSITIVE_INFINITY)).toBe(n);
     expect(cl100k.countTokens('a<|endoftext|>b', { allowedSpecial: 'all' })).toBe(3);
   });
   it('encodeWithOffsets gives character and byte spans that cover the text', () => {

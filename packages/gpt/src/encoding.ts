@@ -258,6 +258,9 @@ export class Encoding implements Tokenizer {
    * ```
    */
   isWithinTokenLimit(text: string, limit: number, options: EncodeOptions = {}): number | false {
+    // NaN compares false with every count, so any text was within it.
+    if (typeof limit !== 'number' || Number.isNaN(limit))
+      throw new RangeError(`isWithinTokenLimit: the limit must be a number, got ${String(limit)}`);
     const counter = new Counter(limit);
     this.encodeInto(text, options, counter);
     return counter.full ? false : counter.count;
@@ -341,7 +344,8 @@ export class Encoding implements Tokenizer {
     if (this.ranks.has(id)) return this.ranks.tokenBytes(id);
     const special = this.specialBytes.get(id);
     if (special) return special;
-    throw new RangeError(`${this.name}: unknown token id ${id} (valid ids are 0..${this.nVocab - 1})`);
+    const shown = typeof id === 'string' ? `'${id}' (a string)` : String(id);
+    throw new RangeError(`${this.name}: unknown token id ${shown} (valid ids are 0..${this.nVocab - 1})`);
   }
 
   /** Number of bytes token `id` decodes to. */

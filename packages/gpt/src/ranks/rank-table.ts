@@ -382,7 +382,13 @@ export class RankTable {
 
   /** Whether `rank` has a token. */
   has(rank: number): boolean {
-    return rank >= 0 && rank < this.offsets.length - 1 && this.offsets[rank] !== this.offsets[rank + 1];
+    // Whole numbers only: a string '5' passed the comparisons, and `rank + 1` made it '51'.
+    return (
+      Number.isInteger(rank) &&
+      rank >= 0 &&
+      rank < this.offsets.length - 1 &&
+      this.offsets[rank] !== this.offsets[rank + 1]
+    );
   }
 
   /** The bytes of token `rank` (a view, do not modify). */
