@@ -60,6 +60,7 @@ export {
   TfidfModel,
   type TfidfModelOptions,
 } from './gensim.js';
+export { MAX_NGRAM_ITEMS } from './ngram-limit.js';
 export {
   bigrams,
   everygrams,

@@ -1,5 +1,6 @@
 import { readGolden } from '@tokenlab/test-support';
 import { describe, expect, it } from 'vitest';
+import { MAX_NGRAM_ITEMS } from './ngram-limit.js';
 import { bigrams, everygrams, ngrams, padSequence, skipgrams, trigrams } from './ngrams.js';
 
 interface NgramRow {
@@ -77,5 +78,62 @@ describe('n-gram padding and edge cases (NLTK docstrings)', () => {
   });
   it('rejects a bad order with a clear message', () => {
     expect(() => ngrams([1], 0)).toThrow(/n must be an integer >= 1, got 0/);
+  });
+
+  it('gives every skip-gram NLTK defines, in its order, for any n and k (against a brute-force list)', () => {
+    const seq = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    for (let length = 0; length <= seq.length; length++)
+      for (let n = 1; n <= 5; n++)
+        for (let k = 0; k <= 4; k++) {
+          const items = seq.slice(0, length);
+          const expected: string[][] = [];
+          // Every increasing choice of n - 1 positions after the start, at most n + k - 1 ahead.
+          const choose = (
+            from: number,
+            last: number,
+            left: number,
+            chosen: number[],
+            start: number,
+          ): void => {
+            if (left === 0) {
+              expected.push([items[start]!, ...chosen.map((p) => items[p]!)]);
+              return;
+            }
+            for (let p = from; p <= last; p++) choose(p + 1, last, left - 1, [...chosen, p], start);
+          };
+          for (let start = 0; start < length; start++)
+            choose(start + 1, Math.min(length - 1, start + n + k - 1), n - 1, [], start);
+          expect(skipgrams(items, n, k), `${length} ${n} ${k}`).toEqual(expected);
+        }
+    // Thousands of items per gram, without a call per item on the stack (it recursed n - 1 deep).
+    const long = Array.from({ length: 20_000 }, (_, i) => i);
+    expect(skipgrams(long, 20_000, 0)).toEqual([long]);
+  });
+});
+
+describe('n-grams whose size comes from a number (hostile input)', () => {
+  it('refuses a result of more than MAX_NGRAM_ITEMS items before making it (padding with n = 1e9 crashed the process)', () => {
+    expect(MAX_NGRAM_ITEMS).toBe(2 ** 27);
+    expect(() => padSequence(['a'], 1e9, { padLeft: true })).toThrow(
+      'padSequence: padding with n = 1000000000 would give 1,000,000,000 items, more than MAX_NGRAM_ITEMS (134,217,728)',
+    );
+    expect(() => ngrams(['a', 'b'], 1e9, { padLeft: true, leftPadSymbol: '<s>' })).toThrow(
+      /^ngrams: padding with n = 1000000000 would give/,
+    );
+    // 50,000-grams of 100,000 words: 2.5 billion items from an input of 100,000.
+    const words = Array.from({ length: 100_000 }, (_, i) => `w${i}`);
+    expect(() => ngrams(words, 50_000)).toThrow(
+      'ngrams: 50000-grams of 100000 items would give 2,500,050,000 items, more than MAX_NGRAM_ITEMS',
+    );
+    expect(() => everygrams(words)).toThrow(
+      /^everygrams: 1- to 100000-grams of 100000 items would give 166,671,666,700,000 items/,
+    );
+    expect(() => skipgrams(words.slice(0, 100), 10, 100)).toThrow(
+      /^skipgrams: 10-grams skipping up to 100 of 100 items/,
+    );
+    // Within the bound, the same answers as before.
+    expect(ngrams(words, 99_999)).toHaveLength(2);
+    expect(everygrams(words.slice(0, 4), 2, 3)).toHaveLength(5);
+    expect(padSequence(['a'], 3, { padRight: true, rightPadSymbol: '</s>' })).toEqual(['a', '</s>', '</s>']);
   });
 });

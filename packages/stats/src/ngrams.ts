@@ -1,3 +1,5 @@
+import { binomialUpTo, checkNgramItems, gramItems } from './ngram-limit.js';
+
 /**
  * Padding options shared by {@link ngrams} and friends, named as in NLTK.
  *
@@ -36,8 +38,20 @@ export function padSequence<T, P = null>(
   n: number,
   options: PaddingOptions<P> = {},
 ): (T | P)[] {
+  return padded(sequence, n, options, 'padSequence');
+}
+
+/** {@link padSequence}, naming `where` (the function the caller called) in its refusal. */
+function padded<T, P>(
+  sequence: Iterable<T>,
+  n: number,
+  options: PaddingOptions<P>,
+  where: string,
+): (T | P)[] {
   const items: (T | P)[] = [...sequence];
   const count = Math.max(0, n - 1);
+  const sides = (options.padLeft ? 1 : 0) + (options.padRight ? 1 : 0);
+  checkNgramItems(where, items.length + sides * count, `padding with n = ${n}`);
   if (options.padLeft) items.unshift(...new Array<P>(count).fill((options.leftPadSymbol ?? null) as P));
   if (options.padRight) items.push(...new Array<P>(count).fill((options.rightPadSymbol ?? null) as P));
   return items;
@@ -58,7 +72,8 @@ export function ngrams<T, P = null>(
   options: PaddingOptions<P> = {},
 ): (T | P)[][] {
   checkOrder('n', n, 1);
-  const items = padSequence(sequence, n, options);
+  const items = padded(sequence, n, options, 'ngrams');
+  checkNgramItems('ngrams', gramItems(items.length, n, n), `${n}-grams of ${items.length} items`);
   const result: (T | P)[][] = [];
   for (let i = 0; i + n <= items.length; i++) result.push(items.slice(i, i + n));
   return result;
@@ -107,7 +122,12 @@ export function everygrams<T, P = null>(
   const source = [...sequence];
   if (maxLen === -1) maxLen = source.length;
   checkOrder('minLen', minLen, 1);
-  const items = padSequence(source, maxLen, options);
+  const items = padded(source, maxLen, options, 'everygrams');
+  checkNgramItems(
+    'everygrams',
+    gramItems(items.length, minLen, maxLen),
+    `${minLen}- to ${maxLen}-grams of ${items.length} items`,
+  );
   const result: (T | P)[][] = [];
   for (let start = 0; start < items.length; start++) {
     const available = Math.min(maxLen, items.length - start);
@@ -134,28 +154,31 @@ export function skipgrams<T, P = null>(
 ): (T | P)[][] {
   checkOrder('n', n, 1);
   checkOrder('k', k, 0);
-  const items = options.padLeft || options.padRight ? padSequence(sequence, n, options) : [...sequence];
+  const items =
+    options.padLeft || options.padRight ? padded(sequence, n, options, 'skipgrams') : [...sequence];
+  // Each start's skip-grams are the (n - 1)-combinations of the positions after it, up to n + k - 1
+  // ahead and inside the sequence (NLTK pads with a sentinel and drops the combinations that reach it).
+  const choose = n - 1;
+  const lastOf = (start: number) => Math.min(items.length - 1, start + n + k - 1);
+  let total = 0;
+  for (let start = 0; start < items.length && total <= Number.MAX_SAFE_INTEGER; start++)
+    total += n * binomialUpTo(lastOf(start) - start, choose, Number.MAX_SAFE_INTEGER);
+  checkNgramItems('skipgrams', total, `${n}-grams skipping up to ${k} of ${items.length} items`);
   const result: (T | P)[][] = [];
-  const chosen = new Array<number>(n - 1);
+  const chosen = new Array<number>(choose);
   for (let start = 0; start < items.length; start++) {
-    const last = Math.min(items.length - 1, start + n + k - 1);
-    // Combinations of n - 1 positions in (start, start + n + k - 1], in lexicographic order, keeping
-    // only those inside the sequence (NLTK pads with a sentinel and drops those that reach it).
-    const emit = (depth: number, from: number): void => {
-      if (depth === n - 1) {
-        result.push([items[start]!, ...chosen.map((position) => items[position]!)]);
-        return;
-      }
-      const window = start + n + k - 1;
-      for (let position = from; position <= window - (n - 2 - depth); position++) {
-        // Positions only grow, so once one is past the sequence every later combination ends there
-        // too: NLTK pads with a sentinel and drops exactly those.
-        if (position > last) return;
-        chosen[depth] = position;
-        emit(depth + 1, position + 1);
-      }
-    };
-    emit(0, start + 1);
+    const last = lastOf(start);
+    if (last - start < choose) continue;
+    // The combinations in lexicographic order, without recursion (n may be in the thousands).
+    for (let i = 0; i < choose; i++) chosen[i] = start + 1 + i;
+    for (;;) {
+      result.push([items[start]!, ...chosen.map((position) => items[position]!)]);
+      let i = choose - 1;
+      while (i >= 0 && chosen[i] === last - (choose - 1 - i)) i--;
+      if (i < 0) break;
+      chosen[i]!++;
+      for (let j = i + 1; j < choose; j++) chosen[j] = chosen[j - 1]! + 1;
+    }
   }
   return result;
 }
