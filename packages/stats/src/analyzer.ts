@@ -1,4 +1,5 @@
 import { compilePythonPattern, findall } from '@tokenlab/pattern';
+import { checkNgramItems, gramItems } from './ngram-limit.js';
 import { codePointArray, collapseWhitespace, pythonSplit } from './python-text.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
 import { wordRuns } from './word-runs.js';
@@ -118,8 +119,13 @@ export function resolveStopWords(stopWords: AnalyzerOptions['stopWords']): Reado
 function wordNgrams(tokens: string[], minN: number, maxN: number, stopWords?: ReadonlySet<string>): string[] {
   if (stopWords) tokens = tokens.filter((token) => !stopWords.has(token));
   if (maxN === 1) return tokens;
-  const result = minN === 1 ? tokens.slice() : [];
   const count = tokens.length;
+  checkNgramItems(
+    'analyzer',
+    gramItems(count, minN, maxN),
+    `ngramRange [${minN}, ${maxN}] on a document of ${count} tokens`,
+  );
+  const result = minN === 1 ? tokens.slice() : [];
   for (let n = Math.max(minN, 2); n <= Math.min(maxN, count); n++) {
     for (let i = 0; i + n <= count; i++) {
       let gram = tokens[i]!;
@@ -133,6 +139,11 @@ function wordNgrams(tokens: string[], minN: number, maxN: number, stopWords?: Re
 function charNgrams(text: string, minN: number, maxN: number): string[] {
   const chars = codePointArray(collapseWhitespace(text));
   const length = chars.length;
+  checkNgramItems(
+    'analyzer',
+    gramItems(length, minN, maxN),
+    `ngramRange [${minN}, ${maxN}] on a document of ${length} characters`,
+  );
   const slice =
     typeof chars === 'string'
       ? (a: number, b: number) => chars.slice(a, b)
@@ -145,7 +156,12 @@ function charNgrams(text: string, minN: number, maxN: number): string[] {
 
 function charWbNgrams(text: string, minN: number, maxN: number): string[] {
   const result: string[] = [];
-  for (const word of pythonSplit(collapseWhitespace(text))) {
+  const words = pythonSplit(collapseWhitespace(text));
+  let items = 0;
+  // A word shorter than n gives one whole feature more (see below).
+  for (const word of words) items += gramItems(word.length + 2, minN, maxN) + word.length + 2;
+  checkNgramItems('analyzer', items, `ngramRange [${minN}, ${maxN}] on a document of ${words.length} words`);
+  for (const word of words) {
     const chars = codePointArray(` ${word} `);
     const slice =
       typeof chars === 'string'
