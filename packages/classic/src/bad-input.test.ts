@@ -1,6 +1,7 @@
 import type { Tokenizer } from '@tokenlab/core';
 import { compilePythonPattern, findall } from '@tokenlab/pattern';
 import { describe, expect, it } from 'vitest';
+import { ISRIStemmer } from './arabic/isri.js';
 import {
   alefMaksura,
   asciiDigits,
@@ -12,8 +13,10 @@ import {
   tehMarbuta,
 } from './arabic/normalize.js';
 import { ArabicTokenizer } from './arabic/tokenizer.js';
+import { textToWordSequence } from './keras/tokenizer.js';
 import { englishPunkt } from './punkt/models.js';
 import { sentTokenize } from './punkt/sent-tokenize.js';
+import { PunktTrainer } from './punkt/trainer.js';
 import { WordTokenizer, wordTokenize } from './punkt/word-tokenize.js';
 import { BlanklineTokenizer } from './regexp/blankline.js';
 import { RegexpTokenizer, regexpTokenize } from './regexp/regexp-tokenizer.js';
@@ -87,12 +90,20 @@ describe('bad input', () => {
       ['SnowballArabicStemmer.stem', (word) => new SnowballArabicStemmer().stem(word)],
       ['SnowballArabicStemmer.stem', (word) => new SnowballArabicStemmer({ cacheSize: 10 }).stem(word)],
       ['snowballEnglishStem', (word) => snowballEnglishStem(word)],
+      ['isriStem', (word) => new ISRIStemmer().stem(word)],
     ];
     for (const [name, call] of calls)
       for (const value of [123, null, undefined, ['running'], new TextEncoder().encode('running')])
         expect(() => call(value as never), name).toThrow(
           new RegExp(`^${name}: expected the text as a string, got `),
         );
+    // A text to learn from, or to split the Keras way: 'text.includes is not a function' before.
+    expect(() => new PunktTrainer().train(42 as never)).toThrow(
+      'PunktTrainer.train: expected the text as a string, got a number',
+    );
+    expect(() => textToWordSequence(null as never)).toThrow(
+      'textToWordSequence: expected the text as a string, got null',
+    );
     // Strings still stem, before and after a refusal.
     const porter = new PorterStemmer();
     expect(() => porter.stem(123 as never)).toThrow(TypeError);

@@ -56,3 +56,14 @@ describe('natural LancasterStemmer against NLTK LancasterStemmer', () => {
     expect(naturalPorterStem('Caresses')).toBe('caress');
   });
 });
+
+describe('natural stemmers, bad input', () => {
+  it("name a word that is not a string (a number gave natural's own TypeError)", () => {
+    expect(() => naturalPorterStem(42 as never)).toThrow(
+      'naturalPorterStem: expected the text as a string, got a number',
+    );
+    expect(() => naturalLancasterStem(null as never)).toThrow(
+      'naturalLancasterStem: expected the text as a string, got null',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { naturalClasses } from './modules.js';
 
 /**
@@ -23,6 +24,7 @@ export const NATURAL_PORTER_MAX_LENGTH = 1000;
  * ```
  */
 export function naturalPorterStem(word: string): string {
+  requireText(word, 'naturalPorterStem');
   if (word.length > NATURAL_PORTER_MAX_LENGTH)
     throw new RangeError(
       `natural's Porter stemmer takes words of at most ${NATURAL_PORTER_MAX_LENGTH} characters (it is quadratic in the length); got one of ${word.length}`,
@@ -39,5 +41,6 @@ export function naturalPorterStem(word: string): string {
  * ```
  */
 export function naturalLancasterStem(word: string): string {
+  requireText(word, 'naturalLancasterStem');
   return naturalClasses().LancasterStemmer.stem(word);
 }

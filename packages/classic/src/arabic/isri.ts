@@ -6,6 +6,7 @@
  *
  * Lengths are counted in code points, like Python's `len`, so a stray emoji never shifts a rule.
  */
+import { requireText } from '@tokenlab/core';
 
 const ALEF = '\u0627';
 const TEH_MARBUTA = '\u0629';
@@ -253,6 +254,7 @@ function finishSix(w: Letters): Letters {
  * ```
  */
 export function isriStem(word: string): string {
+  requireText(word, 'isriStem');
   const bare = word.replace(SHORT_VOWELS, '');
   if (STOP_WORDS.has(bare)) return bare;
   if (!HAS_SURROGATE.test(bare)) return stemLetters(bare);

@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { checkMatrixSize } from './matrix-size.js';
 import { orderedJsonEntries, pythonJsonDumps } from './python-json.js';
 
@@ -70,6 +71,7 @@ export function textToWordSequence(
   text: string,
   options: Pick<KerasTokenizerOptions, 'filters' | 'lower' | 'split'> = {},
 ): string[] {
+  requireText(text, 'textToWordSequence');
   const split = options.split ?? ' ';
   let lowered = (options.lower ?? true) ? text.toLowerCase() : text;
   const filters = options.filters ?? KERAS_DEFAULT_FILTERS;

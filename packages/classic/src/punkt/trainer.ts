@@ -1,3 +1,4 @@
+import { requireText } from '@tokenlab/core';
 import { PunktLanguageVars } from './language-vars.js';
 import {
   ORTHO_BEG_LC,
@@ -104,6 +105,7 @@ export class PunktTrainer {
 
   /** Learn from `text`; with `finalize` (default) also settle collocations and sentence starters. */
   train(text: string, finalize = true): void {
+    requireText(text, 'PunktTrainer.train');
     this.trainTokens(punktWords(text, this.languageVars));
     if (finalize) this.finalize();
   }
