@@ -65,4 +65,14 @@ describe('CooccurrenceMatrix', () => {
     expect(cosineSimilarity(a, b)).toBeCloseTo(Math.SQRT1_2, 15);
     expect(cosineSimilarity(a, { indices: new Int32Array(), data: new Float64Array() })).toBe(0);
   });
+
+  it('refuses a window that makes the work quadratic in the text (a window of 1e9 over one long document)', () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `w${i}`);
+    expect(() => CooccurrenceMatrix.fromDocuments([words], { window: 1e9 })).toThrow(
+      'a window of 1000000000 over 100000 words means 5.00e+9 word pairs to visit, more than the 1e+9 allowed; use a smaller window or less text',
+    );
+    // Documents are counted apart: the same words in documents of 10 are little work.
+    const short = Array.from({ length: 10_000 }, (_, d) => words.slice(d * 10, d * 10 + 10));
+    expect(CooccurrenceMatrix.fromDocuments(short, { window: 1e9 }).vocabulary).toHaveLength(100_000);
+  });
 });

@@ -1,3 +1,4 @@
+import { MAX_PAIR_OCCURRENCES, pairOccurrences } from './pair-counts.js';
 import { compareCodePoints } from './python-order.js';
 import { CsrMatrix, type SparseRow } from './sparse.js';
 
@@ -80,6 +81,30 @@ function dot(a: SparseRow, b: SparseRow): number {
 }
 
 const ID_LIMIT = 2 ** 26;
+/** The most distinct pairs counted: the most keys a JavaScript `Map` holds. */
+const MAX_DISTINCT_PAIRS = 2 ** 24 - 1;
+
+/**
+ * Refuse a window whose pairs over `ids` (documents separated by -2) are more than
+ * `MAX_PAIR_OCCURRENCES` to visit: the work follows the window as much as the text (a window of 10^9
+ * over one long document is quadratic in it).
+ */
+function checkWindowWork(ids: Int32Array, window: number): void {
+  let work = 0;
+  let words = 0;
+  let start = 0;
+  for (let i = 0; i <= ids.length; i++) {
+    if (i < ids.length && ids[i] !== -2) continue;
+    work += pairOccurrences(i - start, window);
+    words += i - start;
+    start = i + 1;
+  }
+  if (work > MAX_PAIR_OCCURRENCES)
+    throw new RangeError(
+      `a window of ${window} over ${words} words means ${work.toExponential(2)} word pairs to visit, ` +
+        `more than the ${MAX_PAIR_OCCURRENCES.toExponential(0)} allowed; use a smaller window or less text`,
+    );
+}
 
 /**
  * A word × context co-occurrence matrix counted in a sliding window, with PMI and positive PMI
@@ -133,10 +158,18 @@ export class CooccurrenceMatrix {
     const ids = Int32Array.from(list, (word) =>
       word === null || word === undefined ? -2 : (idOf.get(word) ?? -1),
     );
+    checkWindowWork(ids, window);
     const pairs = new Map<number, number>();
     const add = (a: number, b: number, weight: number) => {
       const key = a * ID_LIMIT + b;
-      pairs.set(key, (pairs.get(key) ?? 0) + weight);
+      const count = pairs.get(key);
+      // A Map holds at most 2^24 - 1 keys; past that it throws "Map maximum size exceeded".
+      if (count === undefined && pairs.size === MAX_DISTINCT_PAIRS)
+        throw new RangeError(
+          `more than ${MAX_DISTINCT_PAIRS.toLocaleString('en-US')} distinct word pairs to count; ` +
+            'use a smaller window, a higher minCount or less text',
+        );
+      pairs.set(key, (count ?? 0) + weight);
     };
     for (let i = 0; i < ids.length; i++) {
       const word = ids[i]!;
