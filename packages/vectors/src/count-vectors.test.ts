@@ -78,6 +78,11 @@ describe('countVectors (PPMI)', () => {
       "alpha must be in (0, 1], got '0.75' (a string)",
     );
     expect(() => countVectors([['a', 'b']], { window: 0 })).toThrow(OptionError);
+    // One long sentence and a window of 1e9: quadratic in the sentence, refused before counting.
+    const long = [Array.from({ length: 100_000 }, (_, i) => `w${i % 1000}`)];
+    expect(() => countVectors(long, { window: 1e9, dimensions: 2 })).toThrow(
+      'window 1000000000 means 5.00e+9 word pairs to visit in these sentences, more than the 1e+9 allowed; use a smaller window or shorter sentences',
+    );
     const many = [Array.from({ length: MAX_DENSE_PPMI_WORDS + 1 }, (_, i) => `w${i}`)];
     expect(() => countVectors(many)).toThrow(/ask for dimensions \(SVD\) or raise minCount/);
   });

@@ -47,6 +47,9 @@ export interface CountVectorsOptions {
  */
 export const MAX_DENSE_PPMI_WORDS = 4096;
 
+/** The most word pairs {@link countVectors}' window may visit: the work follows the window as much as the text. */
+const MAX_WINDOW_VISITS = 1e9;
+
 /**
  * Count-based word vectors behind the {@link KeyedVectors} interface: positive pointwise mutual information
  * of words and their window contexts (`max(0, log2(P(w,c) / (P(w) P_α(c))) − log2 shift)`, the definition of
@@ -100,6 +103,18 @@ export function countVectors(
     );
   }
   const index = new Map(words.map(([word], row) => [word, row]));
+  // The pairs the window visits: each word's next min(window, rest of its sentence) words.
+  let visits = 0;
+  for (const sentence of corpus) {
+    const reach = Math.min(window, Math.max(0, sentence.length - 1));
+    visits += sentence.length * reach - (reach * (reach + 1)) / 2;
+  }
+  if (visits > MAX_WINDOW_VISITS)
+    throw new OptionError(
+      'window',
+      `window ${window} means ${visits.toExponential(2)} word pairs to visit in these sentences, more than ` +
+        `the ${MAX_WINDOW_VISITS.toExponential(0)} allowed; use a smaller window or shorter sentences`,
+    );
 
   // Co-occurrence counts, one map of context → weight per word.
   const pairs: Map<number, number>[] = Array.from({ length: size }, () => new Map());
