@@ -118,6 +118,19 @@ describe('special tokens', () => {
     expect(tokenizer.decode(tokenizer.encode(text, { allowedSpecial: 'all' }))).toBe(text);
   });
 
+  it("refuse minbpe's positional allowed_special by name (it set no option, silently)", () => {
+    const text = 'a<|endoftext|>b';
+    expect(() => tokenizer.encode(text, 'all' as never)).toThrow(
+      "encode: the options are an object such as { allowedSpecial: 'all' }, got 'all' (minbpe's allowed_special? it is the option allowedSpecial here)",
+    );
+    expect(() => tokenizer.encode('ab', new Set(['<|end|>']) as never)).toThrow(
+      /got a Set \(minbpe's allowed_special/,
+    );
+    expect(() => tokenizer.encode('ab', ['<|end|>'] as never)).toThrow(/got an array/);
+    expect(() => tokenizer.encode('ab', null as never)).toThrow(/got null$/);
+    expect(tokenizer.encode('ab', undefined)).toEqual(tokenizer.encodeOrdinary('ab'));
+  });
+
   it('give spans with tokenize', () => {
     const tokens = tokenizer.tokenize('hi<|end|>é');
     expect(tokens.map((t) => t.text)).toContain('<|end|>');

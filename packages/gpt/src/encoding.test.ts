@@ -219,6 +219,20 @@ describe('texts longer than one run of the piece loop (16,384 UTF-16 units)', ()
 });
 
 describe('special tokens', () => {
+  it("refuses the tiktoken package's positional allowed and disallowed specials by name (they set no option)", () => {
+    const text = 'hi <|endoftext|>';
+    expect(() => cl100k.encode(text, 'all' as never)).toThrow(
+      "encode: the options are an object such as { allowedSpecial: 'all' }, got 'all' (tiktoken's allowed_special argument?)",
+    );
+    expect(() => cl100k.encode('hi', [] as never)).toThrow(
+      /got an array \(tiktoken's allowed_special argument\?\)/,
+    );
+    expect(() => cl100k.countTokens('hi', new Set() as never)).toThrow(/got a Set/);
+    expect(() => cl100k.isWithinTokenLimit('hi', 5, 'all' as never)).toThrow(
+      /^encode: the options are an object/,
+    );
+    expect(cl100k.encode(text, { allowedSpecial: 'all' })).toEqual([6151, 220, 100257]);
+  });
   it('the error names the token, where it is, and both fixes', () => {
     try {
       cl100k.encode('abc <|endoftext|>');

@@ -356,6 +356,12 @@ export class Encoding implements Tokenizer {
 
   /** Resolve the options to the allowed set, after the disallowed check (which may throw). */
   private allowedSpecialFor(text: string, options: EncodeOptions): ReadonlySet<string> {
+    // The tiktoken package takes the allowed and disallowed specials as arguments of their own:
+    // such a call set no option here, silently.
+    if (typeof options !== 'object' || options === null || Array.isArray(options) || options instanceof Set)
+      throw new TypeError(
+        `encode: the options are an object such as { allowedSpecial: 'all' }, got ${describeOptions(options)}`,
+      );
     const allowed = resolveSet(options.allowedSpecial ?? [], this.specialTokens);
     const disallowedOption: DisallowedSpecial = options.disallowedSpecial ?? 'all';
     const disallowed =
@@ -618,4 +624,13 @@ function resolveSet(
 ): ReadonlySet<string> {
   if (option === 'all') return new Set(specials.keys());
   return option instanceof Set ? option : new Set(option as readonly string[]);
+}
+
+/** What was passed where the options belong, for the error. */
+function describeOptions(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return "an array (tiktoken's allowed_special argument?)";
+  if (value instanceof Set) return "a Set (tiktoken's allowed_special argument?)";
+  if (typeof value === 'string') return `'${value}' (tiktoken's allowed_special argument?)`;
+  return typeof value;
 }
