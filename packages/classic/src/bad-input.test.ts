@@ -13,7 +13,8 @@ import {
   tehMarbuta,
 } from './arabic/normalize.js';
 import { ArabicTokenizer } from './arabic/tokenizer.js';
-import { textToWordSequence } from './keras/tokenizer.js';
+import { padSequences } from './keras/pad-sequences.js';
+import { KerasTokenizer, textToWordSequence } from './keras/tokenizer.js';
 import { englishPunkt } from './punkt/models.js';
 import { sentTokenize } from './punkt/sent-tokenize.js';
 import { PunktTrainer } from './punkt/trainer.js';
@@ -109,6 +110,64 @@ describe('bad input', () => {
     expect(() => porter.stem(123 as never)).toThrow(TypeError);
     expect(porter.stem('running')).toBe('run');
     expect(new LancasterStemmer().stem('maximum')).toBe('maxim');
+  });
+
+  it("refuses NLTK's and Keras' positional arguments where the options object belongs (they set nothing, silently)", () => {
+    const calls: [string, () => unknown][] = [
+      [
+        'RegexpTokenizer: the options are an object such as { gaps: true }, got true',
+        () => new RegexpTokenizer('\\s+', true as never),
+      ],
+      [
+        'RegexpTokenizer: the options are an object such as { gaps: true }, got true',
+        () => regexpTokenize('a b', '\\s+', true as never),
+      ],
+      [
+        "PorterStemmer: the options are an object such as { mode: 'ORIGINAL_ALGORITHM' }, got 'ORIGINAL_ALGORITHM'",
+        () => new PorterStemmer('ORIGINAL_ALGORITHM' as never),
+      ],
+      [
+        "SnowballStemmer: the options are an object such as { ignoreStopwords: ['having'] }, got true",
+        () => new SnowballStemmer('english', true as never),
+      ],
+      [
+        'KerasTokenizer: the options are an object such as { numWords: 1000 }, got 100',
+        () => new KerasTokenizer(100 as never),
+      ],
+      [
+        'padSequences: the options are an object such as { maxlen: 10 }, got 10',
+        () => padSequences([[1]], 10 as never),
+      ],
+      [
+        'ArabicTokenizer: the options are an object such as { clitics: true }, got true',
+        () => new ArabicTokenizer(true as never),
+      ],
+      [
+        "wordTokenize: the options are an object such as { preserveLine: true }, got 'english'",
+        () => wordTokenize('Hi.', 'english' as never),
+      ],
+      [
+        "LancasterStemmer: the options are an object such as { rules: ['ssen4>'] }, got an array",
+        () => new LancasterStemmer(['ssen4>'] as never),
+      ],
+      [
+        "textToWordSequence: the options are an object such as { filters: '' }, got ''",
+        () => textToWordSequence('a b', '' as never),
+      ],
+    ];
+    for (const [message, call] of calls) expect(call, message).toThrow(message);
+    // NLTK's sent_tokenize(text, language='english') form works; other languages need their model loaded.
+    expect(sentTokenize('Hi there. Bye.', 'english')).toEqual(['Hi there.', 'Bye.']);
+    expect(() => sentTokenize('Hi.', 'arabic' as never)).toThrow(
+      "sentTokenize: the tokenizer is 'english' or a Punkt tokenizer (await loadPunktModel('arabic') for Arabic), got 'arabic'",
+    );
+    // Objects, and nothing, are still options.
+    expect(new RegexpTokenizer('\\s+', { gaps: true }).tokenize('a b').map((t) => t.text)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(new PorterStemmer({ mode: 'ORIGINAL_ALGORITHM' }).stem('ties')).toBe('ti');
+    expect(new KerasTokenizer(undefined).numWords).toBeNull();
   });
 
   it.each(tokenizers)('%s: empty and whitespace-only text give no tokens', (_, tokenizer) => {

@@ -1,3 +1,4 @@
+import { requireOptions } from '@tokenlab/core';
 import { type AnalyzerOptions, buildAnalyzer } from './analyzer.js';
 import { numpyArgsort } from './numpy-argsort.js';
 import { compareCodePoints } from './python-order.js';
@@ -159,6 +160,7 @@ export class CountVectorizer {
 
   /** Create with scikit-learn's defaults for everything not given. */
   constructor(options: CountVectorizerOptions = {}) {
+    requireOptions(options, 'CountVectorizer', '{ ngramRange: [1, 2] }');
     this.options = options;
     if (options.maxFeatures !== undefined && options.maxFeatures !== null)
       if (!Number.isInteger(options.maxFeatures) || options.maxFeatures < 1)

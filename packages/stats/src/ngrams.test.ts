@@ -136,4 +136,15 @@ describe('n-grams whose size comes from a number (hostile input)', () => {
     expect(everygrams(words.slice(0, 4), 2, 3)).toHaveLength(5);
     expect(padSequence(['a'], 3, { padRight: true, rightPadSymbol: '</s>' })).toEqual(['a', '</s>', '</s>']);
   });
+
+  it("refuses NLTK's positional pad_left where the options object belongs (it padded nothing, silently)", () => {
+    expect(() => padSequence(['a'], 2, true as never)).toThrow(
+      'padSequence: the options are an object such as { padLeft: true }, got true',
+    );
+    expect(() => ngrams(['a', 'b'], 2, true as never)).toThrow(/^ngrams: the options are an object/);
+    expect(() => everygrams(['a', 'b'], 1, 2, true as never)).toThrow(
+      /^everygrams: the options are an object/,
+    );
+    expect(() => skipgrams(['a', 'b'], 2, 1, true as never)).toThrow(/^skipgrams: the options are an object/);
+  });
 });

@@ -1,3 +1,4 @@
+import { requireOptions } from '@tokenlab/core';
 import { binomialUpTo, checkNgramItems, gramItems } from './ngram-limit.js';
 
 /**
@@ -48,6 +49,7 @@ function padded<T, P>(
   options: PaddingOptions<P>,
   where: string,
 ): (T | P)[] {
+  requireOptions(options, where, '{ padLeft: true }');
   const items: (T | P)[] = [...sequence];
   const count = Math.max(0, n - 1);
   const sides = (options.padLeft ? 1 : 0) + (options.padRight ? 1 : 0);
@@ -154,6 +156,7 @@ export function skipgrams<T, P = null>(
 ): (T | P)[][] {
   checkOrder('n', n, 1);
   checkOrder('k', k, 0);
+  requireOptions(options, 'skipgrams', '{ padLeft: true }');
   const items =
     options.padLeft || options.padRight ? padded(sequence, n, options, 'skipgrams') : [...sequence];
   // Each start's skip-grams are the (n - 1)-combinations of the positions after it, up to n + k - 1

@@ -1,3 +1,4 @@
+import { requireOptions } from '@tokenlab/core';
 import {
   CountVectorizer,
   type CountVectorizerOptions,
@@ -60,6 +61,7 @@ export class TfidfTransformer {
 
   /** Create with scikit-learn's defaults for everything not given. */
   constructor(options: TfidfOptions = {}) {
+    requireOptions(options, 'TfidfTransformer', "{ norm: 'l2' }");
     const norm = options.norm === undefined ? 'l2' : options.norm;
     if (norm !== null && norm !== 'none' && norm !== 'l1' && norm !== 'l2')
       throw new Error(`norm must be 'l1', 'l2' or null, got ${JSON.stringify(norm)}`);

@@ -1,4 +1,4 @@
-import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets, scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { segmentClitics } from './clitics.js';
@@ -89,6 +89,7 @@ export class ArabicTokenizer implements Tokenizer {
 
   /** Creates the tokenizer; clitic segmentation is off unless asked for. */
   constructor(options: ArabicTokenizerOptions = {}) {
+    requireOptions(options, 'ArabicTokenizer', '{ clitics: true }');
     this.clitics = options.clitics ?? false;
     this.name = this.clitics ? 'arabic-clitics' : 'arabic';
   }

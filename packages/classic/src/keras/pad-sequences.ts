@@ -1,3 +1,4 @@
+import { requireOptions } from '@tokenlab/core';
 import { checkMatrixSize } from './matrix-size.js';
 
 /**
@@ -39,6 +40,7 @@ export function padSequences(
   sequences: readonly (readonly number[])[],
   options: PadSequencesOptions = {},
 ): number[][] {
+  requireOptions(options, 'padSequences', '{ maxlen: 10 }');
   const padding = options.padding ?? 'pre';
   const truncating = options.truncating ?? 'pre';
   const value = options.value ?? 0;

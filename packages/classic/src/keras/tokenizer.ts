@@ -1,4 +1,4 @@
-import { requireText } from '@tokenlab/core';
+import { requireOptions, requireText } from '@tokenlab/core';
 import { checkMatrixSize } from './matrix-size.js';
 import { orderedJsonEntries, pythonJsonDumps } from './python-json.js';
 
@@ -72,6 +72,7 @@ export function textToWordSequence(
   options: Pick<KerasTokenizerOptions, 'filters' | 'lower' | 'split'> = {},
 ): string[] {
   requireText(text, 'textToWordSequence');
+  requireOptions(options, 'textToWordSequence', "{ filters: '' }");
   const split = options.split ?? ' ';
   let lowered = (options.lower ?? true) ? text.toLowerCase() : text;
   const filters = options.filters ?? KERAS_DEFAULT_FILTERS;
@@ -164,6 +165,7 @@ export class KerasTokenizer {
 
   /** Creates an empty tokenizer; Keras' defaults apply to every option left out. */
   constructor(options: KerasTokenizerOptions = {}) {
+    requireOptions(options, 'KerasTokenizer', '{ numWords: 1000 }');
     this.numWords = options.numWords ?? null;
     this.filters = options.filters ?? KERAS_DEFAULT_FILTERS;
     this.lower = options.lower ?? true;

@@ -1,4 +1,4 @@
-import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import { alignTokens } from '../treebank/align.js';
 import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
 import { englishPunkt } from './models.js';
@@ -39,6 +39,7 @@ export class WordTokenizer implements Tokenizer {
 
   /** English sentences by default. */
   constructor(options: WordTokenizeOptions = {}) {
+    requireOptions(options, 'wordTokenize', '{ preserveLine: true }');
     this.preserveLine = options.preserveLine ?? false;
     this.sentenceModel = options.sentences;
   }

@@ -1,4 +1,4 @@
-import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '@tokenlab/pattern';
 import { finditer, insidePair, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
@@ -53,6 +53,7 @@ export class RegexpTokenizer implements Tokenizer {
 
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
+    requireOptions(options, 'RegexpTokenizer', '{ gaps: true }');
     this.name = options.name ?? 'regexp';
     // NLTK compiles with Python's re: its syntax alone unless the caller asks for the regex module's.
     this.pattern = toPythonPattern(pattern, {

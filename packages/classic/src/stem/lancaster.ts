@@ -2,7 +2,7 @@
  * The Lancaster (Paice/Husk) stemmer as NLTK's `LancasterStemmer` runs it.
  */
 
-import { requireText } from '@tokenlab/core';
+import { requireOptions, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { LANCASTER_RULES } from './lancaster-rules.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
@@ -120,6 +120,7 @@ export class LancasterStemmer {
   readonly #cache: StemCache<string>;
 
   constructor(options: LancasterStemmerOptions = {}) {
+    requireOptions(options, 'LancasterStemmer', "{ rules: ['ssen4>'] }");
     const rules = options.rules && options.rules.length > 0 ? options.rules : LANCASTER_RULES;
     this.#rules = parseRules(rules);
     this.#stripPrefix = options.stripPrefix ?? false;

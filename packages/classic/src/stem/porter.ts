@@ -2,7 +2,7 @@
  * The Porter stemmer (Porter 1980) as NLTK's `PorterStemmer` runs it, in NLTK's three modes.
  */
 
-import { codePointLength, requireText } from '@tokenlab/core';
+import { codePointLength, requireOptions, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
@@ -240,6 +240,7 @@ export class PorterStemmer {
   readonly #asGiven: StemCache<string>;
 
   constructor(options: PorterStemmerOptions = {}) {
+    requireOptions(options, 'PorterStemmer', "{ mode: 'ORIGINAL_ALGORITHM' }");
     const mode = options.mode ?? 'NLTK_EXTENSIONS';
     if (!PORTER_MODES.includes(mode)) {
       throw new RangeError(

@@ -2,7 +2,7 @@
  * NLTK's `SnowballStemmer` for the two languages tokenlab covers.
  */
 
-import { requireText } from '@tokenlab/core';
+import { requireOptions, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { SnowballArabicStemmer } from './snowball-arabic.js';
 import { snowballEnglishSteps } from './snowball-english.js';
@@ -67,6 +67,7 @@ export class SnowballStemmer {
   readonly #cache: StemCache<string>;
 
   constructor(language: SnowballLanguage, options: SnowballStemmerOptions = {}) {
+    requireOptions(options, 'SnowballStemmer', "{ ignoreStopwords: ['having'] }");
     if (language !== 'english' && language !== 'arabic') {
       throw new RangeError(
         `SnowballStemmer: the language '${String(language)}' is not supported (english, arabic)`,
