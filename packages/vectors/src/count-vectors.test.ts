@@ -78,6 +78,9 @@ describe('countVectors (PPMI)', () => {
       "alpha must be in (0, 1], got '0.75' (a string)",
     );
     expect(() => countVectors([['a', 'b']], { window: 0 })).toThrow(OptionError);
+    expect(() => countVectors([['a', 'b']], 3 as never)).toThrow(
+      'countVectors: the options are an object such as { window: 2, dimensions: 100 }, got 3',
+    );
     // One long sentence and a window of 1e9: quadratic in the sentence, refused before counting.
     const long = [Array.from({ length: 100_000 }, (_, i) => `w${i % 1000}`)];
     expect(() => countVectors(long, { window: 1e9, dimensions: 2 })).toThrow(

@@ -1,5 +1,5 @@
 import { KeyedVectors } from './keyed-vectors.js';
-import { OptionError, shownValue } from './option-error.js';
+import { OptionError, requireOptionsObject, shownValue } from './option-error.js';
 import { type SparseRows, truncatedSvd } from './truncated-svd.js';
 
 /**
@@ -68,6 +68,7 @@ export function countVectors(
   sentences: Iterable<readonly string[]>,
   options: CountVectorsOptions = {},
 ): KeyedVectors {
+  requireOptionsObject(options, 'countVectors', '{ window: 2, dimensions: 100 }');
   const window = options.window ?? 2;
   const symmetric = options.symmetric ?? true;
   const harmonic = options.harmonic ?? false;

@@ -44,6 +44,16 @@ describe('KeyedVectors answers as gensim 4.2 on the same vectors', async () => {
       answers.most_similar_cosmul,
     );
     expectScores(kv.mostSimilar({ positive: ['ملك'], topn: 4 }), answers.most_similar_single);
+    // gensim's most_similar('ملك') and most_similar(['ملك']): the word, or the list, is `positive`
+    // (a string was read as its letters, a word or a list alone as a query with no words).
+    const top10 = kv.mostSimilar({ positive: ['ملك'] });
+    expect(kv.mostSimilar('ملك')).toEqual(top10);
+    expect(kv.mostSimilar(['ملك'])).toEqual(top10);
+    expect(kv.mostSimilar({ positive: 'ملك' })).toEqual(top10);
+    expect(kv.mostSimilarCosmul('ملك')).toEqual(kv.mostSimilarCosmul({ positive: ['ملك'] }));
+    expect(kv.mostSimilar({ positive: 'king', negative: 'man', topn: 3 })).toEqual(
+      kv.mostSimilar({ positive: ['king'], negative: ['man'], topn: 3 }),
+    );
   });
 
   it('doesntMatch', () => {

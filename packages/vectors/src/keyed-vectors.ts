@@ -31,10 +31,10 @@ export interface ScoredWord {
  * ```
  */
 export interface MostSimilarQuery {
-  /** Words that contribute positively (gensim's `positive`). */
-  positive?: readonly string[];
-  /** Words that contribute negatively (gensim's `negative`). */
-  negative?: readonly string[];
+  /** Words that contribute positively (gensim's `positive`; one word may be given as a string). */
+  positive?: readonly string[] | string;
+  /** Words that contribute negatively (gensim's `negative`; one word may be given as a string). */
+  negative?: readonly string[] | string;
   /** How many words to return (default 10, as gensim). */
   topn?: number;
   /** Only the first `restrictVocab` rows (the most frequent words of a trained model) are candidates (gensim's `restrict_vocab`). */
@@ -182,14 +182,16 @@ export class KeyedVectors {
 
   /**
    * The `topn` words closest to the mean of the unit vectors of `positive` minus those of `negative`
-   * (3CosAdd, gensim's `most_similar`), the query words excluded.
+   * (3CosAdd, gensim's `most_similar`), the query words excluded. As in gensim, a word or a list of
+   * words alone is the `positive` side.
    *
    * @example
    * ```ts
    * kv.mostSimilar({ positive: ['king', 'woman'], negative: ['man'], topn: 3 });
+   * kv.mostSimilar('king'); // gensim's most_similar('king')
    * ```
    */
-  mostSimilar(query: MostSimilarQuery): ScoredWord[] {
+  mostSimilar(query: MostSimilarQuery | string | readonly string[]): ScoredWord[] {
     const { positive, negative, topn, candidates } = this.checkQuery(query);
     const normed = this.normed();
     const size = this.vectorSize;
@@ -225,7 +227,7 @@ export class KeyedVectors {
    * kv.mostSimilarCosmul({ positive: ['king', 'woman'], negative: ['man'], topn: 3 });
    * ```
    */
-  mostSimilarCosmul(query: MostSimilarQuery): ScoredWord[] {
+  mostSimilarCosmul(query: MostSimilarQuery | string | readonly string[]): ScoredWord[] {
     const { positive, negative, topn, candidates } = this.checkQuery(query);
     const normed = this.normed();
     const size = this.vectorSize;
@@ -318,14 +320,22 @@ export class KeyedVectors {
     return mean;
   }
 
-  private checkQuery(query: MostSimilarQuery): {
+  private checkQuery(given: MostSimilarQuery | string | readonly string[]): {
     positive: readonly string[];
     negative: readonly string[];
     topn: number;
     candidates: number;
   } {
-    const positive = query.positive ?? [];
-    const negative = query.negative ?? [];
+    // gensim takes a word, or a list of words, as the positive side; a word as a string was read
+    // here as its letters, and a word or a list alone as a query with no words.
+    const query: MostSimilarQuery =
+      typeof given === 'string' || Array.isArray(given)
+        ? { positive: given as string | readonly string[] }
+        : (given as MostSimilarQuery);
+    const words = (side: readonly string[] | string | undefined) =>
+      side === undefined ? [] : typeof side === 'string' ? [side] : side;
+    const positive = words(query.positive);
+    const negative = words(query.negative);
     const topn = query.topn ?? 10;
     const restrictVocab = query.restrictVocab ?? this.size;
     if (!Number.isInteger(restrictVocab) || restrictVocab < 0)

@@ -27,3 +27,13 @@ export class OptionError extends RangeError {
 export function shownValue(value: unknown): string {
   return typeof value === 'string' ? `'${value}' (a string)` : String(value);
 }
+
+/**
+ * Throw a `TypeError` naming `where` unless `options` is an options object (or left out): gensim's
+ * positional parameters passed the Python way, as `Word2Vec.train(sentences, 100)`, set nothing here.
+ */
+export function requireOptionsObject(options: unknown, where: string, example: string): void {
+  if (options === undefined || (typeof options === 'object' && options !== null && !Array.isArray(options)))
+    return;
+  throw new TypeError(`${where}: the options are an object such as ${example}, got ${shownValue(options)}`);
+}

@@ -184,6 +184,10 @@ describe('Word2Vec refuses bad input', () => {
     expect(() => Word2Vec.train([['a']], { minCount: 1, sample: '0.001' as never })).toThrow(
       "sample must be a finite number ≥ 0, got '0.001' (a string)",
     );
+    // gensim's positional parameters passed the Python way set nothing: refused by name.
+    expect(() => Word2Vec.train([['a']], 16 as never)).toThrow(
+      'Word2Vec: the options are an object such as { vectorSize: 100, window: 5 }, got 16',
+    );
     // A corpus that is empty is not an option's fault.
     expect(() => Word2Vec.train([])).toThrow('empty corpus');
     expect(refusal({ minCount: 5 })).not.toBeInstanceOf(OptionError);

@@ -3,7 +3,7 @@ import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
 import { KeyedVectors } from './keyed-vectors.js';
 import { NegativeSampler } from './negative-sampler.js';
-import { OptionError, shownValue } from './option-error.js';
+import { OptionError, requireOptionsObject, shownValue } from './option-error.js';
 import { SeededRandom } from './random.js';
 import type { StartTrainingThread, TrainingThread, TrainingThreadReply } from './training-threads.js';
 import { type Vocabulary, VocabularyCounter, vocabularyFromCounts } from './vocabulary.js';
@@ -860,6 +860,7 @@ function checkInteger(name: string, value: unknown, min: number, max = Number.MA
 }
 
 function checkOptions(options: Word2VecOptions): Word2VecSettings {
+  requireOptionsObject(options, 'Word2Vec', '{ vectorSize: 100, window: 5 }');
   const settings = {
     vectorSize: options.vectorSize ?? 100,
     window: options.window ?? 5,
