@@ -47,6 +47,19 @@ describe('LancasterStemmer', () => {
     expect(() => new LancasterStemmer({ rules: ['bad!'] })).toThrow('the rule "bad!" is invalid');
     expect(new LancasterStemmer({ rules: [] }).stem('maximum')).toBe('maxim');
   });
+
+  it('stems a long run of endings in time linear in its length, as NLTK stems it (100,000 letters took 15 s)', () => {
+    // NLTK 3.8's LancasterStemmer().stem on the same words (Debian's python3-nltk).
+    expect(lancasterStem('ing'.repeat(50))).toBe('ing');
+    expect(lancasterStem('ational'.repeat(30))).toBe('at');
+    expect(lancasterStem('ness'.repeat(40))).toBe('ness');
+    expect(lancasterStem('ies'.repeat(40))).toBe(`${'ies'.repeat(39)}y`);
+    const long = new LancasterStemmer({ cacheSize: 0 });
+    expect(long.stem('ing'.repeat(33_333))).toBe('ing');
+    expect(long.stem('ational'.repeat(14_285))).toBe('at');
+    // Letters after a non-letter are not looked at, however long the word.
+    expect(long.stem(`kind-${'ness'.repeat(10_000)}`)).toBe(`kind-${'ness'.repeat(10_000)}`);
+  });
 });
 
 describe('SnowballStemmer', () => {
