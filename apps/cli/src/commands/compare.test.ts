@@ -241,6 +241,15 @@ describe('tokenlab compare: samples and options', () => {
     expect(() => parseVocabSizes('100')).toThrow(/'100' is not a vocabulary size/);
     expect(parseTextRequests({ text: ['fr=a.txt'] }).map((r) => r.language)).toEqual(['en', 'ar', 'fr']);
     expect(() => parseTextRequests({ text: ['french.txt'] })).toThrow(/expected LANG=FILE/);
+    // A second text for one language was taken over the first, silently.
+    expect(() => parseTextRequests({ text: ['fr=a.txt', 'fr=b.txt'] })).toThrow(
+      '--text fr=b.txt: fr is already given (--text fr=a.txt); one text per language',
+    );
+    expect(() => parseTextRequests({ en: 'mine.txt', text: ['en=other.txt'] })).toThrow(
+      '--text en=other.txt: en is already given (--en mine.txt); one text per language',
+    );
+    // Replacing a bundled text with --text stays allowed.
+    expect(parseTextRequests({ text: ['en=mine.txt'] })[0]).toEqual({ language: 'en', file: 'mine.txt' });
   });
 
   it('names a missing, empty or blank input file and an unknown tokenizer', async () => {

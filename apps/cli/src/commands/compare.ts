@@ -42,10 +42,21 @@ export function parseTextRequests(values: { en?: string; ar?: string; text?: str
     ['en', values.en === undefined ? { language: 'en' } : { language: 'en', file: values.en }],
     ['ar', values.ar === undefined ? { language: 'ar' } : { language: 'ar', file: values.ar }],
   ]);
+  // Where each language's file was given, so that a second one is refused rather than dropped.
+  const given = new Map<string, string>();
+  if (values.en !== undefined) given.set('en', `--en ${values.en}`);
+  if (values.ar !== undefined) given.set('ar', `--ar ${values.ar}`);
   for (const spec of values.text ?? []) {
     const match = /^([A-Za-z][\w-]*)=(.+)$/.exec(spec);
     if (!match) throw new UsageError(`--text '${spec}': expected LANG=FILE, e.g. --text fr=french.txt`);
-    requests.set(match[1]!, { language: match[1]!, file: match[2]! });
+    const [, language, file] = match as unknown as [string, string, string];
+    const earlier = given.get(language);
+    if (earlier !== undefined)
+      throw new UsageError(
+        `--text ${spec}: ${language} is already given (${earlier}); one text per language`,
+      );
+    given.set(language, `--text ${spec}`);
+    requests.set(language, { language, file });
   }
   return [...requests.values()];
 }
