@@ -85,6 +85,61 @@ const cases = {
     start();
     let n = 0;
     for (const _ of finditer('\\\\B|\\\\w+', text)) n++;`,
+  'LancasterStemmer: a 100,000-letter run of "ing"': `
+    const { LancasterStemmer } = await import('@tokenlab/classic');
+    const word = 'ing'.repeat(33_334);
+    start();
+    new LancasterStemmer({ cacheSize: 0 }).stem(word);`,
+  'readableText: a page 253 <div>s deep (within MAX_READABLE_DEPTH)': `
+    const { readableText } = await import('@tokenlab/html');
+    const words = 'Deep in the page there is a paragraph of plain words. '.repeat(10);
+    const page = '<html><body>' + '<div>'.repeat(253) + '<p>' + words + '</p>' + '</div>'.repeat(253) + '</body></html>';
+    start();
+    readableText(page);`,
+  'readableText: 100,000 nested <div>s (refused)': `
+    const { readableText } = await import('@tokenlab/html');
+    const page = '<html><body>' + '<div>'.repeat(100_000) + 'x' + '</div>'.repeat(100_000) + '</body></html>';
+    start();
+    try { readableText(page); } catch {}`,
+  'getText: 200,000 nested <div>s': `
+    const { getText } = await import('@tokenlab/html');
+    const page = '<div>'.repeat(200_000) + 'x' + '</div>'.repeat(200_000);
+    start();
+    getText(page);`,
+  // What MAX_READABLE_DEPTH avoids: Readability on linkedom, called directly, without the bound.
+  ...Object.fromEntries(
+    [512, 2_000].map((depth) => [
+      `Readability on linkedom without the bound: ${depth.toLocaleString('en-US')} nested <div>s`,
+      `
+    const { createRequire } = await import('node:module');
+    const html = createRequire('${root}/packages/html/package.json');
+    const { parseHTML } = await import(html.resolve('linkedom'));
+    const { Readability } = await import(html.resolve('@mozilla/readability'));
+    const page = '<html><body>' + '<div>'.repeat(${depth}) + '<p>' + 'word '.repeat(100) + '</p>' + '</div>'.repeat(${depth}) + '</body></html>';
+    start();
+    new Readability(parseHTML(page).document).parse();`,
+    ]),
+  ),
+  'padSequence: n = 1e9 with padLeft (refused)': `
+    const { padSequence } = await import('@tokenlab/stats');
+    start();
+    try { padSequence(['a'], 1e9, { padLeft: true }); } catch {}`,
+  'CountVectorizer ngramRange [1, 1e6]: one document of 1,000 words (refused)': `
+    const { CountVectorizer } = await import('@tokenlab/stats');
+    const doc = Array.from({ length: 1000 }, (_, i) => 'word' + (i % 50)).join(' ');
+    start();
+    try { new CountVectorizer({ ngramRange: [1, 1e6] }).fit([doc]); } catch {}`,
+  'KerasTokenizer numWords 1e8: textsToMatrix of 30 texts (refused)': `
+    const { KerasTokenizer } = await import('@tokenlab/classic');
+    const keras = new KerasTokenizer({ numWords: 1e8 });
+    keras.fitOnTexts(['a b c']);
+    start();
+    try { keras.textsToMatrix(Array.from({ length: 30 }, () => 'a b')); } catch {}`,
+  'CooccurrenceMatrix: 100,000 words, window 1e9 (refused)': `
+    const { CooccurrenceMatrix } = await import('@tokenlab/stats');
+    const words = Array.from({ length: 100_000 }, (_, i) => 'w' + i);
+    start();
+    try { CooccurrenceMatrix.fromDocuments([words], { window: 1e9 }); } catch {}`,
   'tokenlab tokenize -t utf8: 50 MB file (output to /dev/null)': `
     const { runCli } = await import('./dist/cli.js');
     const { createWriteStream, writeFileSync } = await import('node:fs');

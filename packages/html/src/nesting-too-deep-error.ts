@@ -23,7 +23,7 @@ export class NestingTooDeepError extends RangeError {
   constructor(limit: number) {
     super(
       `the page nests elements more than ${limit} deep, which Readability would take minutes over ` +
-        '(its time grows with the cube of the depth); getText reads all of its text',
+        '(its time grows faster than the square of the depth); getText reads all of its text',
     );
     this.limit = limit;
   }
