@@ -1,6 +1,7 @@
 import {
   decodeBytes,
   findLoneSurrogate,
+  requireOptions,
   requireText,
   spansFromByteLengths,
   type Token,
@@ -489,10 +490,12 @@ export abstract class BpeTokenizer implements Tokenizer {
   encode(text: string, options: EncodeOptions = {}): number[] {
     requireText(text, 'encode');
     // minbpe's encode takes allowed_special as its second argument: such a call set no option here.
-    if (typeof options !== 'object' || options === null || Array.isArray(options) || options instanceof Set)
-      throw new TypeError(
-        `encode: the options are an object such as { allowedSpecial: 'all' }, got ${describeOptions(options)}`,
-      );
+    requireOptions(
+      options,
+      'encode',
+      "{ allowedSpecial: 'all' }",
+      "(minbpe's allowed_special? it is the option allowedSpecial here)",
+    );
     const special = selectSpecialTokens(this.special, options.allowedSpecial ?? 'none_raise', text);
     if (special.size === 0) return this.encodeOrdinary(text);
     assertWellFormed(text);
@@ -642,14 +645,4 @@ export abstract class BpeTokenizer implements Tokenizer {
       ids,
     );
   }
-}
-
-/** What was passed where the options belong, for the error. */
-function describeOptions(value: unknown): string {
-  if (value === null) return 'null';
-  const hint = " (minbpe's allowed_special? it is the option allowedSpecial here)";
-  if (Array.isArray(value)) return `an array${hint}`;
-  if (value instanceof Set) return `a Set${hint}`;
-  if (typeof value === 'string') return `'${value}'${hint}`;
-  return typeof value;
 }

@@ -22,4 +22,15 @@ describe('requireOptions', () => {
         new TypeError(`RegexpTokenizer: the options are an object such as { gaps: true }, got ${shown}`),
       );
   });
+
+  it('follows a string, an array or a Set with the hint for a positional argument, and nothing else', () => {
+    const call = (value: unknown) => () => requireOptions(value, 'encode', '{ a: 1 }', '(a positional?)');
+    expect(call('all')).toThrow(
+      "encode: the options are an object such as { a: 1 }, got 'all' (a positional?)",
+    );
+    expect(call(['x'])).toThrow(/got an array \(a positional\?\)$/);
+    expect(call(new Set())).toThrow(/got a Set \(a positional\?\)$/);
+    expect(call(null)).toThrow(/got null$/);
+    expect(call(7)).toThrow(/got 7$/);
+  });
 });

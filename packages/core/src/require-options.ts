@@ -9,9 +9,19 @@
  * requireOptions({ gaps: true }, 'RegexpTokenizer', '{ gaps: true }'); // passes
  * requireOptions(true, 'RegexpTokenizer', '{ gaps: true }');
  * // TypeError: RegexpTokenizer: the options are an object such as { gaps: true }, got true
+ * requireOptions('all', 'encode', "{ allowedSpecial: 'all' }", "(minbpe's allowed_special?)");
+ * // TypeError: encode: ... got 'all' (minbpe's allowed_special?)
  * ```
+ *
+ * `positionalHint` follows a string, an array or a Set: the forms a Python positional argument
+ * that belongs in the options takes.
  */
-export function requireOptions(value: unknown, where: string, example: string): void {
+export function requireOptions(
+  value: unknown,
+  where: string,
+  example: string,
+  positionalHint?: string,
+): void {
   if (value === undefined) return;
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Set)) return;
   const shown =
@@ -22,5 +32,9 @@ export function requireOptions(value: unknown, where: string, example: string): 
         : value instanceof Set
           ? 'a Set'
           : String(value);
-  throw new TypeError(`${where}: the options are an object such as ${example}, got ${shown}`);
+  const hint =
+    positionalHint !== undefined && value !== null && (typeof value === 'string' || typeof value === 'object')
+      ? ` ${positionalHint}`
+      : '';
+  throw new TypeError(`${where}: the options are an object such as ${example}, got ${shown}${hint}`);
 }

@@ -1,5 +1,12 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
-import { decodeBytes, requireText, spansFromByteLengths, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  decodeBytes,
+  requireOptions,
+  requireText,
+  spansFromByteLengths,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import {
   bytePairEncode,
   bytePairMergeShort,
@@ -358,10 +365,7 @@ export class Encoding implements Tokenizer {
   private allowedSpecialFor(text: string, options: EncodeOptions): ReadonlySet<string> {
     // The tiktoken package takes the allowed and disallowed specials as arguments of their own:
     // such a call set no option here, silently.
-    if (typeof options !== 'object' || options === null || Array.isArray(options) || options instanceof Set)
-      throw new TypeError(
-        `encode: the options are an object such as { allowedSpecial: 'all' }, got ${describeOptions(options)}`,
-      );
+    requireOptions(options, 'encode', "{ allowedSpecial: 'all' }", "(tiktoken's allowed_special argument?)");
     const allowed = resolveSet(options.allowedSpecial ?? [], this.specialTokens);
     const disallowedOption: DisallowedSpecial = options.disallowedSpecial ?? 'all';
     const disallowed =
@@ -624,13 +628,4 @@ function resolveSet(
 ): ReadonlySet<string> {
   if (option === 'all') return new Set(specials.keys());
   return option instanceof Set ? option : new Set(option as readonly string[]);
-}
-
-/** What was passed where the options belong, for the error. */
-function describeOptions(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return "an array (tiktoken's allowed_special argument?)";
-  if (value instanceof Set) return "a Set (tiktoken's allowed_special argument?)";
-  if (typeof value === 'string') return `'${value}' (tiktoken's allowed_special argument?)`;
-  return typeof value;
 }
