@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PARSED_OPTION_SPECS } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { HELP_WIDTH } from './help-layout.js';
 import { runCapture } from './testing.js';
 
 /** The words before the options: `stats` needs its statistic first, `embed` its action. */
@@ -23,6 +24,39 @@ describe('every command', () => {
         if (option.short)
           expect(command.help, `${command.name} -${option.short}`).toMatch(`-${option.short}`);
       }
+    }
+  });
+
+  it('prints a --help that fits 100 columns, with every option text in one column and no control character', async () => {
+    const helps = [['main', (await runCapture(['--help'])).stdout]];
+    for (const entry of COMMANDS) helps.push([entry.name, (await runCapture([entry.name, '--help'])).stdout]);
+    for (const [name, help] of helps) {
+      expect(help, name).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+      const columns = new Set<number>();
+      for (const line of help.split('\n')) {
+        expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(HELP_WIDTH);
+        const option = /^( +-[^ ]*(?: [^ ]+)* {2,})\S/.exec(line);
+        if (option) columns.add(option[1]!.length);
+      }
+      expect([...columns], name).toHaveLength(name === 'main' ? 0 : 1);
+    }
+  });
+
+  it('names the option an unknown one most likely meant', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['tokenize', '--tokeniser', 'chars'], /unknown option '--tokeniser': did you mean --tokenizer\?/],
+      [['compare', '--vocab-size', '512'], /did you mean --vocab-sizes\?/],
+      [['tokenize', '-spans'], /unknown option '-s': did you mean --spans\?/],
+      [
+        ['encode', '--zzzz'],
+        /unknown option '--zzzz' \(a file whose name starts with '-' goes after '--': tokenlab encode -- --zzzz\)/,
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      const run = await runCapture(argv, 'x');
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr, argv.join(' ')).toMatch(message);
+      expect(run.stderr, argv.join(' ')).toMatch(/Run 'tokenlab \w+ --help' for the options/);
     }
   });
 

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type CommandIO, UsageError } from './io.js';
+import { suggestOption } from './option-suggestion.js';
 
 /** The option definitions of one command, in `node:util` `parseArgs` form. */
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -80,7 +81,9 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
   try {
     parsed = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nRun 'tokenlab ${command} --help' for the options.`);
+    throw new UsageError(
+      `${parseProblem(command, error as Error, all)}\nRun 'tokenlab ${command} --help' for the options.`,
+    );
   }
   const seen = new Map<string, string>();
   for (const token of parsed.tokens ?? []) {
@@ -96,4 +99,20 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     seen.set(token.name, token.rawName ?? `--${token.name}`);
   }
   return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
+}
+
+/**
+ * What `parseArgs` found wrong, said for this command: an unknown option names the option it most
+ * likely meant, or says how to pass a file whose name starts with a dash.
+ */
+function parseProblem(command: string, error: Error, options: OptionSpec): string {
+  const unknown =
+    (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+      ? /Unknown option '([^']+)'/.exec(error.message)?.[1]
+      : undefined;
+  if (unknown === undefined) return error.message;
+  const meant = suggestOption(unknown, options);
+  return meant !== undefined
+    ? `unknown option '${unknown}': did you mean ${meant}?`
+    : `unknown option '${unknown}' (a file whose name starts with '-' goes after '--': tokenlab ${command} -- ${unknown})`;
 }

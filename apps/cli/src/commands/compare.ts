@@ -111,7 +111,7 @@ export async function runCompare(
     text: { type: 'string', multiple: true },
     tokenizers: { type: 'string' },
     'vocab-sizes': { type: 'string' },
-    out: { type: 'string', default: DEFAULT_OUT_DIR },
+    out: { type: 'string', short: 'o', default: DEFAULT_OUT_DIR },
     json: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
     bidi: { type: 'string', default: 'logical' },
@@ -178,7 +178,7 @@ Options:
       --tokenizers LIST     comma-separated registry names to run (default: all), plus 'bpe' for
                             the trained BPE, e.g. --tokenizers whitespace,cl100k_base,bpe
       --vocab-sizes LIST    BPE vocabulary sizes to train (default: ${DEFAULT_VOCAB_SIZES.join(',')}; 'none' to skip)
-      --out DIR             where to write report.html, report.md, report.json (default: ./${DEFAULT_OUT_DIR})
+  -o, --out DIR             where to write report.html, report.md, report.json (default: ./${DEFAULT_OUT_DIR})
       --json                print the report's numbers as JSON instead of the tables
       --bidi MODE           right-to-left samples in the terminal: 'logical' (default; for terminals
                             that do bidi themselves, and for pipes) or 'visual' (reordered here, for

@@ -17,8 +17,8 @@ writes how often each chunk occurs to a Parquet file with three columns:
 
 Spark, DuckDB, pyarrow/Ray and BigQuery read the file as it is (PLAIN encoding, Snappy compression).
 Counts of several ranges or files add up with sum(count) and min(first) by chunk, and
-'tokenlab train --counts' trains from them (reduced or not) the merges of training on the whole text:
-the first positions keep the order in which chunks first appear, which decides minbpe's ties.
+'tokenlab train --counts' trains from them (reduced or not) the merges of training on the whole
+text: the first positions keep the order in which chunks first appear, which decides minbpe's ties.
 
 Options:
   -p, --pattern P        split pattern: gpt4 (default) or gpt2 (minbpe's patterns; they are the ones

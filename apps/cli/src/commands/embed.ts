@@ -18,11 +18,14 @@ import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] [FILE...]
-       tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [--workers N] [FILE...]
+       tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [--workers N]
+                            [FILE...]
        tokenlab embed count --out FILE [options] [FILE...]
        tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--json] WORD...
-       tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json] A B C
-       tokenlab embed evaluate --vectors FILE [--binary | --glove] (--questions FILE | --builtin en|ar) [options]
+       tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json]
+                              A B C
+       tokenlab embed evaluate --vectors FILE [--binary | --glove]
+                               (--questions FILE | --builtin en|ar) [options]
 
 train     trains Word2Vec (gensim's defaults) on the FILEs (or stdin): one sentence per line, tokens
           separated by whitespace (as gensim's LineSentence). Files are streamed, once to count words
@@ -37,7 +40,7 @@ evaluate  accuracy on analogy questions (": section" lines, then "a b c d"), per
           as gensim's evaluate_word_analogies.
 
 Options of train:
-      --out FILE            save the word vectors (word2vec format)
+  -o, --out FILE            save the word vectors (word2vec format)
       --model FILE          save the whole model (vocabulary, weights, training state)
       --resume MODEL        continue training a saved model: its remaining epochs, or --epochs more
       --sg                  skip-gram (default CBOW)
@@ -57,7 +60,7 @@ Options of train:
                             parallel on shared weights, as gensim's workers, not deterministic)
       --binary              save --out in the binary format
 Options of count:
-      --out FILE            save the vectors (word2vec format; --binary for binary)
+  -o, --out FILE            save the vectors (word2vec format; --binary for binary)
       --window N            context window (default 2)
       --min-count N         ignore rarer words (default 1)
       --smoothing X         context distribution smoothing exponent (default 1; 0.75 often helps)
@@ -129,7 +132,7 @@ async function corpusOf(files: string[], io: CommandIO, options: InputOptions): 
 
 async function train(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('embed', argv, {
-    out: { type: 'string' },
+    out: { type: 'string', short: 'o' },
     model: { type: 'string' },
     resume: { type: 'string' },
     sg: { type: 'boolean' },
@@ -226,7 +229,7 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
 
 async function count(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('embed', argv, {
-    out: { type: 'string' },
+    out: { type: 'string', short: 'o' },
     window: { type: 'string' },
     'min-count': { type: 'string' },
     smoothing: { type: 'string' },

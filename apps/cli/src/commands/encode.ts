@@ -29,9 +29,9 @@ error unless --allowed-special lets it through (then it becomes the special toke
 minbpe model encodes special tokens as ordinary text only, as minbpe's BasicTokenizer does
 (--special-as-text).
 
-A final newline is text like any other and is encoded ('echo hi' sends 'hi\n': cl100k_base gives
+A final newline is text like any other and is encoded ('echo hi' sends 'hi\\n': cl100k_base gives
 two tokens where 'hi' alone is one); a terminal gets a note on stderr when that happens, and
---strip-final-newline drops one final newline (\n or \r\n) before encoding.
+--strip-final-newline drops one final newline (\\n or \\r\\n) before encoding.
 
 Options:
   -e, --encoding NAME          gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base

@@ -63,7 +63,8 @@ export const stemCommand: Command = {
   name: 'stem',
   help: `Usage: tokenlab stem --stemmer NAME [--json | --jsonl] [FILE...]
 
-Reads whitespace-separated words from the FILEs (or stdin) and prints the stem of each, one per line.
+Reads whitespace-separated words from the FILEs (or stdin) and prints the stem of each, one per
+line.
 
 Stemmers (all equal to NLTK 3.8 unless marked natural):
   porter             NLTK's PorterStemmer(), mode NLTK_EXTENSIONS

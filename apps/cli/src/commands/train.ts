@@ -45,8 +45,8 @@ A pattern that leaves characters out of every chunk (e.g. '\\w+' drops spaces an
 anyway, with a warning on stderr naming how many characters are lost and which.
 
 The two files are written to temporary files and renamed over the old ones together, so an
-interrupted run or two runs with the same PREFIX never leave a .model and a .vocab that do not belong
-together (Ctrl-C while writing keeps the old pair).`;
+interrupted run or two runs with the same PREFIX never leave a .model and a .vocab that do not
+belong together (Ctrl-C while writing keeps the old pair).`;
 
 interface Summary {
   tokenizer: string;

@@ -86,8 +86,9 @@ export const webCommand: Command = {
   help: `Usage: tokenlab web [--port N] [--host HOST] [--dir DIR]
 
 Serves the built playground (every tokenizer side by side, English and Arabic, BPE training
-in the browser) and prints its URL (http://127.0.0.1:5178/ by default). Stop with Ctrl-C. Build it first with 'pnpm build'
-(or 'pnpm --filter web build').
+in the browser) and prints its URL (http://127.0.0.1:5178/ by default). Stop with Ctrl-C. The
+tokenlab package ships it built; in a clone, 'pnpm install' builds it, and after a change to its
+code, 'pnpm --filter web build' builds it again.
 
 Options:
   -p, --port N     port to listen on (default 5178; 0 picks a free one)

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { HELP_WIDTH, layOutHelp } from './help-layout.js';
+
+describe('layOutHelp', () => {
+  it('starts every option text in the column of the widest flags', () => {
+    const help = [
+      'Options:',
+      '  -q, --quiet  no output',
+      '      --input-encoding E  the encoding (default utf-8): latin1,',
+      '                          utf-16le or utf-16be',
+      '  -h, --help   show this help',
+    ].join('\n');
+    expect(layOutHelp(help).split('\n')).toEqual([
+      'Options:',
+      '  -q, --quiet             no output',
+      '      --input-encoding E  the encoding (default utf-8): latin1,',
+      '                          utf-16le or utf-16be',
+      '  -h, --help              show this help',
+    ]);
+  });
+
+  it('moves an option text written for a narrower column, continuation lines with it', () => {
+    const help = [
+      '  -e, --encoding NAME     gpt2 or cl100k_base',
+      '      --feed  one text',
+      '              per entry',
+    ].join('\n');
+    expect(layOutHelp(help).split('\n')).toEqual([
+      '  -e, --encoding NAME  gpt2 or cl100k_base',
+      '      --feed           one text',
+      '                       per entry',
+    ]);
+  });
+
+  it('wraps an option text that would pass the width again, under its first word', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const lines = layOutHelp(`Options:\n      --long  ${words}\n  -h, --help  show this help`).split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(HELP_WIDTH);
+    const column = '      --long  '.length;
+    for (const line of lines.slice(2, -1)) expect(line.slice(0, column).trim()).toBe('');
+    expect(lines.slice(1, -1).join(' ').replace(/\s+/g, ' ').replace('--long ', '').trim()).toBe(words);
+  });
+
+  it('wraps a list entry (a name and its text) under its text, keeping its own column', () => {
+    const text = 'Arabic and mixed text: diacritics stay in words, Arabic punctuation and digits (--clitics)';
+    const lines = layOutHelp(`Tokenizers:\n  arabic             ${text}`).split('\n');
+    expect(lines[1]!.startsWith('  arabic             Arabic')).toBe(true);
+    expect(lines[2]!.startsWith(`${' '.repeat(21)}(--clitics)`)).toBe(true);
+  });
+
+  it('leaves prose, usage lines and texts that fit as they are written', () => {
+    const help = [
+      'Usage: tokenlab x [options] [FILE...]',
+      '',
+      'Reads the FILEs  and prints them.',
+      '',
+      'Commands:',
+      '  compare      the report',
+      '  tokenize     tokens',
+    ].join('\n');
+    expect(layOutHelp(help)).toBe(help);
+  });
+});

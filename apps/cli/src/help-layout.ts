@@ -1,0 +1,87 @@
+/** Help lines are kept to this many columns: a terminal of 100 columns shows them unbroken. */
+export const HELP_WIDTH = 100;
+
+/** `  -e, --encoding NAME   text`: the flags (words with single spaces), two or more spaces, the text. */
+const OPTION_LINE = /^( +)(-[^ ]*(?: [^ ]+)*)( {2,})(\S.*)$/;
+/** `  name   text` or `name   text` (a tokenizer, a sub-command): one word, two or more spaces, the text. */
+const ENTRY_LINE = /^( *)([^\s-][^ ]*)( {2,})(\S.*)$/;
+
+/** An option or a list entry: its head (indent and flags, or indent and name) and its text's lines. */
+interface Item {
+  option: boolean;
+  head: string;
+  /** Where its text starts in the help as written. */
+  column: number;
+  text: string[];
+}
+
+/**
+ * A command's `--help` as printed: every option's text starts in one column (the widest flags' plus
+ * two spaces), whichever file the option's lines come from, and an option's or a list entry's text
+ * that would pass {@link HELP_WIDTH} columns is wrapped again under its first word. Text that fits
+ * keeps the line breaks it was written with; other lines are left as they are.
+ *
+ * @example
+ * ```ts
+ * layOutHelp('Options:\n  -q, --quiet  no output\n      --input-encoding E  the encoding');
+ * // 'Options:\n  -q, --quiet             no output\n      --input-encoding E  the encoding'
+ * ```
+ */
+export function layOutHelp(help: string, width = HELP_WIDTH): string {
+  const parts: Array<string | Item> = [];
+  let item: Item | undefined;
+  for (const line of help.split('\n')) {
+    const option = OPTION_LINE.exec(line);
+    const entry = option ? null : ENTRY_LINE.exec(line);
+    const match = option ?? entry;
+    if (match) {
+      const [, indent, head, gap, text] = match as unknown as [string, string, string, string, string];
+      item = {
+        option: option !== null,
+        head: indent + head,
+        column: indent.length + head.length + gap.length,
+        text: [text],
+      };
+      parts.push(item);
+    } else if (item && line.trim() !== '' && leadingSpaces(line) >= item.column) {
+      item.text.push(line.trim());
+    } else {
+      item = undefined;
+      parts.push(line);
+    }
+  }
+  let optionColumn = 0;
+  for (const part of parts)
+    if (typeof part !== 'string' && part.option) optionColumn = Math.max(optionColumn, part.head.length + 2);
+  const lines: string[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') lines.push(part);
+    else lines.push(...layOutItem(part, part.option ? optionColumn : part.column, width));
+  }
+  return lines.join('\n');
+}
+
+/** One item's lines with its text from `column`, wrapped again only if a line would pass `width`. */
+function layOutItem(item: Item, column: number, width: number): string[] {
+  const indent = ' '.repeat(column);
+  const written = item.text.map((text, i) => (i === 0 ? item.head.padEnd(column) : indent) + text);
+  if (written.every((line) => line.length <= width)) return written;
+  const lines: string[] = [];
+  let line = item.head.padEnd(column);
+  let empty = true;
+  for (const word of item.text.join(' ').split(/ +/)) {
+    if (!empty && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent;
+      empty = true;
+    }
+    line += (empty ? '' : ' ') + word;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+function leadingSpaces(line: string): number {
+  return line.length - line.trimStart().length;
+}
