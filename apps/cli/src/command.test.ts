@@ -49,7 +49,7 @@ describe('every command', () => {
       [['tokenize', '-spans'], /unknown option '-s': did you mean --spans\?/],
       [
         ['encode', '--zzzz'],
-        /unknown option '--zzzz' \(a file whose name starts with '-' goes after '--': tokenlab encode -- --zzzz\)/,
+        /unknown option '--zzzz' \(a file whose name starts with '-' goes after '--', as in '-- --zzzz'\)/,
       ],
     ];
     for (const [argv, message] of cases) {

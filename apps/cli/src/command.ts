@@ -82,7 +82,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     parsed = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(
-      `${parseProblem(command, error as Error, all)}\nRun 'tokenlab ${command} --help' for the options.`,
+      `${parseProblem(error as Error, all)}\nRun 'tokenlab ${command} --help' for the options.`,
     );
   }
   const seen = new Map<string, string>();
@@ -105,7 +105,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
  * What `parseArgs` found wrong, said for this command: an unknown option names the option it most
  * likely meant, or says how to pass a file whose name starts with a dash.
  */
-function parseProblem(command: string, error: Error, options: OptionSpec): string {
+function parseProblem(error: Error, options: OptionSpec): string {
   const unknown =
     (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
       ? /Unknown option '([^']+)'/.exec(error.message)?.[1]
@@ -114,5 +114,5 @@ function parseProblem(command: string, error: Error, options: OptionSpec): strin
   const meant = suggestOption(unknown, options);
   return meant !== undefined
     ? `unknown option '${unknown}': did you mean ${meant}?`
-    : `unknown option '${unknown}' (a file whose name starts with '-' goes after '--': tokenlab ${command} -- ${unknown})`;
+    : `unknown option '${unknown}' (a file whose name starts with '-' goes after '--', as in '-- ${unknown}')`;
 }
