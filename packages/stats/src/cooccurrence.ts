@@ -1,6 +1,7 @@
 import { MAX_PAIR_OCCURRENCES, pairOccurrences } from './pair-counts.js';
 import { compareCodePoints } from './python-order.js';
 import { CsrMatrix, type SparseRow } from './sparse.js';
+import { countWindowPairs } from './window-counts.js';
 
 /**
  * Options of {@link CooccurrenceMatrix}.
@@ -80,10 +81,6 @@ function dot(a: SparseRow, b: SparseRow): number {
   return sum;
 }
 
-const ID_LIMIT = 2 ** 26;
-/** The most distinct pairs counted: the most keys a JavaScript `Map` holds. */
-const MAX_DISTINCT_PAIRS = 2 ** 24 - 1;
-
 /**
  * Refuse a window whose pairs over `ids` (documents separated by -2) are more than
  * `MAX_PAIR_OCCURRENCES` to visit: the work follows the window as much as the text (a window of 10^9
@@ -159,43 +156,8 @@ export class CooccurrenceMatrix {
       word === null || word === undefined ? -2 : (idOf.get(word) ?? -1),
     );
     checkWindowWork(ids, window);
-    const pairs = new Map<number, number>();
-    const add = (a: number, b: number, weight: number) => {
-      const key = a * ID_LIMIT + b;
-      const count = pairs.get(key);
-      // A Map holds at most 2^24 - 1 keys; past that it throws "Map maximum size exceeded".
-      if (count === undefined && pairs.size === MAX_DISTINCT_PAIRS)
-        throw new RangeError(
-          `more than ${MAX_DISTINCT_PAIRS.toLocaleString('en-US')} distinct word pairs to count; ` +
-            'use a smaller window, a higher minCount or less text',
-        );
-      pairs.set(key, (count ?? 0) + weight);
-    };
-    for (let i = 0; i < ids.length; i++) {
-      const word = ids[i]!;
-      if (word < 0) continue;
-      for (let d = 1; d <= window && i + d < ids.length; d++) {
-        const context = ids[i + d]!;
-        if (context === -2) break;
-        if (context === -1) continue;
-        const weight = harmonic ? 1 / d : 1;
-        add(word, context, weight);
-        if (symmetric) add(context, word, weight);
-      }
-    }
-    const keys = [...pairs.keys()].sort((a, b) => a - b);
-    const size = vocabulary.length;
-    const indptr = new Int32Array(size + 1);
-    const indices = new Int32Array(keys.length);
-    const data = new Float64Array(keys.length);
-    keys.forEach((key, k) => {
-      const row = Math.floor(key / ID_LIMIT);
-      indptr[row + 1]!++;
-      indices[k] = key - row * ID_LIMIT;
-      data[k] = pairs.get(key)!;
-    });
-    for (let row = 0; row < size; row++) indptr[row + 1]! += indptr[row]!;
-    return new CooccurrenceMatrix(vocabulary, new CsrMatrix(indptr, indices, data, [size, size]));
+    const counts = countWindowPairs(ids, window, symmetric, harmonic, vocabulary.length);
+    return new CooccurrenceMatrix(vocabulary, counts);
   }
 
   /** Count co-occurrences within each document (windows never cross documents). */
