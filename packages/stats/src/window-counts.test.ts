@@ -48,7 +48,10 @@ describe('countWindowPairs', () => {
 
   it('equals a table keyed by pair, to the last bit, however many words are bucketed at once', () => {
     let seed = 7;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
     for (let round = 0; round < 300; round++) {
       const size = 1 + Math.floor(next() * 12);
       const ids = Int32Array.from({ length: Math.floor(next() * 60) }, () => {
