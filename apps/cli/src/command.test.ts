@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PARSED_OPTION_SPECS } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -57,6 +59,46 @@ describe('every command', () => {
       expect(run.code, argv.join(' ')).toBe(2);
       expect(run.stderr, argv.join(' ')).toMatch(message);
       expect(run.stderr, argv.join(' ')).toMatch(/Run 'tokenlab \w+ --help' for the options/);
+    }
+  });
+
+  it('reads --jsonl records from the FILEs given, one file after another, and names a bad line by its file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-jsonl-'));
+    const strings = join(dir, 'strings.jsonl');
+    const arrays = join(dir, 'arrays.jsonl');
+    const ids = join(dir, 'ids.jsonl');
+    writeFileSync(strings, '"running cats"\n"sat"\n');
+    writeFileSync(arrays, '["Hello", ",", "world"]\n');
+    writeFileSync(ids, '[15339, 1917]\n');
+    // stdin holds something else: a FILE given must be read, not passed over for stdin.
+    const cases: Array<[string[], string, string]> = [
+      [
+        ['tokenize', '-t', 'whitespace', '--jsonl', strings, strings],
+        '["running","cats"]\n["sat"]\n["running","cats"]\n["sat"]\n',
+        strings,
+      ],
+      [['encode', '-e', 'cl100k_base', '--count', '--jsonl', strings], '2\n1\n', strings],
+      [['decode', '-e', 'cl100k_base', '--jsonl', ids], '"hello world"\n', ids],
+      [['normalize', '--arabic', 'all', '--jsonl', strings], '"running cats"\n"sat"\n', strings],
+      [['sentences', '--jsonl', strings], '["running cats"]\n["sat"]\n', strings],
+      [['stem', '--stemmer', 'porter', '--jsonl', strings], '"running cat"\n"sat"\n', strings],
+      [['detokenize', '--jsonl', arrays], '"Hello, world"\n', arrays],
+      [['stats', 'freq', '--top', '1', '--jsonl', strings], '["running",1]\n', strings],
+    ];
+    for (const [argv, expected, file] of cases) {
+      const run = await runCapture(argv, '"from stdin"\n');
+      expect(run.stderr, argv.join(' ')).toBe('');
+      expect(run.code, argv.join(' ')).toBe(0);
+      expect(run.stdout, argv.join(' ')).toBe(expected);
+      expect(run.stdout, argv.join(' ')).not.toContain('stdin');
+      // A line that is not what the command expects is named by its file and line.
+      const bad = join(dir, 'bad.jsonl');
+      writeFileSync(bad, `${readFileSync(file, 'utf8')}{"oops": 1}\n`);
+      const failed = await runCapture([...argv.slice(0, -1), bad]);
+      expect(failed.code, argv.join(' ')).toBe(2);
+      expect(failed.stderr, argv.join(' ')).toContain(
+        `'${bad}' line ${readFileSync(file, 'utf8').split('\n').length}:`,
+      );
     }
   });
 

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_BYTES } from './io.js';
+import { MAX_INPUT_BYTES, writeLines } from './io.js';
 import { runCapture } from './testing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenlab-io-'));
@@ -182,5 +183,25 @@ describe.runIf(existsSync('/dev/full'))('writing the output', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('tokenlab: cannot write the output: no space left on device (ENOSPC)\n');
+  });
+});
+
+describe('writeLines', () => {
+  it('writes every line with its newline, in batches rather than a write per line', async () => {
+    const chunks: string[] = [];
+    const sink = new Writable({
+      highWaterMark: 1024,
+      write(chunk, _encoding, done) {
+        chunks.push(String(chunk));
+        setImmediate(done); // slow enough that back-pressure is met
+      },
+    });
+    const lines = Array.from({ length: 100_000 }, (_, i) => (i % 7 === 0 ? '' : `line ${i} ٣`));
+    await writeLines(sink, lines);
+    expect(chunks.join('')).toBe(`${lines.join('\n')}\n`);
+    expect(chunks.length).toBeLessThan(lines.length / 100);
+    const none: string[] = [];
+    await writeLines(new Writable({ write: (chunk, _e, done) => (none.push(String(chunk)), done()) }), []);
+    expect(none).toEqual([]);
   });
 });

@@ -146,12 +146,57 @@ export async function readFileBytes(file: string): Promise<Uint8Array> {
   }
 }
 
-/** One non-empty input line and its 1-based line number. */
+/** One non-empty input line, its 1-based line number and where it was read. */
 export interface NumberedLine {
   /** The line without its line ending. */
   line: string;
-  /** Its number in the input, from 1. */
+  /** Its number in its file (or stdin), from 1. */
   lineNumber: number;
+  /** `stdin`, or the file's name in quotes: how messages name where the line is. */
+  source: string;
+}
+
+/**
+ * How messages name an input line: `stdin line 3`, `'a.jsonl' line 3`.
+ *
+ * @example
+ * ```ts
+ * lineName({ source: 'stdin', lineNumber: 3 }); // 'stdin line 3'
+ * ```
+ */
+export function lineName(line: { source: string; lineNumber: number }): string {
+  return `${line.source} line ${line.lineNumber}`;
+}
+
+/**
+ * The non-empty lines of the FILEs, one file after another, or of stdin when there are none (JSONL
+ * input, one record per line), one line in memory at a time: a FILE given with `--jsonl` is read, not
+ * passed over for stdin.
+ *
+ * @example
+ * ```ts
+ * for await (const { line, lineNumber, source } of inputLines(['records.jsonl'], io)) { ... }
+ * ```
+ */
+export async function* inputLines(files: readonly string[], io: CommandIO): AsyncGenerator<NumberedLine> {
+  if (files.length === 0) {
+    yield* readNumberedLines(io.stdin);
+    return;
+  }
+  for (const file of files) {
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      await statFile(file);
+      handle = await open(file, 'r');
+    } catch (error) {
+      throw fileError(file, error);
+    }
+    try {
+      yield* readNumberedLines(handle.createReadStream({ autoClose: false }), `'${file}'`);
+    } finally {
+      await handle.close();
+    }
+  }
 }
 
 /**
@@ -159,7 +204,7 @@ export interface NumberedLine {
  * line in memory at a time. A byte order mark at the start is dropped; invalid UTF-8 is an error
  * that names the line.
  */
-export async function* readNumberedLines(stream: Readable): AsyncGenerator<NumberedLine> {
+export async function* readNumberedLines(stream: Readable, source = 'stdin'): AsyncGenerator<NumberedLine> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let pending: Buffer[] = [];
   let pendingSize = 0;
@@ -171,12 +216,12 @@ export async function* readNumberedLines(stream: Readable): AsyncGenerator<Numbe
       line = decoder.decode(bytes);
     } catch {
       throw new UsageError(
-        `stdin line ${lineNumber}: not valid UTF-8 (at byte ${findInvalidUtf8(bytes)} of the line)`,
+        `${source} line ${lineNumber}: not valid UTF-8 (at byte ${findInvalidUtf8(bytes)} of the line)`,
       );
     }
     if (lineNumber === 1 && line.startsWith('\uFEFF')) line = line.slice(1);
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    return line.trim() === '' ? undefined : { line, lineNumber };
+    return line.trim() === '' ? undefined : { line, lineNumber, source };
   };
   for await (const chunk of stream) {
     let buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
@@ -192,7 +237,7 @@ export async function* readNumberedLines(stream: Readable): AsyncGenerator<Numbe
     }
     if (buffer.length > 0) {
       pendingSize += buffer.length;
-      if (pendingSize > MAX_INPUT_BYTES) throw tooLarge(`stdin line ${lineNumber + 1}`, pendingSize);
+      if (pendingSize > MAX_INPUT_BYTES) throw tooLarge(`${source} line ${lineNumber + 1}`, pendingSize);
       pending.push(buffer);
     }
   }
@@ -206,47 +251,49 @@ export async function* readNumberedLines(stream: Readable): AsyncGenerator<Numbe
 export interface JsonlString {
   /** The parsed string. */
   text: string;
-  /** Its 1-based line number. */
+  /** Its 1-based line number in its file (or stdin). */
   lineNumber: number;
+  /** `stdin`, or the file's name in quotes (see {@link NumberedLine}). */
+  source: string;
 }
 
 /**
- * The lines of stdin in JSONL mode: each must be a JSON string. Yields the parsed strings with
- * their line numbers, and throws on a line that is not a JSON string, naming the line.
+ * JSONL input (see {@link inputLines}): each line must be a JSON string. Yields the parsed strings
+ * with their lines, and throws on a line that is not a JSON string, naming the line.
  */
-export async function* readJsonlRecords(stream: Readable): AsyncGenerator<JsonlString> {
-  for await (const { line, lineNumber } of readNumberedLines(stream)) {
+export async function* readJsonlRecords(lines: AsyncIterable<NumberedLine>): AsyncGenerator<JsonlString> {
+  for await (const numbered of lines) {
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = JSON.parse(numbered.line);
     } catch {
       throw new UsageError(
-        `stdin line ${lineNumber}: not valid JSON (JSONL mode expects one JSON string per line)`,
+        `${lineName(numbered)}: not valid JSON (JSONL mode expects one JSON string per line)`,
       );
     }
     if (typeof value !== 'string')
       throw new UsageError(
-        `stdin line ${lineNumber}: expected a JSON string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+        `${lineName(numbered)}: expected a JSON string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
       );
-    yield { text: value, lineNumber };
+    yield { text: value, lineNumber: numbered.lineNumber, source: numbered.source };
   }
 }
 
 /** {@link readJsonlRecords} without the line numbers. */
-export async function* readJsonlStrings(stream: Readable): AsyncGenerator<string> {
-  for await (const { text } of readJsonlRecords(stream)) yield text;
+export async function* readJsonlStrings(lines: AsyncIterable<NumberedLine>): AsyncGenerator<string> {
+  for await (const { text } of readJsonlRecords(lines)) yield text;
 }
 
 /**
- * Run `work` for input line `lineNumber`; an error it throws gets the line's number in front,
+ * Run `work` for an input line; an error it throws gets the line's name in front (`stdin line 3:`),
  * so that a bad record in a long JSONL stream can be found.
  */
-export function atLine<T>(lineNumber: number, work: () => T): T {
+export function atLine<T>(line: { source: string; lineNumber: number }, work: () => T): T {
   try {
     return work();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const prefixed = `stdin line ${lineNumber}: ${message}`;
+    const prefixed = `${lineName(line)}: ${message}`;
     throw error instanceof UsageError ? new UsageError(prefixed) : new Error(prefixed);
   }
 }
@@ -254,6 +301,34 @@ export function atLine<T>(lineNumber: number, work: () => T): T {
 /** Write one line, respecting back-pressure. */
 export async function writeLine(stream: Writable, line: string): Promise<void> {
   await writeText(stream, `${line}\n`);
+}
+
+/** {@link writeLines} hands the stream this many UTF-16 units at a time, or more when a line is longer. */
+const LINE_BATCH = 1 << 16;
+
+/**
+ * Write each line followed by a newline, respecting back-pressure, a batch of lines per write: a
+ * write per line (millions of tokens) spends more time in the stream and the garbage collector than
+ * producing the lines.
+ *
+ * @example
+ * ```ts
+ * await writeLines(process.stdout, ['a', 'b']); // prints a and b on two lines
+ * ```
+ */
+export async function writeLines(stream: Writable, lines: Iterable<string>): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    batch.push(line);
+    size += line.length + 1;
+    if (size >= LINE_BATCH) {
+      await writeText(stream, `${batch.join('\n')}\n`);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) await writeText(stream, `${batch.join('\n')}\n`);
 }
 
 /** Write text, respecting back-pressure; a failed write (a full disk, a closed pipe) rejects. */

@@ -1,7 +1,7 @@
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText } from '../input-text.js';
-import { atLine, readNumberedLines, stdoutIsTerminal, UsageError, writeLine, writeText } from '../io.js';
+import { atLine, inputLines, stdoutIsTerminal, UsageError, writeLine, writeText } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions } from './gpt-source.js';
 
@@ -44,7 +44,7 @@ Options:
       --tiktoken FILE        a .tiktoken rank file (--pattern is not needed to decode)
       --tokenizer-json FILE  a Hugging Face tokenizer.json with a byte-level BPE model
       --json                 print the text as a JSON string
-      --jsonl                each stdin line holds the ids of one text; each output line is a JSON string
+      --jsonl                each line (of the FILEs, or stdin) holds the ids of one text; each output line is a JSON string
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                 show this help`;
@@ -63,8 +63,8 @@ ${URL_INPUT_HELP}
     });
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
-      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
-        const text = atLine(lineNumber, () => decodeOrExplain(codec, parseIds(line)));
+      for await (const numbered of inputLines(positionals, io)) {
+        const text = atLine(numbered, () => decodeOrExplain(codec, parseIds(numbered.line)));
         await writeLine(io.stdout, JSON.stringify(text));
       }
       return 0;

@@ -2,19 +2,19 @@ import { TreebankWordDetokenizer } from '@tokenlab/classic';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText } from '../input-text.js';
-import { readNumberedLines, UsageError, writeLine } from '../io.js';
+import { inputLines, lineName, type NumberedLine, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
-function tokensOf(line: string, lineNumber: number): string[] {
+function tokensOf(numbered: NumberedLine): string[] {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(numbered.line);
   } catch {
-    throw new UsageError(`stdin line ${lineNumber}: not valid JSON (expected a JSON array of token strings)`);
+    throw new UsageError(`${lineName(numbered)}: not valid JSON (expected a JSON array of token strings)`);
   }
   if (!Array.isArray(value) || !value.every((token) => typeof token === 'string'))
     throw new UsageError(
-      `stdin line ${lineNumber}: expected a JSON array of strings, e.g. ["Hello", ",", "world"]`,
+      `${lineName(numbered)}: expected a JSON array of strings, e.g. ["Hello", ",", "world"]`,
     );
   return value;
 }
@@ -32,7 +32,7 @@ Input: tokens separated by whitespace (one text per input), or with --jsonl one 
 token strings per line, answered by one JSON string per line.
 
 Options:
-      --jsonl        each stdin line is a JSON array of tokens; each output line the JSON string
+      --jsonl        each line (of the FILEs, or stdin) is a JSON array of tokens; each output line the JSON string
       --parentheses  turn -LRB- -RRB- -LSB- -RSB- -LCB- -RCB- back into brackets
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
@@ -48,11 +48,8 @@ ${URL_INPUT_HELP}
     const detokenizer = new TreebankWordDetokenizer();
     const options = { convertParentheses: Boolean(values.parentheses) };
     if (values.jsonl) {
-      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
-        await writeLine(
-          io.stdout,
-          JSON.stringify(detokenizer.detokenize(tokensOf(line, lineNumber), options)),
-        );
+      for await (const numbered of inputLines(positionals, io)) {
+        await writeLine(io.stdout, JSON.stringify(detokenizer.detokenize(tokensOf(numbered), options)));
       }
       return 0;
     }

@@ -6,7 +6,7 @@ import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments, readInputText } from '../input-text.js';
-import { atLine, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { atLine, inputLines, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import {
   type InputOptions,
   inputOptionsFrom,
@@ -44,7 +44,7 @@ Options:
       --strip-final-newline    do not encode the input's final newline (as 'echo' and editors add one)
       --count                  print only the number of tokens
       --json                   print a JSON array of ids (with --count: a JSON number)
-      --jsonl                  each stdin line is a JSON string; each output line its JSON array of ids
+      --jsonl                  each line (of the FILEs, or stdin) is a JSON string; each output line its JSON array of ids
                                (with --count: its number of tokens)
       --threads N              threads for a large input with a tiktoken encoding (same ids; this
                                one encodes too, so N - 1 workers are started);
@@ -81,8 +81,9 @@ ${URL_INPUT_HELP}
     const asText = Boolean(values['special-as-text']);
     const count = Boolean(values.count);
     if (values.jsonl) {
-      for await (const { text: line, lineNumber } of readJsonlRecords(io.stdin)) {
-        const result = atLine(lineNumber, () =>
+      for await (const record of readJsonlRecords(inputLines(positionals, io))) {
+        const line = record.text;
+        const result = atLine(record, () =>
           count ? codec.count(line, allowed, asText) : codec.encode(line, allowed, asText),
         );
         await writeLine(io.stdout, JSON.stringify(result));

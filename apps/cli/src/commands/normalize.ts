@@ -2,7 +2,7 @@ import { ARABIC_NORMALIZATION_STEPS, normalizeArabic, parseArabicSteps } from '@
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText } from '../input-text.js';
-import { readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { inputLines, readJsonlStrings, UsageError, writeLine } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab normalize`: Arabic normalization with named steps. */
@@ -27,7 +27,7 @@ run in the order given:
 Options:
       --arabic STEPS  the steps to run (required)
       --json          print {"text": ..., "steps": [{"step": ..., "changed": N}, ...]}
-      --jsonl         each stdin line is a JSON string; each output line the JSON result (the object with --json)
+      --jsonl         each line (of the FILEs, or stdin) is a JSON string; each output line the JSON result (the object with --json)
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help          show this help`;
@@ -56,7 +56,7 @@ ${URL_INPUT_HELP}
       return { text: result.text, steps: result.steps };
     };
     if (values.jsonl) {
-      for await (const line of readJsonlStrings(io.stdin)) {
+      for await (const line of readJsonlStrings(inputLines(positionals, io))) {
         const result = report(line);
         await writeLine(io.stdout, JSON.stringify(values.json ? result : result.text));
       }

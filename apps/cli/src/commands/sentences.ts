@@ -4,7 +4,7 @@ import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments, readInputText } from '../input-text.js';
-import { readJsonlStrings, UsageError, writeLine } from '../io.js';
+import { inputLines, readJsonlStrings, UsageError, writeLine, writeLines } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
@@ -23,7 +23,7 @@ Options:
       --model NAME  english (NLTK's model, default) or arabic (trained on Arabic news and Wikipedia text)
       --spans       print START<TAB>END<TAB>SENTENCE (UTF-16 offsets into the input)
       --json        print one JSON array of sentences for the whole input
-      --jsonl       each stdin line is a JSON string; each output line is the JSON array of its sentences
+      --jsonl       each line (of the FILEs, or stdin) is a JSON string; each output line is the JSON array of its sentences
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help        show this help`;
@@ -47,7 +47,7 @@ ${URL_INPUT_HELP}
         .spanTokenize(text)
         .map(([start, end]) => (spans ? [start, end, text.slice(start, end)] : text.slice(start, end)));
     if (values.jsonl) {
-      for await (const line of readJsonlStrings(io.stdin))
+      for await (const line of readJsonlStrings(inputLines(positionals, io)))
         await writeLine(io.stdout, JSON.stringify(render(line)));
       return 0;
     }
@@ -74,10 +74,13 @@ ${URL_INPUT_HELP}
       await writeLine(io.stdout, JSON.stringify(render(text)));
       return 0;
     }
-    for (const [start, end] of punkt.spanTokenize(text)) {
-      const sentence = text.slice(start, end).replace(/\r?\n/g, '\\n');
-      await writeLine(io.stdout, spans ? `${start}\t${end}\t${sentence}` : sentence);
-    }
+    await writeLines(
+      io.stdout,
+      punkt.spanTokenize(text).map(([start, end]) => {
+        const sentence = text.slice(start, end).replace(/\r?\n/g, '\\n');
+        return spans ? `${start}\t${end}\t${sentence}` : sentence;
+      }),
+    );
     return 0;
   },
 };

@@ -14,7 +14,7 @@ import {
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments } from '../input-text.js';
-import { type CommandIO, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { type CommandIO, inputLines, readJsonlRecords, UsageError, writeLine, writeLines } from '../io.js';
 import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -82,8 +82,8 @@ async function readDocuments(
 ): Promise<Document[]> {
   if (jsonl) {
     const documents: Document[] = [];
-    for await (const { text, lineNumber } of readJsonlRecords(io.stdin))
-      documents.push({ label: `stdin:${lineNumber}`, text });
+    for await (const { text, lineNumber, source } of readJsonlRecords(inputLines(files, io)))
+      documents.push({ label: `${source === 'stdin' ? source : source.slice(1, -1)}:${lineNumber}`, text });
     return documents;
   }
   const documents: Document[] = [];
@@ -164,7 +164,7 @@ Options:
       --precision N     digits after the point for scores and weights (default 4; --json
                         always gives them in full)
       --json            print one JSON value
-      --jsonl           each stdin line is a JSON string (a document); results one JSON per line
+      --jsonl           each line (of the FILEs, or stdin) is a JSON string (a document); results one JSON per line
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help            show this help
@@ -227,8 +227,12 @@ export const statsCommand: Command = {
     }
     const emit = async (rows: unknown[], lines: () => string[]) => {
       if (values.json) await writeLine(io.stdout, JSON.stringify(rows));
-      else if (values.jsonl) for (const row of rows) await writeLine(io.stdout, JSON.stringify(row));
-      else for (const line of lines()) await writeLine(io.stdout, line);
+      else if (values.jsonl)
+        await writeLines(
+          io.stdout,
+          rows.map((row) => JSON.stringify(row)),
+        );
+      else await writeLines(io.stdout, lines());
     };
 
     if (mode === 'tfidf') {

@@ -2,7 +2,7 @@ import { isriStem, LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tok
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText } from '../input-text.js';
-import { readNumberedLines, UsageError, writeLine } from '../io.js';
+import { inputLines, lineName, type NumberedLine, UsageError, writeLine, writeLines } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /**
@@ -42,19 +42,19 @@ const STEMMERS: Readonly<Record<string, () => (word: string) => string>> = {
 const STEMMER_NAMES = Object.keys(STEMMERS).join('|');
 
 /** A JSONL line: a word, or an array of words. */
-function wordsOf(line: string, lineNumber: number): string | string[] {
+function wordsOf(numbered: NumberedLine): string | string[] {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = JSON.parse(numbered.line);
   } catch {
     throw new UsageError(
-      `stdin line ${lineNumber}: not valid JSON (expected a JSON string or an array of strings)`,
+      `${lineName(numbered)}: not valid JSON (expected a JSON string or an array of strings)`,
     );
   }
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((word) => typeof word === 'string')) return value;
   throw new UsageError(
-    `stdin line ${lineNumber}: expected a JSON string or an array of strings, e.g. ["running", "ran"]`,
+    `${lineName(numbered)}: expected a JSON string or an array of strings, e.g. ["running", "ran"]`,
   );
 }
 
@@ -81,7 +81,7 @@ Stemmers (all equal to NLTK 3.8 unless marked natural):
 Options:
   -s, --stemmer NAME  which stemmer (required)
       --json          print one JSON array of [word, stem] pairs
-      --jsonl         each stdin line is a JSON string (one word) or an array of words; each output
+      --jsonl         each line (of the FILEs, or stdin) is a JSON string (one word) or an array of words; each output
                       line is the JSON stem or array of stems
 ${URL_INPUT_HELP}
   -h, --help          show this help`,
@@ -99,8 +99,8 @@ ${URL_INPUT_HELP}
       throw new UsageError(`unknown stemmer '${name}'. Available: ${Object.keys(STEMMERS).join(', ')}`);
     const stem = makeStemmer();
     if (values.jsonl) {
-      for await (const { line, lineNumber } of readNumberedLines(io.stdin)) {
-        const words = wordsOf(line, lineNumber);
+      for await (const numbered of inputLines(positionals, io)) {
+        const words = wordsOf(numbered);
         await writeLine(io.stdout, JSON.stringify(typeof words === 'string' ? stem(words) : words.map(stem)));
       }
       return 0;
@@ -112,7 +112,10 @@ ${URL_INPUT_HELP}
       await writeLine(io.stdout, JSON.stringify(words.map((word) => [word, stem(word)])));
       return 0;
     }
-    for (const word of words) await writeLine(io.stdout, stem(word));
+    await writeLines(
+      io.stdout,
+      words.map((word) => stem(word)),
+    );
     return 0;
   },
 };

@@ -4,7 +4,16 @@ import { displayWidth } from '../display-width.js';
 import { writeDocumentLine } from '../document-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments, readInputText, streamInputText } from '../input-text.js';
-import { atLine, type CommandIO, readJsonlRecords, stdoutIsTerminal, writeLine, writeText } from '../io.js';
+import {
+  atLine,
+  type CommandIO,
+  inputLines,
+  readJsonlRecords,
+  stdoutIsTerminal,
+  writeLine,
+  writeLines,
+  writeText,
+} from '../io.js';
 import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
 import {
   createTokenizer,
@@ -150,7 +159,7 @@ Options:
       --corpus LANG       en or ar: the bundled corpus the bpe-N tokenizers train on (default en)
       --spans             print [start, end) spans and ids with each token
       --json              print one JSON array of tokens for the whole input
-      --jsonl             each stdin line is a JSON string; each output line is the JSON array of its tokens
+      --jsonl             each line (of the FILEs, or stdin) is a JSON string; each output line is the JSON array of its tokens
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help              show this help
@@ -184,8 +193,9 @@ ${names}`;
     const spans = Boolean(values.spans);
     const several = tokenizers.length > 1;
     if (values.jsonl) {
-      for await (const { text, lineNumber } of readJsonlRecords(io.stdin)) {
-        const results = atLine(lineNumber, () => tokenizers.map((tokenizer) => tokenizer.tokenize(text)));
+      for await (const record of readJsonlRecords(inputLines(positionals, io))) {
+        const { text, lineNumber } = record;
+        const results = atLine(record, () => tokenizers.map((tokenizer) => tokenizer.tokenize(text)));
         if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
         else
           for (const [index, tokens] of results.entries())
@@ -232,7 +242,7 @@ ${names}`;
     const lines = several
       ? sideBySide(names, results, spans, stdoutIsTerminal(io))
       : results[0]!.map((token) => tokenLine(token, spans));
-    for (const line of lines) await writeLine(io.stdout, line);
+    await writeLines(io.stdout, lines);
     return 0;
   },
 };
