@@ -1,4 +1,4 @@
-import type { KeyedVectors } from './keyed-vectors.js';
+import type { KeyedVectors, ScoredWord } from './keyed-vectors.js';
 import { OptionError, shownValue } from './option-error.js';
 
 /**
@@ -115,6 +115,10 @@ export function evaluateWordAnalogies(
   let questions = 0;
   let outOfVocabulary = 0;
   const skippedLines: number[] = [];
+  // Questions in file order, each with its section; `asked` is its place among the questions put to the
+  // vectors (-1: out of vocabulary, counted as incorrect with dummy4unknown).
+  const entries: Array<{ question: AnalogyQuestion; section: AnalogySection; asked: number }> = [];
+  let askedCount = 0;
   const lines = questionsText.split('\n');
   if (lines.at(-1) === '') lines.pop();
   lines.forEach((rawLine, index) => {
@@ -134,20 +138,37 @@ export function evaluateWordAnalogies(
     questions++;
     if (!question.every((word) => known.has(word))) {
       outOfVocabulary++;
-      if (dummy4unknown) section.incorrect.push(question);
+      if (dummy4unknown) entries.push({ question, section, asked: -1 });
       return;
     }
+    entries.push({ question, section, asked: askedCount++ });
+  });
+  // All questions at once: the vectors are read once per batch of questions, not once per question.
+  const at = (word: string) => known.get(word) as string;
+  const answerLists = kv.mostSimilarMany(
+    entries
+      .filter((entry) => entry.asked >= 0)
+      .map(({ question: [a, b, c] }) => ({
+        positive: [at(b), at(c)],
+        negative: [at(a)],
+        topn: 5,
+        restrictVocab,
+      })),
+  );
+  for (const { question, section: askedIn, asked } of entries) {
+    if (asked < 0) {
+      askedIn.incorrect.push(question);
+      continue;
+    }
     const [a, b, c, expected] = question;
-    const at = (word: string) => known.get(word) as string;
     const ignore = new Set([a, b, c]);
-    const answers = kv.mostSimilar({ positive: [at(b), at(c)], negative: [at(a)], topn: 5, restrictVocab });
     let predicted: string | undefined;
-    for (const { word } of answers) {
+    for (const { word } of answerLists[asked] as ScoredWord[]) {
       predicted = fold(word);
       if (known.has(predicted) && !ignore.has(predicted)) break;
     }
-    (predicted === expected ? section.correct : section.incorrect).push(question);
-  });
+    (predicted === expected ? askedIn.correct : askedIn.incorrect).push(question);
+  }
   if (questions === 0) throw new Error(`${source}: no analogy questions (lines of four words) found`);
   for (const s of sections) s.accuracy = accuracyOf(s);
   const total: AnalogySection = {

@@ -34,6 +34,35 @@ describe('KeyedVectors answers as gensim 4.2 on the same vectors', async () => {
     expect(kv.nSimilarity(['king', 'man'], ['queen', 'woman'])).toBeCloseTo(answers.n_similarity, 6);
   });
 
+  it('mostSimilarMany answers each query as mostSimilar does alone, to the last bit, in batches of any mix', () => {
+    let seed = 3;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const words = Array.from({ length: 300 }, (_, i) => `w${i}`);
+    const kv = new KeyedVectors(
+      words,
+      Float32Array.from({ length: 300 * 7 }, () => next() * 2 - 1),
+      7,
+    );
+    const pick = () => words[Math.floor(next() * words.length)] as string;
+    const queries = Array.from({ length: 21 }, (_, i) =>
+      i % 5 === 0
+        ? pick()
+        : {
+            positive: [pick(), pick()],
+            negative: i % 2 ? [pick()] : [],
+            topn: 1 + (i % 12),
+            restrictVocab: 50 + 20 * i,
+          },
+    );
+    const alone = queries.map((query) => kv.mostSimilar(query));
+    expect(kv.mostSimilarMany(queries)).toEqual(alone);
+    expect(kv.mostSimilarMany(queries.slice(3, 4))).toEqual(alone.slice(3, 4));
+    expect(kv.mostSimilarMany([])).toEqual([]);
+  });
+
   it('mostSimilar (3CosAdd) and mostSimilarCosmul (3CosMul)', () => {
     expectScores(
       kv.mostSimilar({ positive: ['king', 'woman'], negative: ['man'], topn: 5 }),
