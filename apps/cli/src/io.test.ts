@@ -201,7 +201,13 @@ describe('writeLines', () => {
     expect(chunks.join('')).toBe(`${lines.join('\n')}\n`);
     expect(chunks.length).toBeLessThan(lines.length / 100);
     const none: string[] = [];
-    await writeLines(new Writable({ write: (chunk, _e, done) => (none.push(String(chunk)), done()) }), []);
+    const quiet = new Writable({
+      write(chunk, _encoding, done) {
+        none.push(String(chunk));
+        done();
+      },
+    });
+    await writeLines(quiet, []);
     expect(none).toEqual([]);
   });
 });

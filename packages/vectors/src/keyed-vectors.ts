@@ -221,15 +221,10 @@ export class KeyedVectors {
         scores.push(new Float64Array(rows));
       }
       dotsOfEight(normed, size, rows, means, scores);
-      batch.forEach(({ positive, negative, topn, candidates }, q) =>
-        answers.push(
-          this.top(
-            (scores[q] as Float64Array).subarray(0, candidates),
-            topn,
-            new Set([...positive, ...negative]),
-          ),
-        ),
-      );
+      for (const [q, { positive, negative, topn, candidates }] of batch.entries()) {
+        const scored = (scores[q] as Float64Array).subarray(0, candidates);
+        answers.push(this.top(scored, topn, new Set([...positive, ...negative])));
+      }
     }
     return answers;
   }
