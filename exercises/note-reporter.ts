@@ -8,6 +8,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 const root = dirname(dirname(new URL(import.meta.url).pathname));
 const verbose = process.env.TOKENLAB_EXERCISE_VERBOSE === '1';
+/** How the person ran the exercise, for the hints (see exercises/run.mjs). */
+const RUN = process.env.TOKENLAB_EXERCISE_RUN ?? 'pnpm exercise';
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number) => (text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
 const red = paint(31);
@@ -101,7 +103,7 @@ export function exerciseNote(
       ...message.map((line) => `  ${line}`),
       ...(where ? [dim(`  at ${where}`)] : []),
       '',
-      `Fix that first, then run \`pnpm exercise ${exercise}\` again. The task: ${task}`,
+      `Fix that first, then run \`${RUN} ${exercise}\` again. The task: ${task}`,
     ];
   }
   const failed = checks.filter((c) => c.state === 'failed');
@@ -124,11 +126,11 @@ export function exerciseNote(
   if (rest > 0)
     lines.push(
       `${rest} more check${rest === 1 ? '' : 's'} fail${rest === 1 ? 's' : ''}; ` +
-        `\`pnpm exercise ${exercise} --verbose\` lists them all.`,
+        `\`${RUN} ${exercise} --verbose\` lists them all.`,
     );
   lines.push(
     target === 'starter'
-      ? `Edit ${file} and run \`pnpm exercise ${exercise}\` again. Hints: ${task}`
+      ? `Edit ${file} and run \`${RUN} ${exercise}\` again. Hints: ${task}`
       : `The reference solution fails: that is a bug in the course (${task}).`,
   );
   return lines;

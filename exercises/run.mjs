@@ -18,9 +18,21 @@ const root = dirname(here);
 /** @type {{ name: string, summary: string }[]} */
 const catalog = JSON.parse(readFileSync(join(here, 'catalog.json'), 'utf8'));
 
-const usage = `Usage: pnpm exercise <name> [--solution] [--verbose] [--watch]
-       pnpm exercise --all [--solution]
-       pnpm exercise --list
+/**
+ * The command that ran this, as the person typed it, for the hints: `pnpm exercise` with pnpm
+ * installed; `npx -y pnpm@10 -s exercise` when npx fetched pnpm for the run (there is then no `pnpm`
+ * in their shell); `node exercises/run.mjs` when run directly.
+ */
+function invokedAs() {
+  const pnpm = process.env.npm_execpath;
+  if (pnpm === undefined || !/pnpm/.test(pnpm)) return 'node exercises/run.mjs';
+  return /[\\/]_npx[\\/]/.test(pnpm) ? 'npx -y pnpm@10 -s exercise' : 'pnpm exercise';
+}
+const RUN = invokedAs();
+
+const usage = `Usage: ${RUN} <name> [--solution] [--verbose] [--watch]
+       ${RUN} --all [--solution]
+       ${RUN} --list
 
 Runs the tests of one exercise against exercises/<name>/starter.ts (the file you edit),
 or against the reference solution with --solution, and says what the first failing check
@@ -32,7 +44,7 @@ function list(print = console.log) {
   catalog.forEach((e, i) => {
     print(`${String(i + 1).padStart(2)}. ${e.name.padEnd(width)}  ${e.summary}`);
   });
-  print('\nRun one with: pnpm exercise <name>   (the task: docs/exercises/<name>.md)');
+  print(`\nRun one with: ${RUN} <name>   (the task: docs/exercises/<name>.md)`);
 }
 
 /** Levenshtein distance, to suggest the exercise a mistyped name meant. */
@@ -121,7 +133,11 @@ function runExercise(name, flags) {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, TOKENLAB_EXERCISE_VERBOSE: flags.has('--verbose') ? '1' : '0' },
+      env: {
+        ...process.env,
+        TOKENLAB_EXERCISE_VERBOSE: flags.has('--verbose') ? '1' : '0',
+        TOKENLAB_EXERCISE_RUN: RUN,
+      },
     },
   );
   return result.status ?? 1;

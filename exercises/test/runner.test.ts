@@ -8,14 +8,33 @@ const exercisesDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const catalog: { name: string }[] = JSON.parse(readFileSync(join(exercisesDir, 'catalog.json'), 'utf8'));
 
 function runner(...args: string[]) {
+  return runnerWith({}, ...args);
+}
+
+function runnerWith(env: Record<string, string | undefined>, ...args: string[]) {
   const result = spawnSync(process.execPath, [join(exercisesDir, 'run.mjs'), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('pnpm exercise', () => {
+  it('names the command in its hints as the person ran it, so that it can be typed again', () => {
+    const cases: Array<[string | undefined, string]> = [
+      ['/home/me/.npm/_npx/1f2e/node_modules/pnpm/bin/pnpm.cjs', 'npx -y pnpm@10 -s exercise'],
+      ['/usr/lib/node_modules/pnpm/bin/pnpm.cjs', 'pnpm exercise'],
+      [undefined, 'node exercises/run.mjs'],
+    ];
+    for (const [execpath, command] of cases) {
+      const env = { npm_execpath: execpath };
+      expect(runnerWith(env, '--list').stdout).toContain(`Run one with: ${command} <name>`);
+      const { stdout } = runnerWith(env, 'utf8');
+      expect(stdout).toContain(`run \`${command} utf8\` again`);
+      expect(stdout).toContain(`\`${command} utf8 --verbose\` lists them all`);
+    }
+  });
+
   it('--list lists every exercise with its summary', () => {
     const { status, stdout } = runner('--list');
     expect(status).toBe(0);
