@@ -2,6 +2,13 @@ import { CsrMatrix } from './sparse.js';
 
 /** At most this many (word, context) occurrences are bucketed at once (64 MiB of contexts). */
 const BUCKET_LIMIT = 2 ** 24;
+/**
+ * Each range of words bucketed reads the text again: past this many ranges, the pairs are counted in
+ * a table keyed by pair instead, in one reading (memory in the distinct pairs).
+ */
+const MAX_RANGES = 4;
+/** The most distinct pairs the keyed count holds: the most keys a JavaScript `Map` holds. */
+const MAX_DISTINCT_PAIRS = 2 ** 24 - 1;
 
 /**
  * The window co-occurrence counts of a text of word ids, as a `size × size` CSR matrix: each word
@@ -13,7 +20,8 @@ const BUCKET_LIMIT = 2 ** 24;
  * an array indexed by context: every pass but that one streams through memory, where a hash table
  * keyed by pair costs a cache miss or two per occurrence. A context's weights are added in text
  * order, as a table updated while reading the text adds them. Words are bucketed a range at a time,
- * so that memory stays bounded when the window makes the occurrences many (`bucketLimit`, for tests).
+ * so that memory stays bounded when the window makes the occurrences many (`bucketLimit`, for tests);
+ * past four ranges, the pairs are counted in a table keyed by pair, at most 16,777,215 of them.
  *
  * @example
  * ```ts
@@ -31,6 +39,7 @@ export function countWindowPairs(
   bucketLimit = BUCKET_LIMIT,
 ): CsrMatrix {
   const rowEnd = occurrencesByWord(ids, window, symmetric, size);
+  if (rowEnd[size]! > MAX_RANGES * bucketLimit) return countByKey(ids, window, symmetric, harmonic, size);
   const indptr = new Int32Array(size + 1);
   const parts: Array<{ indices: Int32Array; data: Float64Array }> = [];
   const weight = new Float64Array(size);
@@ -152,4 +161,52 @@ function concatenated<T extends Int32Array | Float64Array>(
     at += part[field].length;
   }
   return out;
+}
+
+/**
+ * {@link countWindowPairs} in one reading of the text, through a `Map` keyed by pair: for windows that
+ * make the occurrences too many to bucket in a few ranges. Throws past {@link MAX_DISTINCT_PAIRS}.
+ */
+function countByKey(
+  ids: Int32Array,
+  window: number,
+  symmetric: boolean,
+  harmonic: boolean,
+  size: number,
+): CsrMatrix {
+  const pairs = new Map<number, number>();
+  const add = (word: number, context: number, weight: number) => {
+    const key = word * size + context;
+    const count = pairs.get(key);
+    if (count === undefined && pairs.size === MAX_DISTINCT_PAIRS)
+      throw new RangeError(
+        `more than ${MAX_DISTINCT_PAIRS.toLocaleString('en-US')} distinct word pairs to count; ` +
+          'use a smaller window, a higher minCount or less text',
+      );
+    pairs.set(key, (count ?? 0) + weight);
+  };
+  for (let i = 0; i < ids.length; i++) {
+    const word = ids[i]!;
+    if (word < 0) continue;
+    for (let d = 1; d <= window && i + d < ids.length; d++) {
+      const context = ids[i + d]!;
+      if (context === -2) break;
+      if (context === -1) continue;
+      const weight = harmonic ? 1 / d : 1;
+      add(word, context, weight);
+      if (symmetric) add(context, word, weight);
+    }
+  }
+  const keys = Float64Array.from(pairs.keys()).sort();
+  const indptr = new Int32Array(size + 1);
+  const indices = new Int32Array(keys.length);
+  const data = new Float64Array(keys.length);
+  keys.forEach((key, k) => {
+    const row = Math.floor(key / size);
+    indptr[row + 1]!++;
+    indices[k] = key - row * size;
+    data[k] = pairs.get(key)!;
+  });
+  for (let row = 0; row < size; row++) indptr[row + 1]! += indptr[row]!;
+  return new CsrMatrix(indptr, indices, data, [size, size]);
 }
