@@ -1,6 +1,7 @@
 import {
   decodeBytes,
   findLoneSurrogate,
+  requireOptionNames,
   requireOptions,
   requireText,
   spansFromByteLengths,
@@ -496,6 +497,7 @@ export abstract class BpeTokenizer implements Tokenizer {
       "{ allowedSpecial: 'all' }",
       "(minbpe's allowed_special? it is the option allowedSpecial here)",
     );
+    requireOptionNames(options, ['allowedSpecial'], 'encode');
     const special = selectSpecialTokens(this.special, options.allowedSpecial ?? 'none_raise', text);
     if (special.size === 0) return this.encodeOrdinary(text);
     assertWellFormed(text);

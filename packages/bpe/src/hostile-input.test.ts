@@ -152,3 +152,11 @@ describe('text that is not a string', () => {
         );
   });
 });
+
+describe("minbpe's snake_case name for allowed_special", () => {
+  it('is answered with the name it has here', () => {
+    expect(() => new RegexTokenizer('gpt4').encode('hi', { allowed_special: 'all' } as never)).toThrow(
+      "encode: unknown option 'allowed_special': it is written allowedSpecial here",
+    );
+  });
+});

@@ -112,6 +112,72 @@ describe('bad input', () => {
     expect(new LancasterStemmer().stem('maximum')).toBe('maxim');
   });
 
+  it("answers NLTK's and Keras' snake_case option names with the names they have here (they set nothing, silently)", () => {
+    const calls: [string, () => unknown][] = [
+      [
+        "RegexpTokenizer: unknown option 'discard_empty': it is written discardEmpty here",
+        () => new RegexpTokenizer('\\s+', { gaps: true, discard_empty: false } as never),
+      ],
+      [
+        "RegexpTokenizer: unknown option 'discard_empty'",
+        () => regexpTokenize('a b', '\\s+', { discard_empty: false } as never),
+      ],
+      [
+        "wordTokenize: unknown option 'preserve_line': it is written preserveLine here",
+        () => wordTokenize('a b', { preserve_line: true } as never),
+      ],
+      [
+        "SnowballStemmer: unknown option 'ignore_stopwords': it is written ignoreStopwords here",
+        () => new SnowballStemmer('english', { ignore_stopwords: true } as never),
+      ],
+      [
+        "KerasTokenizer: unknown option 'num_words': it is written numWords here",
+        () => new KerasTokenizer({ num_words: 100 } as never),
+      ],
+      [
+        "KerasTokenizer: unknown option 'oov_token': it is written oovToken here",
+        () => new KerasTokenizer({ oov_token: '<OOV>' } as never),
+      ],
+      [
+        "padSequences: unknown option 'maxLen': did you mean maxlen?",
+        () => padSequences([[1]], { maxLen: 10 } as never),
+      ],
+      [
+        "textToWordSequence: unknown option 'lowercase' (the options: filters, lower, split)",
+        () => textToWordSequence('A b', { lowercase: true } as never),
+      ],
+      [
+        "TreebankWordTokenizer: unknown option 'convert_parentheses': it is written convertParentheses here",
+        () => new TreebankWordTokenizer({ convert_parentheses: true } as never),
+      ],
+      [
+        "detokenize: unknown option 'convert_parentheses'",
+        () => new TreebankWordDetokenizer().detokenize(['a'], { convert_parentheses: true } as never),
+      ],
+      [
+        "PunktTrainer: unknown option 'include_all_collocs': it is written includeAllCollocs here",
+        () => new PunktTrainer({ include_all_collocs: true } as never),
+      ],
+      [
+        "WordPunctTokenizer: unknown option 'unicode': did you mean unicodeWord?",
+        () => new WordPunctTokenizer({ unicode: true } as never),
+      ],
+      [
+        "PorterStemmer: unknown option 'cache_size': it is written cacheSize here",
+        () => new PorterStemmer({ cache_size: 0 } as never),
+      ],
+      [
+        "LancasterStemmer: unknown option 'strip_prefix': it is written stripPrefix here",
+        () => new LancasterStemmer({ strip_prefix: true } as never),
+      ],
+      [
+        "ArabicTokenizer: unknown option 'clitic': did you mean clitics?",
+        () => new ArabicTokenizer({ clitic: true } as never),
+      ],
+    ];
+    for (const [message, call] of calls) expect(call, message).toThrow(message);
+  });
+
   it("refuses NLTK's and Keras' positional arguments where the options object belongs (they set nothing, silently)", () => {
     const calls: [string, () => unknown][] = [
       [

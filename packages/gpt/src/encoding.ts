@@ -1,6 +1,7 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import {
   decodeBytes,
+  requireOptionNames,
   requireOptions,
   requireText,
   spansFromByteLengths,
@@ -366,6 +367,7 @@ export class Encoding implements Tokenizer {
     // The tiktoken package takes the allowed and disallowed specials as arguments of their own:
     // such a call set no option here, silently.
     requireOptions(options, 'encode', "{ allowedSpecial: 'all' }", "(tiktoken's allowed_special argument?)");
+    requireOptionNames(options, ['allowedSpecial', 'disallowedSpecial'], 'encode');
     const allowed = resolveSet(options.allowedSpecial ?? [], this.specialTokens);
     const disallowedOption: DisallowedSpecial = options.disallowedSpecial ?? 'all';
     const disallowed =

@@ -94,3 +94,15 @@ describe('text that is not a string', () => {
         );
   });
 });
+
+describe("tiktoken's snake_case names for the special-token options", () => {
+  it('are answered with the names they have here, where they let nothing through, silently', async () => {
+    const enc = await getEncoding('cl100k_base');
+    expect(() => enc.encode('hi <|endoftext|>', { allowed_special: 'all' } as never)).toThrow(
+      "encode: unknown option 'allowed_special': it is written allowedSpecial here",
+    );
+    expect(() => enc.encode('hi', { disallowed_special: [] } as never)).toThrow(
+      "encode: unknown option 'disallowed_special': it is written disallowedSpecial here",
+    );
+  });
+});

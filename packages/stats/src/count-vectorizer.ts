@@ -1,4 +1,4 @@
-import { requireOptions } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import { type AnalyzerOptions, buildAnalyzer } from './analyzer.js';
 import { numpyArgsort } from './numpy-argsort.js';
 import { compareCodePoints } from './python-order.js';
@@ -50,6 +50,23 @@ export interface CountVectorizerOptions extends AnalyzerOptions {
   /** Record 1 for any term present instead of its count. */
   binary?: boolean;
 }
+
+/** Every option of {@link CountVectorizerOptions}, for the check of unknown names. */
+export const COUNT_VECTORIZER_OPTIONS = optionNames<CountVectorizerOptions>()([
+  'analyzer',
+  'lowercase',
+  'stripAccents',
+  'preprocessor',
+  'tokenizer',
+  'tokenPattern',
+  'stopWords',
+  'ngramRange',
+  'maxDf',
+  'minDf',
+  'maxFeatures',
+  'vocabulary',
+  'binary',
+]);
 
 /**
  * Documents as strings; sync or async iterables of them for the streaming methods.
@@ -160,13 +177,20 @@ export class CountVectorizer {
 
   /** Create with scikit-learn's defaults for everything not given. */
   constructor(options: CountVectorizerOptions = {}) {
-    requireOptions(options, 'CountVectorizer', '{ ngramRange: [1, 2] }');
+    const { where, names } = this.accepted;
+    requireOptions(options, where, '{ ngramRange: [1, 2] }');
+    requireOptionNames(options, names, where);
     this.options = options;
     if (options.maxFeatures !== undefined && options.maxFeatures !== null)
       if (!Number.isInteger(options.maxFeatures) || options.maxFeatures < 1)
         throw new RangeError(`maxFeatures must be a positive integer, got ${options.maxFeatures}`);
     this.fixedVocabulary = options.vocabulary ? normaliseVocabulary(options.vocabulary) : undefined;
     if (this.fixedVocabulary) this.vocabulary = this.fixedVocabulary;
+  }
+
+  /** @internal The class's name and the options it takes, for the checks of the constructor. */
+  protected get accepted(): { where: string; names: readonly string[] } {
+    return { where: 'CountVectorizer', names: COUNT_VECTORIZER_OPTIONS };
   }
 
   /** The document → features function (scikit-learn's `build_analyzer()`). */

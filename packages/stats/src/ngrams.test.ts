@@ -148,3 +148,14 @@ describe('n-grams whose size comes from a number (hostile input)', () => {
     expect(() => skipgrams(['a', 'b'], 2, 1, true as never)).toThrow(/^skipgrams: the options are an object/);
   });
 });
+
+describe("NLTK's snake_case padding options", () => {
+  it('are answered with the names they have here', () => {
+    expect(() => ngrams(['a', 'b'], 2, { pad_left: true } as never)).toThrow(
+      "ngrams: unknown option 'pad_left': it is written padLeft here",
+    );
+    expect(() => skipgrams(['a', 'b'], 2, 1, { right_pad_symbol: '</s>' } as never)).toThrow(
+      "skipgrams: unknown option 'right_pad_symbol': it is written rightPadSymbol here",
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { requireOptions } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import { binomialUpTo, checkNgramItems, gramItems } from './ngram-limit.js';
 
 /**
@@ -20,6 +20,14 @@ export interface PaddingOptions<P = null> {
   /** The right padding item (default `null`). */
   rightPadSymbol?: P;
 }
+
+/** Every option of {@link PaddingOptions}, for the check of unknown names (NLTK's `pad_left` and so on). */
+const PADDING_OPTIONS = optionNames<PaddingOptions>()([
+  'padLeft',
+  'padRight',
+  'leftPadSymbol',
+  'rightPadSymbol',
+]);
 
 function checkOrder(name: string, value: number, minimum: number): void {
   if (!Number.isInteger(value) || value < minimum)
@@ -50,6 +58,7 @@ function padded<T, P>(
   where: string,
 ): (T | P)[] {
   requireOptions(options, where, '{ padLeft: true }');
+  requireOptionNames(options, PADDING_OPTIONS, where);
   const items: (T | P)[] = [...sequence];
   const count = Math.max(0, n - 1);
   const sides = (options.padLeft ? 1 : 0) + (options.padRight ? 1 : 0);
@@ -157,6 +166,7 @@ export function skipgrams<T, P = null>(
   checkOrder('n', n, 1);
   checkOrder('k', k, 0);
   requireOptions(options, 'skipgrams', '{ padLeft: true }');
+  requireOptionNames(options, PADDING_OPTIONS, 'skipgrams');
   const items =
     options.padLeft || options.padRight ? padded(sequence, n, options, 'skipgrams') : [...sequence];
   // Each start's skip-grams are the (n - 1)-combinations of the positions after it, up to n + k - 1

@@ -1,5 +1,6 @@
-import { requireOptions } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import {
+  COUNT_VECTORIZER_OPTIONS,
   CountVectorizer,
   type CountVectorizerOptions,
   columnDocumentFrequencies,
@@ -41,6 +42,9 @@ export interface TfidfOptions {
   sublinearTf?: boolean;
 }
 
+/** Every option of {@link TfidfOptions}, for the check of unknown names. */
+const TFIDF_OPTIONS = optionNames<TfidfOptions>()(['norm', 'useIdf', 'smoothIdf', 'sublinearTf']);
+
 /**
  * Counts to TF-IDF weights, as scikit-learn's `TfidfTransformer`: `idf = ln(n / df) + 1` (with
  * `n + 1` and `df + 1` when smoothing), optional sublinear tf, then each row normalised.
@@ -62,6 +66,7 @@ export class TfidfTransformer {
   /** Create with scikit-learn's defaults for everything not given. */
   constructor(options: TfidfOptions = {}) {
     requireOptions(options, 'TfidfTransformer', "{ norm: 'l2' }");
+    requireOptionNames(options, TFIDF_OPTIONS, 'TfidfTransformer');
     const norm = options.norm === undefined ? 'l2' : options.norm;
     if (norm !== null && norm !== 'none' && norm !== 'l1' && norm !== 'l2')
       throw new Error(`norm must be 'l1', 'l2' or null, got ${JSON.stringify(norm)}`);
@@ -138,6 +143,15 @@ export class TfidfTransformer {
  */
 export interface TfidfVectorizerOptions extends CountVectorizerOptions, TfidfOptions {}
 
+/** Every option of {@link TfidfVectorizerOptions}, for the check of unknown names. */
+const TFIDF_VECTORIZER_OPTIONS = optionNames<TfidfVectorizerOptions>()([
+  ...COUNT_VECTORIZER_OPTIONS,
+  'norm',
+  'useIdf',
+  'smoothIdf',
+  'sublinearTf',
+]);
+
 /**
  * scikit-learn's `TfidfVectorizer`: {@link CountVectorizer} followed by {@link TfidfTransformer},
  * same parameters, same numbers, a {@link CsrMatrix} of float weights.
@@ -158,7 +172,19 @@ export class TfidfVectorizer extends CountVectorizer {
   /** Create with scikit-learn's defaults for everything not given. */
   constructor(options: TfidfVectorizerOptions = {}) {
     super(options);
-    this.transformer = new TfidfTransformer(options);
+    const { norm, useIdf, smoothIdf, sublinearTf } = options;
+    // Only its own options: the others are the vectorizer's, checked by the constructor above.
+    this.transformer = new TfidfTransformer({
+      ...(norm !== undefined && { norm }),
+      ...(useIdf !== undefined && { useIdf }),
+      ...(smoothIdf !== undefined && { smoothIdf }),
+      ...(sublinearTf !== undefined && { sublinearTf }),
+    });
+  }
+
+  /** @internal The class's name and the options it takes, for the checks of the constructor. */
+  protected override get accepted(): { where: string; names: readonly string[] } {
+    return { where: 'TfidfVectorizer', names: TFIDF_VECTORIZER_OPTIONS };
   }
 
   /** The idf weight of each feature (scikit-learn's `idf_`), undefined when `useIdf` is false. */

@@ -219,3 +219,44 @@ describe('TfidfTransformer (scikit-learn user guide numbers)', () => {
     expect(() => new TfidfTransformer({ norm: 'l3' as 'l1' })).toThrow(/norm must be/);
   });
 });
+
+describe("scikit-learn's and NLTK's snake_case option names", () => {
+  it('are answered with the names they have here, where they set nothing, silently', () => {
+    const calls: [string, () => unknown][] = [
+      [
+        "CountVectorizer: unknown option 'ngram_range': it is written ngramRange here",
+        () => new CountVectorizer({ ngram_range: [1, 2] } as never),
+      ],
+      [
+        "CountVectorizer: unknown option 'stop_words': it is written stopWords here",
+        () => new CountVectorizer({ stop_words: 'english' } as never),
+      ],
+      [
+        "TfidfVectorizer: unknown option 'sublinear_tf': it is written sublinearTf here",
+        () => new TfidfVectorizer({ sublinear_tf: true } as never),
+      ],
+      [
+        "TfidfVectorizer: unknown option 'min_df': it is written minDf here",
+        () => new TfidfVectorizer({ min_df: 2 } as never),
+      ],
+      [
+        "TfidfTransformer: unknown option 'smooth_idf': it is written smoothIdf here",
+        () => new TfidfTransformer({ smooth_idf: false } as never),
+      ],
+      [
+        "TfidfTransformer: unknown option 'ngramRange' (the options: norm, useIdf, smoothIdf, sublinearTf)",
+        () => new TfidfTransformer({ ngramRange: [1, 2] } as never),
+      ],
+    ];
+    for (const [message, call] of calls) expect(call, message).toThrow(message);
+    // Every option of both steps is taken by TfidfVectorizer.
+    const tfidf = new TfidfVectorizer({
+      ngramRange: [1, 2],
+      sublinearTf: true,
+      norm: 'l1',
+      minDf: 1,
+      useIdf: true,
+    });
+    expect(tfidf.fitTransform(['the cat sat', 'the dog sat']).shape).toEqual([2, 8]);
+  });
+});

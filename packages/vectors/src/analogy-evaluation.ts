@@ -1,5 +1,6 @@
+import { optionNames, requireOptionNames } from '@tokenlab/core';
 import type { KeyedVectors, ScoredWord } from './keyed-vectors.js';
-import { OptionError, shownValue } from './option-error.js';
+import { OptionError, requireOptionsObject, shownValue } from './option-error.js';
 
 /**
  * Options of {@link evaluateWordAnalogies}, named and defaulted as gensim's `evaluate_word_analogies`.
@@ -19,6 +20,14 @@ export interface AnalogyEvaluationOptions {
   /** Name of the questions file, for error messages (default "questions"). */
   source?: string;
 }
+
+/** Every option of {@link AnalogyEvaluationOptions}, for the check of unknown names (gensim's `restrict_vocab` and so on). */
+const ANALOGY_EVALUATION_OPTIONS = optionNames<AnalogyEvaluationOptions>()([
+  'restrictVocab',
+  'caseInsensitive',
+  'dummy4unknown',
+  'source',
+]);
 
 /**
  * An analogy question `a : b :: c : expected`, as written in the file (upper-cased when case-insensitive,
@@ -93,6 +102,8 @@ export function evaluateWordAnalogies(
   questionsText: string,
   options: AnalogyEvaluationOptions = {},
 ): AnalogyEvaluation {
+  requireOptionsObject(options, 'evaluateWordAnalogies', '{ restrictVocab: 30000 }');
+  requireOptionNames(options, ANALOGY_EVALUATION_OPTIONS, 'evaluateWordAnalogies');
   const restrictVocab = options.restrictVocab ?? 300_000;
   const caseInsensitive = options.caseInsensitive ?? true;
   const dummy4unknown = options.dummy4unknown ?? false;

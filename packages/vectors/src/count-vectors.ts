@@ -1,3 +1,4 @@
+import { optionNames, requireOptionNames } from '@tokenlab/core';
 import { KeyedVectors } from './keyed-vectors.js';
 import { OptionError, requireOptionsObject, shownValue } from './option-error.js';
 import { type SparseRows, truncatedSvd } from './truncated-svd.js';
@@ -36,6 +37,20 @@ export interface CountVectorsOptions {
   seed?: number;
 }
 
+/** Every option of {@link CountVectorsOptions}, for the check of unknown names. */
+const COUNT_VECTORS_OPTIONS = optionNames<CountVectorsOptions>()([
+  'window',
+  'symmetric',
+  'harmonic',
+  'minCount',
+  'alpha',
+  'shift',
+  'dimensions',
+  'eigenvaluePower',
+  'iterations',
+  'seed',
+]);
+
 /**
  * Largest vocabulary for PPMI rows kept whole (`words × words` float32 values: 64 MB at this size); beyond it,
  * ask for `dimensions`.
@@ -69,6 +84,7 @@ export function countVectors(
   options: CountVectorsOptions = {},
 ): KeyedVectors {
   requireOptionsObject(options, 'countVectors', '{ window: 2, dimensions: 100 }');
+  requireOptionNames(options, COUNT_VECTORS_OPTIONS, 'countVectors');
   const window = options.window ?? 2;
   const symmetric = options.symmetric ?? true;
   const harmonic = options.harmonic ?? false;

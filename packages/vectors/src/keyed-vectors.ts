@@ -1,3 +1,4 @@
+import { optionNames, requireOptionNames } from '@tokenlab/core';
 import {
   type AnalogyEvaluation,
   type AnalogyEvaluationOptions,
@@ -40,6 +41,9 @@ export interface MostSimilarQuery {
   /** Only the first `restrictVocab` rows (the most frequent words of a trained model) are candidates (gensim's `restrict_vocab`). */
   restrictVocab?: number;
 }
+
+/** Every field of {@link MostSimilarQuery}, for the check of unknown names (gensim's `restrict_vocab`). */
+const MOST_SIMILAR_QUERY = optionNames<MostSimilarQuery>()(['positive', 'negative', 'topn', 'restrictVocab']);
 
 /**
  * Word vectors held as one `Float32Array` (row `i` is the vector of `indexToKey[i]`), with the queries of
@@ -363,6 +367,7 @@ export class KeyedVectors {
       typeof given === 'string' || Array.isArray(given)
         ? { positive: given as string | readonly string[] }
         : (given as MostSimilarQuery);
+    requireOptionNames(query, MOST_SIMILAR_QUERY, 'mostSimilar');
     const words = (side: readonly string[] | string | undefined) =>
       side === undefined ? [] : typeof side === 'string' ? [side] : side;
     const positive = words(query.positive);

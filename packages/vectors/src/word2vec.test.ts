@@ -1,5 +1,7 @@
 import { loadCorpus } from '@tokenlab/corpora';
 import { describe, expect, it } from 'vitest';
+import { evaluateWordAnalogies } from './analogy-evaluation.js';
+import { countVectors } from './count-vectors.js';
 import { OptionError } from './option-error.js';
 import { SeededRandom } from './random.js';
 import { buildVocabulary } from './vocabulary.js';
@@ -154,6 +156,29 @@ describe('Word2Vec refuses bad input', () => {
     expect(() => Word2Vec.train([['a']], { minCount: 1, vectorSize: 1e6 })).toThrow(/vectorSize must be/);
     expect(() => Word2Vec.train([['a']], { minCount: 1, alpha: Number.NaN })).toThrow(/alpha must be/);
     expect(() => Word2Vec.train([['a']], { minCount: 1, window: 0 })).toThrow(/window must be/);
+  });
+
+  it("answers gensim's snake_case option names with the names they have here (they set nothing, silently)", () => {
+    const sentences = Array.from({ length: 20 }, () => ['the', 'cat', 'sat']);
+    expect(() => Word2Vec.train(sentences, { vector_size: 8, min_count: 1 } as never)).toThrow(
+      "Word2Vec: unknown option 'vector_size': it is written vectorSize here",
+    );
+    const model = Word2Vec.train(sentences, { vectorSize: 8, minCount: 1, epochs: 1 });
+    expect(() => model.train(sentences, { total_examples: 20 } as never)).toThrow(
+      "train: unknown option 'total_examples' (the options: epochs, onProgress, progressEvery, workers, threads, corpusCacheBytes)",
+    );
+    expect(() => model.wv.mostSimilar({ positive: ['cat'], topN: 1 } as never)).toThrow(
+      "mostSimilar: unknown option 'topN': did you mean topn?",
+    );
+    expect(() => model.wv.mostSimilar({ positive: ['cat'], restrict_vocab: 2 } as never)).toThrow(
+      "mostSimilar: unknown option 'restrict_vocab': it is written restrictVocab here",
+    );
+    expect(() =>
+      evaluateWordAnalogies(model.wv, ': s\nthe cat sat the\n', { case_insensitive: false } as never),
+    ).toThrow("evaluateWordAnalogies: unknown option 'case_insensitive': it is written caseInsensitive here");
+    expect(() => countVectors(sentences, { min_count: 1 } as never)).toThrow(
+      "countVectors: unknown option 'min_count': it is written minCount here",
+    );
   });
 
   it('names the option it refuses, so that a command line can say which flag was wrong', () => {

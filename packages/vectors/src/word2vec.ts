@@ -1,3 +1,4 @@
+import { optionNames, requireOptionNames } from '@tokenlab/core';
 import { CorpusRows } from './corpus-rows.js';
 import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
@@ -70,6 +71,29 @@ export interface Word2VecOptions {
   /** See {@link TrainCallOptions.corpusCacheBytes}. */
   corpusCacheBytes?: number;
 }
+
+/** Every option of {@link Word2VecOptions}, for the check of unknown names (gensim's `vector_size` and so on). */
+const WORD2VEC_OPTIONS = optionNames<Word2VecOptions>()([
+  'vectorSize',
+  'window',
+  'minCount',
+  'maxVocabSize',
+  'maxFinalVocab',
+  'sample',
+  'sg',
+  'hs',
+  'negative',
+  'cbowMean',
+  'alpha',
+  'minAlpha',
+  'epochs',
+  'seed',
+  'workers',
+  'threads',
+  'onProgress',
+  'progressEvery',
+  'corpusCacheBytes',
+]);
 
 /**
  * The options a model keeps (those that shape it; callbacks are per call), defaults filled in.
@@ -151,6 +175,16 @@ export interface TrainCallOptions {
    */
   corpusCacheBytes?: number;
 }
+
+/** Every option of {@link TrainCallOptions}, for the check of unknown names. */
+const TRAIN_CALL_OPTIONS = optionNames<TrainCallOptions>()([
+  'epochs',
+  'onProgress',
+  'progressEvery',
+  'workers',
+  'threads',
+  'corpusCacheBytes',
+]);
 
 /**
  * A corpus: token arrays, one per sentence. `Word2Vec` reads it once to count words and once per epoch, so
@@ -509,6 +543,8 @@ export class Word2Vec {
    * ```
    */
   train(corpus: SyncCorpus, options: TrainCallOptions = {}): void {
+    requireOptionsObject(options, 'train', '{ epochs: 2 }');
+    requireOptionNames(options, TRAIN_CALL_OPTIONS, 'train');
     if ((options.workers ?? this.options.workers) > 1) {
       throw new Error(
         'training on worker threads is asynchronous: call trainAsync (with threads, such as startWorkerThread of @tokenlab/vectors/node)',
@@ -531,6 +567,8 @@ export class Word2Vec {
    * ```
    */
   async trainAsync(corpus: Corpus, options: TrainCallOptions = {}): Promise<void> {
+    requireOptionsObject(options, 'trainAsync', '{ epochs: 2 }');
+    requireOptionNames(options, TRAIN_CALL_OPTIONS, 'trainAsync');
     const workers = options.workers ?? this.options.workers;
     checkInteger('workers', workers, 1, MAX_WORKERS);
     if (workers > 1) {
@@ -861,6 +899,7 @@ function checkInteger(name: string, value: unknown, min: number, max = Number.MA
 
 function checkOptions(options: Word2VecOptions): Word2VecSettings {
   requireOptionsObject(options, 'Word2Vec', '{ vectorSize: 100, window: 5 }');
+  requireOptionNames(options, WORD2VEC_OPTIONS, 'Word2Vec');
   const settings = {
     vectorSize: options.vectorSize ?? 100,
     window: options.window ?? 5,

@@ -1,4 +1,11 @@
-import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import { codePointWidth } from '../code-point-width.js';
 import { clearOffsets, pushOffsets, scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { segmentClitics } from './clitics.js';
@@ -35,6 +42,9 @@ export interface ArabicTokenizerOptions {
    */
   clitics?: boolean;
 }
+
+/** Every option of {@link ArabicTokenizerOptions}, for the check of unknown names. */
+const ARABIC_TOKENIZER_OPTIONS = optionNames<ArabicTokenizerOptions>()(['clitics']);
 
 const WORD_CONTINUE = wordContinueTable();
 const END_OF_AYAH = 0x06dd;
@@ -90,6 +100,7 @@ export class ArabicTokenizer implements Tokenizer {
   /** Creates the tokenizer; clitic segmentation is off unless asked for. */
   constructor(options: ArabicTokenizerOptions = {}) {
     requireOptions(options, 'ArabicTokenizer', '{ clitics: true }');
+    requireOptionNames(options, ARABIC_TOKENIZER_OPTIONS, 'ArabicTokenizer');
     this.clitics = options.clitics ?? false;
     this.name = this.clitics ? 'arabic-clitics' : 'arabic';
   }

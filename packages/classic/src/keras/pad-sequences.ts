@@ -1,4 +1,4 @@
-import { requireOptions } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import { checkMatrixSize } from './matrix-size.js';
 
 /**
@@ -19,6 +19,14 @@ export interface PadSequencesOptions {
   /** The padding value (default 0). */
   value?: number;
 }
+
+/** Every option of {@link PadSequencesOptions}, for the check of unknown names. */
+const PAD_SEQUENCES_OPTIONS = optionNames<PadSequencesOptions>()([
+  'maxlen',
+  'padding',
+  'truncating',
+  'value',
+]);
 
 /**
  * Keras' `pad_sequences`: make every sequence `maxlen` long by padding with `value` and cutting
@@ -41,6 +49,7 @@ export function padSequences(
   options: PadSequencesOptions = {},
 ): number[][] {
   requireOptions(options, 'padSequences', '{ maxlen: 10 }');
+  requireOptionNames(options, PAD_SEQUENCES_OPTIONS, 'padSequences');
   const padding = options.padding ?? 'pre';
   const truncating = options.truncating ?? 'pre';
   const value = options.value ?? 0;

@@ -1,4 +1,4 @@
-import { requireOptions, requireText } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions, requireText } from '@tokenlab/core';
 import { checkMatrixSize } from './matrix-size.js';
 import { orderedJsonEntries, pythonJsonDumps } from './python-json.js';
 
@@ -37,6 +37,17 @@ export interface KerasTokenizerOptions {
   documentCount?: number;
 }
 
+/** Every option of {@link KerasTokenizerOptions}, for the check of unknown names. */
+const KERAS_TOKENIZER_OPTIONS = optionNames<KerasTokenizerOptions>()([
+  'numWords',
+  'filters',
+  'lower',
+  'split',
+  'charLevel',
+  'oovToken',
+  'documentCount',
+]);
+
 /**
  * How {@link KerasTokenizer.textsToMatrix} weighs a word in a document: `binary` (present or not),
  * `count`, `freq` (count / document length) or `tfidf` (`(1 + ln c) · ln(1 + N / (1 + df))`).
@@ -73,6 +84,7 @@ export function textToWordSequence(
 ): string[] {
   requireText(text, 'textToWordSequence');
   requireOptions(options, 'textToWordSequence', "{ filters: '' }");
+  requireOptionNames(options, ['filters', 'lower', 'split'], 'textToWordSequence');
   const split = options.split ?? ' ';
   let lowered = (options.lower ?? true) ? text.toLowerCase() : text;
   const filters = options.filters ?? KERAS_DEFAULT_FILTERS;
@@ -166,6 +178,7 @@ export class KerasTokenizer {
   /** Creates an empty tokenizer; Keras' defaults apply to every option left out. */
   constructor(options: KerasTokenizerOptions = {}) {
     requireOptions(options, 'KerasTokenizer', '{ numWords: 1000 }');
+    requireOptionNames(options, KERAS_TOKENIZER_OPTIONS, 'KerasTokenizer');
     this.numWords = options.numWords ?? null;
     this.filters = options.filters ?? KERAS_DEFAULT_FILTERS;
     this.lower = options.lower ?? true;

@@ -1,3 +1,4 @@
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import { compilePythonPattern, type PythonPattern } from '@tokenlab/pattern';
 import { PunktWordSplitter } from './punkt-words.js';
 
@@ -17,6 +18,12 @@ export interface PunktLanguageVarsOptions {
   /** Punctuation that may occur inside a sentence (default `,:;`). */
   internalPunctuation?: string;
 }
+
+/** Every option of {@link PunktLanguageVarsOptions}, for the check of unknown names. */
+const LANGUAGE_VARS_OPTIONS = optionNames<PunktLanguageVarsOptions>()([
+  'sentEndChars',
+  'internalPunctuation',
+]);
 
 /**
  * The language-dependent parts of Punkt: which characters end sentences, which punctuation may sit
@@ -47,6 +54,8 @@ export class PunktLanguageVars {
 
   /** English defaults: `. ? !` end sentences, `,:;` are internal punctuation. */
   constructor(options: PunktLanguageVarsOptions = {}) {
+    requireOptions(options, 'PunktLanguageVars', "{ sentEndChars: ['.', '?', '!'] }");
+    requireOptionNames(options, LANGUAGE_VARS_OPTIONS, 'PunktLanguageVars');
     this.sentEndChars = options.sentEndChars ?? ['.', '?', '!'];
     this.internalPunctuation = options.internalPunctuation ?? ',:;';
     const escapeClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');

@@ -1,4 +1,4 @@
-import { requireText } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions, requireText } from '@tokenlab/core';
 import { PunktLanguageVars } from './language-vars.js';
 import {
   ORTHO_BEG_LC,
@@ -42,6 +42,19 @@ export interface PunktTrainerOptions {
   /** Sentence-end and inner punctuation (English by default). */
   languageVars?: PunktLanguageVars;
 }
+
+/** Every option of {@link PunktTrainerOptions}, for the check of unknown names. */
+const PUNKT_TRAINER_OPTIONS = optionNames<PunktTrainerOptions>()([
+  'abbrev',
+  'ignoreAbbrevPenalty',
+  'abbrevBackoff',
+  'collocation',
+  'sentStarter',
+  'includeAllCollocs',
+  'includeAbbrevCollocs',
+  'minCollocFreq',
+  'languageVars',
+]);
 
 const ORTHO_MAP: Record<string, number> = {
   'initial upper': ORTHO_BEG_UC,
@@ -90,6 +103,8 @@ export class PunktTrainer {
 
   /** A trainer with NLTK's thresholds unless overridden. */
   constructor(options: PunktTrainerOptions = {}) {
+    requireOptions(options, 'PunktTrainer', '{ includeAllCollocs: true }');
+    requireOptionNames(options, PUNKT_TRAINER_OPTIONS, 'PunktTrainer');
     this.languageVars = options.languageVars ?? new PunktLanguageVars();
     this.options = {
       abbrev: options.abbrev ?? 0.3,

@@ -1,4 +1,11 @@
-import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import { alignTokens } from '../treebank/align.js';
 import { NLTKWordTokenizer } from '../treebank/nltk-word-tokenizer.js';
 import { englishPunkt } from './models.js';
@@ -20,6 +27,9 @@ export interface WordTokenizeOptions {
   sentences?: PunktSentenceTokenizer;
 }
 
+/** Every option of {@link WordTokenizeOptions}, for the check of unknown names. */
+const WORD_TOKENIZE_OPTIONS = optionNames<WordTokenizeOptions>()(['preserveLine', 'sentences']);
+
 const nltkWord = new NLTKWordTokenizer();
 
 /**
@@ -40,6 +50,7 @@ export class WordTokenizer implements Tokenizer {
   /** English sentences by default. */
   constructor(options: WordTokenizeOptions = {}) {
     requireOptions(options, 'wordTokenize', '{ preserveLine: true }');
+    requireOptionNames(options, WORD_TOKENIZE_OPTIONS, 'wordTokenize');
     this.preserveLine = options.preserveLine ?? false;
     this.sentenceModel = options.sentences;
   }

@@ -1,4 +1,11 @@
-import { requireOptions, requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import type { PythonPattern, PythonPatternOptions } from '@tokenlab/pattern';
 import { finditer, insidePair, type PatternInput, toPythonPattern } from '@tokenlab/pattern';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
@@ -22,6 +29,17 @@ export interface RegexpTokenizerOptions extends PythonPatternOptions {
   /** The name the tokenizer reports (default `regexp`). */
   name?: string;
 }
+
+/** Every option of {@link RegexpTokenizerOptions}, for the check of unknown names. */
+const REGEXP_TOKENIZER_OPTIONS = optionNames<RegexpTokenizerOptions>()([
+  'gaps',
+  'discardEmpty',
+  'name',
+  'flags',
+  'allowNestedQuantifiers',
+  'unicodeWord',
+  'dialect',
+]);
 
 /**
  * NLTK's default flags for `RegexpTokenizer`: `re.UNICODE | re.MULTILINE | re.DOTALL`, so `^`/`$`
@@ -54,6 +72,7 @@ export class RegexpTokenizer implements Tokenizer {
   /** Compiles `pattern` with NLTK's default flags (`ms`) unless `options.flags` says otherwise. */
   constructor(pattern: PatternInput, options: RegexpTokenizerOptions = {}) {
     requireOptions(options, 'RegexpTokenizer', '{ gaps: true }');
+    requireOptionNames(options, REGEXP_TOKENIZER_OPTIONS, 'RegexpTokenizer');
     this.name = options.name ?? 'regexp';
     // NLTK compiles with Python's re: its syntax alone unless the caller asks for the regex module's.
     this.pattern = toPythonPattern(pattern, {

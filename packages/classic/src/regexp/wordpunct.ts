@@ -1,4 +1,11 @@
-import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import { scannedSpans, scannedStrings, scannedTokens } from '../offsets.js';
 import { type CharClassifier, pythonClassifier, unicodeClassifier } from './char-classes.js';
 import { scanClassRuns } from './runs.js';
@@ -20,6 +27,9 @@ export interface WordPunctOptions {
   unicodeWord?: boolean;
 }
 
+/** Every option of {@link WordPunctOptions}, for the check of unknown names. */
+const WORDPUNCT_OPTIONS = optionNames<WordPunctOptions>()(['unicodeWord']);
+
 /**
  * NLTK's `WordPunctTokenizer`: runs of word characters and runs of other non-space characters
  * (`\w+|[^\w\s]+`).
@@ -37,6 +47,8 @@ export class WordPunctTokenizer implements Tokenizer {
 
   /** NLTK's behaviour by default; `unicodeWord` keeps combining marks inside words. */
   constructor(options: WordPunctOptions = {}) {
+    requireOptions(options, 'WordPunctTokenizer', '{ unicodeWord: true }');
+    requireOptionNames(options, WORDPUNCT_OPTIONS, 'WordPunctTokenizer');
     this.name = options.unicodeWord ? 'wordpunct-unicode' : 'wordpunct';
     this.classifier = options.unicodeWord ? unicodeClassifier() : pythonClassifier();
   }

@@ -2,7 +2,7 @@
  * The Lancaster (Paice/Husk) stemmer as NLTK's `LancasterStemmer` runs it.
  */
 
-import { requireOptions, requireText } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { LANCASTER_RULES } from './lancaster-rules.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
@@ -24,6 +24,9 @@ export interface LancasterStemmerOptions {
   /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
   cacheSize?: number;
 }
+
+/** Every option of {@link LancasterStemmerOptions}, for the check of unknown names. */
+const LANCASTER_OPTIONS = optionNames<LancasterStemmerOptions>()(['rules', 'stripPrefix', 'cacheSize']);
 
 /** A parsed rule. */
 interface LancasterRule {
@@ -168,6 +171,7 @@ export class LancasterStemmer {
 
   constructor(options: LancasterStemmerOptions = {}) {
     requireOptions(options, 'LancasterStemmer', "{ rules: ['ssen4>'] }");
+    requireOptionNames(options, LANCASTER_OPTIONS, 'LancasterStemmer');
     const rules = options.rules && options.rules.length > 0 ? options.rules : LANCASTER_RULES;
     this.#rules = parseRules(rules);
     this.#stripPrefix = options.stripPrefix ?? false;

@@ -2,7 +2,13 @@
  * The Porter stemmer (Porter 1980) as NLTK's `PorterStemmer` runs it, in NLTK's three modes.
  */
 
-import { codePointLength, requireOptions, requireText } from '@tokenlab/core';
+import {
+  codePointLength,
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+} from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { DEFAULT_STEM_CACHE_SIZE, StemCache } from './stem-cache.js';
 
@@ -50,6 +56,9 @@ export interface PorterStemmerOptions {
   /** How many stemmed words to remember (50,000 unless given; 0 turns the memo off). */
   cacheSize?: number;
 }
+
+/** Every option of {@link PorterStemmerOptions}, for the check of unknown names. */
+const PORTER_OPTIONS = optionNames<PorterStemmerOptions>()(['mode', 'cacheSize']);
 
 /** NLTK's irregular forms (NLTK_EXTENSIONS only): the word as given maps straight to its stem. */
 const IRREGULAR_FORMS: ReadonlyMap<string, string> = new Map(
@@ -241,6 +250,7 @@ export class PorterStemmer {
 
   constructor(options: PorterStemmerOptions = {}) {
     requireOptions(options, 'PorterStemmer', "{ mode: 'ORIGINAL_ALGORITHM' }");
+    requireOptionNames(options, PORTER_OPTIONS, 'PorterStemmer');
     const mode = options.mode ?? 'NLTK_EXTENSIONS';
     if (!PORTER_MODES.includes(mode)) {
       throw new RangeError(

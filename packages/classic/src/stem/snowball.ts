@@ -2,7 +2,7 @@
  * NLTK's `SnowballStemmer` for the two languages tokenlab covers.
  */
 
-import { requireOptions, requireText } from '@tokenlab/core';
+import { optionNames, requireOptionNames, requireOptions, requireText } from '@tokenlab/core';
 import { stemByCodePoints } from './code-points.js';
 import { SnowballArabicStemmer } from './snowball-arabic.js';
 import { snowballEnglishSteps } from './snowball-english.js';
@@ -47,6 +47,13 @@ export interface SnowballStemmerOptions {
   cacheSize?: number;
 }
 
+/** Every option of {@link SnowballStemmerOptions}, for the check of unknown names. */
+const SNOWBALL_OPTIONS = optionNames<SnowballStemmerOptions>()([
+  'ignoreStopwords',
+  'carryVerbState',
+  'cacheSize',
+]);
+
 /**
  * The Snowball stemmer NLTK runs for `language`: English is Porter2 with NLTK's region bookkeeping,
  * Arabic is the Snowball Arabic light stemmer as NLTK ports it. Equal to NLTK 3.8 word for word.
@@ -68,6 +75,7 @@ export class SnowballStemmer {
 
   constructor(language: SnowballLanguage, options: SnowballStemmerOptions = {}) {
     requireOptions(options, 'SnowballStemmer', "{ ignoreStopwords: ['having'] }");
+    requireOptionNames(options, SNOWBALL_OPTIONS, 'SnowballStemmer');
     if (language !== 'english' && language !== 'arabic') {
       throw new RangeError(
         `SnowballStemmer: the language '${String(language)}' is not supported (english, arabic)`,

@@ -1,3 +1,4 @@
+import { optionNames, requireOptionNames, requireOptions } from '@tokenlab/core';
 import { CONTRACTIONS2, CONTRACTIONS3 } from './contractions.js';
 import { pythonRewrite, type Rewrite } from './rewrite.js';
 
@@ -74,6 +75,9 @@ export interface DetokenizeOptions {
   convertParentheses?: boolean;
 }
 
+/** Every option of {@link DetokenizeOptions}, for the check of unknown names. */
+const DETOKENIZE_OPTIONS = optionNames<DetokenizeOptions>()(['convertParentheses']);
+
 /**
  * NLTK's `TreebankWordDetokenizer`: joins Treebank tokens back into text by undoing the tokenizer's
  * padding. Whitespace is not restored as it was, and quotes come back as `"`.
@@ -86,6 +90,8 @@ export interface DetokenizeOptions {
 export class TreebankWordDetokenizer {
   /** Join `tokens` into text. */
   detokenize(tokens: readonly string[], options: DetokenizeOptions = {}): string {
+    requireOptions(options, 'detokenize', '{ convertParentheses: true }');
+    requireOptionNames(options, DETOKENIZE_OPTIONS, 'detokenize');
     let text = ` ${tokens.join(' ')} `;
     for (const rule of JOIN_CONTRACTIONS) text = rule(text);
     for (const rule of ENDING_QUOTES) text = rule(text);

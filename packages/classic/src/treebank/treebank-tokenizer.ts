@@ -1,4 +1,11 @@
-import { requireText, type Token, type Tokenizer } from '@tokenlab/core';
+import {
+  optionNames,
+  requireOptionNames,
+  requireOptions,
+  requireText,
+  type Token,
+  type Tokenizer,
+} from '@tokenlab/core';
 import { scannedStrings } from '../offsets.js';
 import { scanNonSpaceRuns } from '../regexp/runs.js';
 import { alignTokens } from './align.js';
@@ -34,6 +41,9 @@ export interface TreebankOptions {
   /** Write brackets as the Penn Treebank symbols `-LRB-`, `-RRB-`, `-LSB-`, ... (default false). */
   convertParentheses?: boolean;
 }
+
+/** Every option of {@link TreebankOptions}, for the check of unknown names. */
+const TREEBANK_OPTIONS = optionNames<TreebankOptions>()(['convertParentheses']);
 
 /** The rule lists of a Treebank-style tokenizer, each a list of Python substitutions in NLTK's order. */
 export interface TreebankRules {
@@ -171,6 +181,8 @@ export class TreebankWordTokenizer implements Tokenizer {
 
   /** By default brackets stay as they are. */
   constructor(options: TreebankOptions = {}) {
+    requireOptions(options, 'TreebankWordTokenizer', '{ convertParentheses: true }');
+    requireOptionNames(options, TREEBANK_OPTIONS, 'TreebankWordTokenizer');
     this.convertParentheses = options.convertParentheses ?? false;
   }
 
