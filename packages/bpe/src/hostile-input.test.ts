@@ -160,3 +160,11 @@ describe("minbpe's snake_case name for allowed_special", () => {
     );
   });
 });
+
+describe('a mistyped pattern name', () => {
+  it('is refused, where it compiled as a regex matching only itself and training dropped the rest of the text', () => {
+    for (const name of ['GPT4', 'gpt5', 'cl100k_base', 'o200k'])
+      expect(() => new RegexTokenizer(name), name).toThrow(`split pattern '${name}' is not a pattern name`);
+    expect(new RegexTokenizer('gpt2').pattern).toBe(new RegexTokenizer(SplitPattern.from('gpt2')).pattern);
+  });
+});

@@ -105,6 +105,14 @@ export class SplitPattern {
       return new SplitPattern(GPT4_PYTHON_PATTERN, GPT4_SPLIT_PATTERN, 0, true);
     if (spec === 'gpt2' || spec === GPT2_PYTHON_PATTERN)
       return new SplitPattern(GPT2_PYTHON_PATTERN, GPT2_SPLIT_PATTERN, 0, true);
+    // A mistyped name would compile as a regex matching only itself, and training would drop the
+    // rest of the text.
+    if (/^(?:gpt|cl100k|o200k|r50k|p50k)[\w.-]*$/i.test(spec))
+      throw new Error(
+        `split pattern '${spec}' is not a pattern name: the names are gpt2 and gpt4 (the GPT encodings' ` +
+          `patterns are CL100K_PATTERN_SOURCE and O200K_PATTERN_SOURCE in @tokenlab/gpt); as a regular ` +
+          `expression it would match only the text '${spec}'`,
+      );
     const python = compilePythonPattern(spec);
     if (python.groupCount > 1)
       throw new Error(
