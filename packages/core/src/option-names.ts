@@ -45,14 +45,8 @@ export function optionNames<T extends object>() {
     names: N &
       ([Exclude<keyof T & string, N[number]>] extends [never]
         ? unknown
-        : MissingNames<Exclude<keyof T & string, N[number]>>),
+        : { missing: Exclude<keyof T & string, N[number]> }),
   ): N => names;
-}
-
-/** What a list {@link optionNames} is given lacks (shown in the type error). */
-interface MissingNames<K> {
-  /** The option names the list leaves out. */
-  missing: K;
 }
 
 /**
