@@ -75,6 +75,30 @@ describe('tokenlab train', () => {
     }
   });
 
+  it('refuses a bad --pattern (a mistyped name, a broken regex) as a usage error naming the flag', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-train-pattern-'));
+    const input = join(dir, 'in.txt');
+    writeFileSync(input, 'hello world\n');
+    for (const [pattern, reason] of [
+      ['GPT4', "split pattern 'GPT4' is not a pattern name"],
+      ['(', 'missing ), unterminated subpattern'],
+    ]) {
+      const run = await runCapture([
+        'train',
+        '-p',
+        pattern!,
+        '-v',
+        '300',
+        '-o',
+        join(dir, 'm'),
+        '--quiet',
+        input,
+      ]);
+      expect(run.code, pattern).toBe(2);
+      expect(run.stderr, pattern).toContain(`tokenlab train: --pattern: ${reason}`);
+    }
+  });
+
   it('counts a file for the GPT-2 pattern named or written out, minbpe-identically', async () => {
     const row = rows.find((r) => r.vocab_size === 320 && r.tokenizer === 'regex_gpt2')!;
     const input = join(dir, `${row.training_text_id}-gpt2.txt`);

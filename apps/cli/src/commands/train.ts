@@ -245,7 +245,9 @@ export const trainCommand: Command = {
       summary = basic.trainBytes(bytes, vocabSize, options);
       tokenizer = basic;
     } else {
-      const regex = new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern));
+      const regex = patternOrUsageError(
+        () => new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern)),
+      );
       if (values.counts) {
         // Imported here: the Parquet reader is for --counts only, and loading it costs every other run.
         const { reduceCountsForPattern } = await import('../reduce-chunk-counts.js');
@@ -379,4 +381,13 @@ export const trainCommand: Command = {
 /** `n merges`, or `1 merge`. */
 function mergeCount(n: number): string {
   return `${n} merge${n === 1 ? '' : 's'}`;
+}
+
+/** `make()`, with a pattern it refuses (a bad regex, a mistyped name) a usage error naming --pattern. */
+function patternOrUsageError<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new UsageError(`--pattern: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
