@@ -3,7 +3,7 @@
 import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
-import { type CommandIO, fileError, readFileBytes, readStreamBytes } from './io.js';
+import { type CommandIO, fileError, readFileBytes, readStreamBytes, stdinOf } from './io.js';
 import {
   type InputDocument,
   type InputOptions,
@@ -28,7 +28,7 @@ export async function readTextFile(
   decoding: InputOptions = {},
 ): Promise<string> {
   if (needsWebReading(file, decoding)) return joinDocuments(await readSourceDocuments(file, io, decoding));
-  if (file === '-') return decodeInput(await readStreamBytes(io.stdin), 'stdin', decoding, io.stderr);
+  if (file === '-') return decodeInput(await readStreamBytes(stdinOf(io)), 'stdin', decoding, io.stderr);
   return decodeInput(await readFileBytes(file), file, decoding, io.stderr);
 }
 
@@ -81,7 +81,7 @@ export async function* streamInputText(
     let offset = 0;
     let stream: Readable;
     let handle: Awaited<ReturnType<typeof open>> | undefined;
-    if (file === '-') stream = io.stdin;
+    if (file === '-') stream = stdinOf(io);
     else {
       try {
         if ((await stat(file)).isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });

@@ -211,3 +211,24 @@ describe('writeLines', () => {
     expect(none).toEqual([]);
   });
 });
+
+describe('stdin typed at a terminal', () => {
+  it('says once that it waits for text and how to end it; piped stdin says nothing', async () => {
+    const typed = await runCapture(['tokenize', '-t', 'whitespace'], 'hello world\n', { stdinTTY: true });
+    expect(typed.code).toBe(0);
+    expect(typed.stdout).toBe('hello\nworld\n');
+    expect(typed.stderr).toBe(
+      'tokenlab: reading the text typed here (no FILE was given); end it with Ctrl-D on a new line (Ctrl-Z, then Enter, on Windows)\n',
+    );
+    for (const argv of [
+      ['encode', '-e', 'gpt2'],
+      ['stem', '--stemmer', 'porter'],
+      ['sentences', '--jsonl'],
+    ]) {
+      const run = await runCapture(argv, argv.includes('--jsonl') ? '"a b"\n' : 'a b\n', { stdinTTY: true });
+      expect(run.stderr, argv.join(' ')).toContain('reading the text typed here');
+    }
+    const piped = await runCapture(['tokenize', '-t', 'whitespace'], 'hello world\n');
+    expect(piped.stderr).toBe('');
+  });
+});

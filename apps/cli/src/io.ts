@@ -26,6 +26,30 @@ export function processIO(): CommandIO {
   };
 }
 
+/** The stdin streams already told about (see {@link stdinOf}). */
+const announced = new WeakSet<Readable>();
+
+/**
+ * `io.stdin`, to read the input from; when it is a terminal (a command given no FILE, typed at a prompt),
+ * it first says on stderr, once, that it waits for text and how to end it, where it waited in silence.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readStreamBytes(stdinOf(io));
+ * ```
+ */
+export function stdinOf(io: CommandIO): Readable {
+  const stdin = io.stdin;
+  if ((stdin as { isTTY?: boolean }).isTTY === true && !announced.has(stdin)) {
+    announced.add(stdin);
+    io.stderr.write(
+      'tokenlab: reading the text typed here (no FILE was given); end it with Ctrl-D on a new line ' +
+        '(Ctrl-Z, then Enter, on Windows)\n',
+    );
+  }
+  return stdin;
+}
+
 /** Whether the command's standard output is a terminal (a person reads it, not a program). */
 export function stdoutIsTerminal(io: CommandIO): boolean {
   return (io.stdout as { isTTY?: boolean }).isTTY === true;
@@ -180,7 +204,7 @@ export function lineName(line: { source: string; lineNumber: number }): string {
  */
 export async function* inputLines(files: readonly string[], io: CommandIO): AsyncGenerator<NumberedLine> {
   if (files.length === 0) {
-    yield* readNumberedLines(io.stdin);
+    yield* readNumberedLines(stdinOf(io));
     return;
   }
   for (const file of files) {

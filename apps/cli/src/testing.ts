@@ -19,6 +19,8 @@ export interface CaptureOptions {
   stdoutTTY?: boolean;
   /** Pretend stderr is a terminal (progress, hints). */
   stderrTTY?: boolean;
+  /** Pretend stdin is a terminal (text typed at the prompt). */
+  stdinTTY?: boolean;
 }
 
 /** Run `tokenlab argv...` in-process with `stdin` (text or bytes) as input, capturing its output (for tests). */
@@ -35,8 +37,10 @@ export async function runCapture(
   const err: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => out.push(chunk));
   stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const input = Readable.from([Buffer.from(stdin)]);
+  if (options.stdinTTY) Object.assign(input, { isTTY: true });
   const code = await runCli(argv, {
-    stdin: Readable.from([Buffer.from(stdin)]),
+    stdin: input,
     stdout,
     stderr,
     isTTY: options.stderrTTY === true,

@@ -10,7 +10,7 @@ import {
 } from './html-modes.js';
 import { decodeInput, type InputDecoding, inputDecodingFrom } from './input-decoding.js';
 import type { CommandIO } from './io.js';
-import { readFileBytes, readStreamBytes, UsageError, writeLine } from './io.js';
+import { readFileBytes, readStreamBytes, stdinOf, UsageError, writeLine } from './io.js';
 import {
   DEFAULT_TIMEOUT_SECONDS,
   type DownloadLimits,
@@ -160,7 +160,7 @@ export async function readSourceDocuments(
   options: InputOptions = {},
 ): Promise<InputDocument[]> {
   if (isUrlOperand(source)) return readUrlDocuments(source, io, options);
-  const bytes = source === '-' ? await readStreamBytes(io.stdin) : await readFileBytes(source);
+  const bytes = source === '-' ? await readStreamBytes(stdinOf(io)) : await readFileBytes(source);
   const label = source === '-' ? 'stdin' : source;
   const text = await decodeInput(bytes, label, options, io.stderr);
   if (options.web?.feed) return feedDocuments(text, label);

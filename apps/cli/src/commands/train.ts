@@ -4,7 +4,7 @@ import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bp
 import { countFileRanges, readableInRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
 import { readInputText, readStream } from '../input-text.js';
-import { type CommandIO, checkInputFiles, checkOutputFile, UsageError, writeLine } from '../io.js';
+import { type CommandIO, checkInputFiles, checkOutputFile, stdinOf, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
@@ -225,7 +225,7 @@ export const trainCommand: Command = {
     const stdinText = fromWeb
       ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
       : useStdin
-        ? (await readStream(io.stdin)).replace(/\r\n?/g, '\n')
+        ? (await readStream(stdinOf(io))).replace(/\r\n?/g, '\n')
         : undefined;
     const options = {
       ...(values.reference ? { trainer: 'reference' as const } : {}),
