@@ -25,7 +25,7 @@ export {
 } from './bidi.js';
 export { CharTokenizer, type CharVocabulary, UnknownCharacterError } from './chars.js';
 export { type JoiningType, joiningType, joinsAcross } from './joining.js';
-export { optionNames, requireOptionNames } from './option-names.js';
+export { nearestName, optionNames, requireOptionNames } from './option-names.js';
 export { renderToken, replaceControlCharacters } from './render.js';
 export { requireOptions } from './require-options.js';
 export { requireText } from './require-text.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionNames, requireOptionNames } from './option-names.js';
+import { nearestName, optionNames, requireOptionNames } from './option-names.js';
 
 interface ExampleOptions {
   ngramRange?: [number, number];
@@ -40,5 +40,17 @@ describe('requireOptionNames', () => {
     optionNames<ExampleOptions>()(['ngramRange', 'minDf']);
     // @ts-expect-error: colour is not an option of the type
     optionNames<ExampleOptions>()(['ngramRange', 'minDf', 'lowercase', 'colour']);
+  });
+});
+
+describe('nearestName', () => {
+  it('finds the only name a key begins, or one within an edit or two, not comparing case, _ and -', () => {
+    expect(nearestName('lowercse', ['lowercase', 'binary'])).toBe('lowercase');
+    expect(nearestName('vocab-size', ['vocab-sizes', 'json'])).toBe('vocab-sizes');
+    expect(nearestName('ngram_range', ['ngramRange'])).toBe('ngramRange');
+    expect(nearestName('unicode', ['unicodeWord', 'gaps'])).toBe('unicodeWord');
+    expect(nearestName('colour', ['lowercase', 'binary'])).toBeUndefined();
+    // Too short to say which of two it begins.
+    expect(nearestName('mi', ['minDf', 'minCount'])).toBeUndefined();
   });
 });

@@ -50,17 +50,25 @@ export function optionNames<T extends object>() {
 }
 
 /**
- * The name in `names` that `key` begins (the only one), or one or two edits from it (by the
- * case-folded letters), if any.
+ * The name in `names` that a mistyped `key` most likely meant, if any: the only one it begins (three
+ * letters or more), else one within an edit or two. Case, `_` and `-` are not compared, so
+ * `ngram_range` finds `ngramRange` and `vocab-size` finds `vocab-sizes`.
+ *
+ * @example
+ * ```ts
+ * nearestName('lowercse', ['lowercase', 'binary']); // 'lowercase'
+ * nearestName('colour', ['lowercase', 'binary']);   // undefined
+ * ```
  */
-function nearestName(key: string, names: readonly string[]): string | undefined {
-  const folded = key.toLowerCase().replace(/[_-]/g, '');
-  const starting = names.filter((name) => name.toLowerCase().startsWith(folded));
+export function nearestName(key: string, names: readonly string[]): string | undefined {
+  const fold = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+  const folded = fold(key);
+  const starting = names.filter((name) => fold(name).startsWith(folded));
   if (folded.length >= 3 && starting.length === 1) return starting[0];
   let best: string | undefined;
   let bestDistance = Math.min(2, Math.floor(folded.length / 3)) + 1;
   for (const name of names) {
-    const distance = editDistance(folded, name.toLowerCase(), bestDistance);
+    const distance = editDistance(folded, fold(name), bestDistance);
     if (distance < bestDistance) {
       best = name;
       bestDistance = distance;
