@@ -90,6 +90,29 @@ describe.skipIf(!runBrowser)('the compare report in a browser', () => {
     await checkPhone(html, 360, 'compare-report-360px.png');
   });
 
+  it('shows every column of its tables on a 1280 px screen, stacking the languages rather than cutting columns off', async () => {
+    const html = await smallRun(60, '300,400,600');
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
+    try {
+      for (const width of [1280, 1440, 1920]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
+        const clipped = await page.$$eval('.scroll', (boxes) =>
+          boxes
+            .filter((box) => box.scrollWidth > box.clientWidth)
+            .map(
+              (box) =>
+                `${box.querySelector('table')?.className}: ${box.scrollWidth} px in ${box.clientWidth}`,
+            ),
+        );
+        expect(clipped, `${width} px`).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('shows a small own-file run with n/a where a measure cannot be computed', async () => {
     const html = await smallRun(6, '512,1024,4096');
     const page = await readFile(html, 'utf8');

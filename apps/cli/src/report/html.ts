@@ -32,6 +32,11 @@ dl.legend dt { font-weight: 600; font-family: ui-monospace, monospace; }
 dl.legend dd { margin: 0; }
 .side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 560px), 1fr)); gap: 20px 28px; align-items: start; }
 .side-by-side > * { min-width: 0; }
+/* Tables of nine columns need about 630 px with their headers on two lines: side by side only where
+   both fit whole (from about 1,400 px), else one above the other. */
+.side-by-side.tables { grid-template-columns: repeat(auto-fit, minmax(min(100%, 640px), 1fr)); }
+.side-by-side.tables > * { max-width: 960px; }
+table.measures th, table.ratios th { white-space: normal; vertical-align: bottom; }
 section.summary { margin: 14px 0 0; padding: 10px 16px; border-left: 4px solid #4e79a7; background: var(--panel); border-radius: 0 8px 8px 0; max-width: 1200px; }
 section.summary h2 { margin: 0 0 6px; border: 0; font-size: 17px; }
 section.summary ul { margin: 0; padding-left: 20px; }
@@ -95,7 +100,7 @@ export function htmlReportStyle(): string {
 
 function languageTable(section: LanguageSection): string {
   const head = TABLE_HEADERS.map(
-    (header, column) => `<th${NUMERIC_COLUMNS[column] ? ' class="num"' : ''}>${escapeXml(header)}</th>`,
+    (header, column) => `<th${NUMERIC_COLUMNS[column] ? ' class="num"' : ''}>${headerText(header)}</th>`,
   ).join('');
   let family = '';
   const body = section.rows
@@ -142,6 +147,14 @@ ${languageTable(section)}
 ${credit}</div>`;
 }
 
+/**
+ * A column header of the wide tables, which may break after a slash (`chars/` `tok`) or at a space: the
+ * headers, not the numbers, are what make those tables wide.
+ */
+function headerText(header: string): string {
+  return escapeXml(header).replaceAll('/', '/<wbr>');
+}
+
 function ratioTable(ratio: RatioSection): string {
   const lang = ratio.language;
   const headers = [
@@ -151,7 +164,9 @@ function ratioTable(ratio: RatioSection): string {
     `${lang}:en per ch`,
     ...(ratio.parallel ? ['UDHR en', `UDHR ${lang}`, `${lang}:en UDHR`] : []),
   ];
-  const head = headers.map((header, i) => `<th${i ? ' class="num"' : ''}>${escapeXml(header)}</th>`).join('');
+  const head = headers
+    .map((header, i) => `<th${i ? ' class="num"' : ''}>${headerText(header)}</th>`)
+    .join('');
   const body = ratio.rows
     .map((row) => {
       const cells = ratioCells(row, ratio);
@@ -300,7 +315,7 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
         .map(([term, meaning]) => `<dt>${escapeXml(term)}</dt><dd>${escapeXml(meaning)}</dd>`)
         .join('');
       return `<h2>${escapeXml(ratio.language)}:en token ratio</h2><p class="note">${escapeXml(note)}</p>
-<div class="side-by-side"><div>${ratioTable(ratio)}<dl class="legend">${legend}</dl></div>${chart ? figure(chart) : ''}</div>`;
+<div class="side-by-side tables"><div>${ratioTable(ratio)}<dl class="legend">${legend}</dl></div>${chart ? figure(chart) : ''}</div>`;
     })
     .join('\n');
   const steps = Object.entries(report.run.steps)
@@ -334,7 +349,7 @@ ${report.textChoice ? `<p class="note">${escapeXml(report.textChoice)}</p>` : ''
 </header>
 <main>
 <h2>Per language</h2>
-<div class="side-by-side">${report.languages.map(languageBlock).join('\n')}</div>
+<div class="side-by-side tables">${report.languages.map(languageBlock).join('\n')}</div>
 ${ratios}
 <h2>One sentence, every tokenizer</h2>
 <p class="note">Each coloured box is one token; grey text is whitespace the tokenizer drops. A red left edge marks a token that starts inside a character (byte-level tokens can split a UTF-8 character). Hover a token for its ids.</p>
