@@ -102,6 +102,21 @@ describe('every command', () => {
     }
   });
 
+  it('refuses an operand of a command that takes none, where it was ignored (compare ran on the bundled texts)', async () => {
+    const compare = await runCapture(['compare', 'my-text.txt']);
+    expect(compare.code).toBe(2);
+    expect(compare.stderr).toContain(
+      "unexpected argument 'my-text.txt': tokenlab compare takes its texts by flag: --en FILE, --ar FILE or --text LANG=FILE",
+    );
+    expect(compare.stdout).toBe('');
+    const web = await runCapture(['web', 'site']);
+    expect(web.code).toBe(2);
+    expect(web.stderr).toContain("unexpected argument 'site'");
+    // Nor does an unknown option of such a command speak of files named like options.
+    const unknown = await runCapture(['compare', '--zzzz']);
+    expect(unknown.stderr).toContain("tokenlab compare: unknown option '--zzzz'\n");
+  });
+
   it('rejects an option given twice that takes one value, naming both', async () => {
     const cases = [
       ['tokenize', '-t', 'whitespace', '-t', 'treebank'],

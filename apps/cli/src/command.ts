@@ -66,7 +66,10 @@ export const PARSED_OPTION_SPECS: Map<string, OptionSpec> = new Map();
 /**
  * Parse `argv` against `options` (plus `--help`). Unknown options are a {@link UsageError}
  * that points at `--help`, and so is an option given twice that takes one value
- * (`-t whitespace -t treebank`): silently keeping the last would hide a mistake.
+ * (`-t whitespace -t treebank`): silently keeping the last would hide a mistake. `operands` says
+ * whether the command takes FILEs after its options: with `'none'` an operand is a usage error that
+ * ends with `operandHint` (an ignored operand lost what the user meant), and an unknown option's
+ * message says nothing of files.
  *
  * @example
  * ```ts
@@ -74,7 +77,12 @@ export const PARSED_OPTION_SPECS: Map<string, OptionSpec> = new Map();
  * // → { values: { tokenizer: 'utf8' }, positionals: ['a.txt'] }
  * ```
  */
-export function parseCommandArgs(command: string, argv: string[], options: OptionSpec): ParsedArgs {
+export function parseCommandArgs(
+  command: string,
+  argv: string[],
+  options: OptionSpec,
+  { operands = 'files', operandHint }: { operands?: 'files' | 'none'; operandHint?: string } = {},
+): ParsedArgs {
   PARSED_OPTION_SPECS.set(command, options);
   const all: OptionSpec = { ...COMMON_OPTIONS, ...options };
   let parsed: ReturnType<typeof parseArgs> & { tokens?: { kind: string; name?: string; rawName?: string }[] };
@@ -82,7 +90,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     parsed = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(
-      `${parseProblem(error as Error, all)}\nRun 'tokenlab ${command} --help' for the options.`,
+      `${parseProblem(error as Error, all, operands)}\nRun 'tokenlab ${command} --help' for the options.`,
     );
   }
   const seen = new Map<string, string>();
@@ -98,6 +106,11 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
       );
     seen.set(token.name, token.rawName ?? `--${token.name}`);
   }
+  if (operands === 'none' && parsed.positionals.length > 0)
+    throw new UsageError(
+      `unexpected argument '${parsed.positionals[0]}': ${operandHint ?? `tokenlab ${command} takes no FILE operands`}` +
+        `\nRun 'tokenlab ${command} --help' for the options.`,
+    );
   return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
 }
 
@@ -105,14 +118,15 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
  * What `parseArgs` found wrong, said for this command: an unknown option names the option it most
  * likely meant, or says how to pass a file whose name starts with a dash.
  */
-function parseProblem(error: Error, options: OptionSpec): string {
+function parseProblem(error: Error, options: OptionSpec, operands: 'files' | 'none'): string {
   const unknown =
     (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
       ? /Unknown option '([^']+)'/.exec(error.message)?.[1]
       : undefined;
   if (unknown === undefined) return error.message;
   const meant = suggestOption(unknown, options);
-  return meant !== undefined
-    ? `unknown option '${unknown}': did you mean ${meant}?`
-    : `unknown option '${unknown}' (a file whose name starts with '-' goes after '--', as in '-- ${unknown}')`;
+  if (meant !== undefined) return `unknown option '${unknown}': did you mean ${meant}?`;
+  return operands === 'files'
+    ? `unknown option '${unknown}' (a file whose name starts with '-' goes after '--', as in '-- ${unknown}')`
+    : `unknown option '${unknown}'`;
 }

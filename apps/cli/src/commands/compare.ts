@@ -105,19 +105,27 @@ export async function runCompare(
   argv: string[],
   io: CommandIO,
 ): Promise<{ code: number; built?: BuiltReport; files?: { html: string; markdown: string; json: string } }> {
-  const { values } = parseCommandArgs('compare', argv, {
-    en: { type: 'string' },
-    ar: { type: 'string' },
-    text: { type: 'string', multiple: true },
-    tokenizers: { type: 'string' },
-    'vocab-sizes': { type: 'string' },
-    out: { type: 'string', short: 'o', default: DEFAULT_OUT_DIR },
-    json: { type: 'boolean' },
-    quiet: { type: 'boolean', short: 'q' },
-    bidi: { type: 'string', default: 'logical' },
-    ...INPUT_DECODING_OPTIONS,
-    ...URL_INPUT_OPTIONS,
-  });
+  const { values } = parseCommandArgs(
+    'compare',
+    argv,
+    {
+      en: { type: 'string' },
+      ar: { type: 'string' },
+      text: { type: 'string', multiple: true },
+      tokenizers: { type: 'string' },
+      'vocab-sizes': { type: 'string' },
+      out: { type: 'string', short: 'o', default: DEFAULT_OUT_DIR },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
+      bidi: { type: 'string', default: 'logical' },
+      ...INPUT_DECODING_OPTIONS,
+      ...URL_INPUT_OPTIONS,
+    },
+    {
+      operands: 'none',
+      operandHint: 'tokenlab compare takes its texts by flag: --en FILE, --ar FILE or --text LANG=FILE',
+    },
+  );
   if (String(values.out).trim() === '')
     throw new UsageError(
       "--out must name a folder (got an empty path); use '--out .' for the current folder",

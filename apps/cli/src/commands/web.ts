@@ -98,13 +98,20 @@ Options:
       --json       print {"url": ..., "urls": [...]} as JSON instead of sentences
   -h, --help       show this help`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('web', argv, {
-      port: { type: 'string', short: 'p', default: '5178' },
-      host: { type: 'string', default: '127.0.0.1' },
-      dir: { type: 'string' },
-      json: { type: 'boolean' },
-    });
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const { values } = parseCommandArgs(
+      'web',
+      argv,
+      {
+        port: { type: 'string', short: 'p', default: '5178' },
+        host: { type: 'string', default: '127.0.0.1' },
+        dir: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      {
+        operands: 'none',
+        operandHint: 'tokenlab web takes no FILE operands (the site to serve is --dir DIR)',
+      },
+    );
     const port = /^\d+$/.test(String(values.port)) ? Number(values.port) : Number.NaN;
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be a whole number from 0 to 65535, got '${values.port}'`);
