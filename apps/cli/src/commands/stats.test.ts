@@ -7,6 +7,27 @@ import { runCapture } from '../testing.js';
 const TEXT = 'the cat sat on the mat . the cat ate . New York is in New York State .';
 
 describe('tokenlab stats', () => {
+  it('refuses an option the statistic does not read, where it was ignored (stats freq --measure pmi)', async () => {
+    const cases: Array<[string[], string]> = [
+      [['freq', '--measure', 'pmi'], '--measure applies to collocations, not to freq'],
+      [['freq', '--stop-words'], '--stop-words applies to tfidf, not to freq'],
+      [['ngrams', '--svg'], '--svg applies to freq, not to ngrams'],
+      [['tfidf', '-n', '3'], '-n applies to ngrams and collocations, not to tfidf'],
+      [['freq', '--precision', '2'], '--precision applies to collocations and tfidf, not to freq'],
+      [['freq', '--pattern', 'x'], '--pattern applies to --tokenizer regexp'],
+    ];
+    for (const [argv, message] of cases) {
+      const run = await runCapture(['stats', ...argv], 'the cat sat on the mat');
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr, argv.join(' ')).toContain(message);
+    }
+    const read = await runCapture(
+      ['stats', 'freq', '-t', 'regexp', '--pattern', '\\w+', '--top', '1'],
+      'the cat the',
+    );
+    expect(read.stdout).toBe('2\tthe\n');
+  });
+
   it('freq: most common tokens on stdout, N and B on stderr; freqdist is the same', async () => {
     const run = await runCapture(['stats', 'freq', '--top', '2'], TEXT);
     expect(run.code).toBe(0);

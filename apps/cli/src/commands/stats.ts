@@ -126,6 +126,38 @@ function diacriticsHint(documents: readonly Document[], defaultName: string): st
   return undefined;
 }
 
+/** The options that only some statistics read, and which ones (the others would ignore them). */
+const MODE_OPTIONS: ReadonlyArray<[option: string, modes: readonly string[]]> = [
+  ['measure', ['collocations']],
+  ['window', ['collocations']],
+  ['n', ['ngrams', 'collocations']],
+  ['min-freq', ['ngrams', 'collocations']],
+  ['cumulative', ['freq']],
+  ['svg', ['freq']],
+  ['precision', ['collocations', 'tfidf']],
+  ['stop-words', ['tfidf']],
+];
+
+/**
+ * Refuse an option the statistic does not read (`stats freq --measure pmi`), and a tokenizer setting
+ * without its tokenizer (`--pattern` without `-t regexp`): each was ignored, silently.
+ */
+function requireOptionsOfMode(values: Record<string, unknown>, mode: string): void {
+  for (const [option, modes] of MODE_OPTIONS) {
+    if (values[option] === undefined || values[option] === false || modes.includes(mode)) continue;
+    const flag = option === 'n' ? '-n' : `--${option}`;
+    throw new UsageError(`${flag} applies to ${modes.join(' and ')}, not to ${mode}: it would be ignored`);
+  }
+  const tokenizer = values.tokenizer === undefined ? undefined : String(values.tokenizer);
+  for (const [option, needs] of [
+    ['pattern', 'regexp'],
+    ['gaps', 'regexp'],
+    ['model', 'bpe'],
+  ] as const)
+    if (values[option] !== undefined && values[option] !== false && tokenizer !== needs)
+      throw new UsageError(`--${option} applies to --tokenizer ${needs}: it would be ignored`);
+}
+
 async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokenizer> {
   // Default: NLTK's WordPunctTokenizer, words and punctuation runs — good for counting.
   if (values.tokenizer === undefined) return new WordPunctTokenizer();
@@ -157,7 +189,7 @@ Options:
                         student-t, poisson-stirling, jaccard, dice, phi-sq, raw-freq
       --window W        collocation window (default n: adjacent words)
       --min-freq F      drop n-grams seen fewer than F times (default 1)
-      --stop-words      drop English stop words (tfidf: scikit-learn's list)
+      --stop-words      tfidf: drop scikit-learn's English stop words
       --lines           one document per non-empty line
       --cumulative      freq: running totals
       --svg             freq: print an SVG plot instead of the table
@@ -209,6 +241,7 @@ export const statsCommand: Command = {
       ...INPUT_DECODING_OPTIONS,
       ...URL_INPUT_OPTIONS,
     });
+    requireOptionsOfMode(values, mode);
     const top = positiveInteger(values.top, '--top', 20);
     const precision = values.precision === undefined ? 4 : nonNegativeDigits(values.precision);
     const documents = await readDocuments(

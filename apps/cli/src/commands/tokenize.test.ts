@@ -32,6 +32,27 @@ describe('tokenlab tokenize', () => {
     expect(run.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*chars.*codepoints.*utf8/);
   });
 
+  it('refuses a setting none of the chosen tokenizers reads, where it was ignored', async () => {
+    const cases: Array<[string[], string]> = [
+      [
+        ['-t', 'word', '--pattern', '\\w+'],
+        '--pattern applies to the regexp tokenizer, and -t word has none',
+      ],
+      [['-t', 'whitespace', '--gaps'], '--gaps applies to the regexp tokenizer'],
+      [['-t', 'word', '--clitics'], '--clitics applies to the arabic tokenizer'],
+      [['--model', 'm.model'], '--model applies to the bpe tokenizer, and -t chars has none'],
+      [['-t', 'cl100k_base', '--corpus', 'ar'], '--corpus applies to the bpe-N tokenizers'],
+    ];
+    for (const [options, message] of cases) {
+      const run = await runCapture(['tokenize', ...options], 'hi');
+      expect(run.code, options.join(' ')).toBe(2);
+      expect(run.stderr, options.join(' ')).toContain(message);
+    }
+    // Among several tokenizers, one that reads it is enough.
+    const both = await runCapture(['tokenize', '-t', 'regexp,word', '--pattern', '\\w+'], 'hi');
+    expect(both.code).toBe(0);
+  });
+
   it('prints the whole input as one JSON array with --json', async () => {
     const run = await runCapture(['tokenize', '-t', 'chars', '--json'], 'hi');
     expect(JSON.parse(run.stdout)).toEqual(['h', 'i']);

@@ -10,6 +10,7 @@ import {
   inputLines,
   readJsonlRecords,
   stdoutIsTerminal,
+  UsageError,
   writeLine,
   writeLines,
   writeText,
@@ -186,6 +187,11 @@ ${names}`;
     const settings = values as TokenizerSettings;
     const fromFile = await modelFileTokenizer(values);
     const entries = fromFile ? [] : parseTokenizerNames(String(values.tokenizer));
+    if (!fromFile)
+      requireUsedSettings(
+        values,
+        entries.map((entry) => entry.name),
+      );
     const tokenizers = fromFile
       ? [fromFile]
       : await Promise.all(entries.map((entry) => createTokenizer(entry.name, settings)));
@@ -246,3 +252,24 @@ ${names}`;
     return 0;
   },
 };
+
+/** The settings of one or some tokenizers only: which they are, as the help names them. */
+const SETTING_USERS: ReadonlyArray<[setting: string, uses: (name: string) => boolean, which: string]> = [
+  ['pattern', (name) => name === 'regexp', 'the regexp tokenizer'],
+  ['gaps', (name) => name === 'regexp', 'the regexp tokenizer'],
+  ['clitics', (name) => name === 'arabic', 'the arabic tokenizer'],
+  ['model', (name) => name === 'bpe', 'the bpe tokenizer'],
+  ['corpus', (name) => /^bpe-\d+$/.test(name), 'the bpe-N tokenizers'],
+];
+
+/**
+ * Refuse a setting none of the chosen tokenizers reads (`-t word --pattern P`): it was ignored, and
+ * the tokens were not what the setting asked for.
+ */
+function requireUsedSettings(values: Record<string, unknown>, names: readonly string[]): void {
+  for (const [setting, uses, which] of SETTING_USERS)
+    if (values[setting] !== undefined && values[setting] !== false && !names.some(uses))
+      throw new UsageError(
+        `--${setting} applies to ${which}, and -t ${names.join(',')} has none: it would be ignored`,
+      );
+}
