@@ -208,3 +208,16 @@ describe('tokenlab encode / decode --model', () => {
     );
   });
 });
+
+describe('--pattern without --tiktoken', () => {
+  it('is refused, where an encoding or a model file ignored it', async () => {
+    for (const command of ['encode', 'decode']) {
+      const run = await runCapture(
+        [command, '-e', 'gpt2', '--pattern', 'gpt2'],
+        command === 'encode' ? 'hi' : '5303',
+      );
+      expect(run.code, command).toBe(2);
+      expect(run.stderr, command).toContain('--pattern applies to --tiktoken FILE');
+    }
+  });
+});

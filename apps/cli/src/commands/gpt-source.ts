@@ -34,6 +34,11 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
   const model = values.model;
   const tokenizerJson = values['tokenizer-json'];
   const tiktoken = values.tiktoken;
+  // The pattern splits a .tiktoken file's text; an encoding or a model file carries its own.
+  if (values.pattern !== undefined && typeof tiktoken !== 'string')
+    throw new UsageError(
+      '--pattern applies to --tiktoken FILE (an encoding or a model has its own): it would be ignored',
+    );
   const sources = [encodingName, model, tokenizerJson, tiktoken].filter((value) => typeof value === 'string');
   if (sources.length > 1)
     throw new UsageError(
