@@ -303,3 +303,46 @@ describe('tokenlab embed', () => {
     }
   });
 });
+
+describe('tokenlab embed options that would be ignored', () => {
+  it('refuses --binary without --out, and --cosmul or --topn in evaluate; similar takes --cosmul', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tokenlab-embed-ignored-'));
+    const corpus = join(dir, 'corpus.txt');
+    await writeFile(corpus, 'the cat sat\nthe dog sat\n'.repeat(20));
+    const binary = await runCapture(['embed', 'train', '--model', join(dir, 'm.w2v'), '--binary', corpus]);
+    expect(binary.code).toBe(2);
+    expect(binary.stderr).toContain('--binary applies to --out FILE');
+    const vectors = join(dir, 'v.txt');
+    const trained = await runCapture([
+      'embed',
+      'train',
+      '--out',
+      vectors,
+      '--min-count',
+      '1',
+      '--vector-size',
+      '4',
+      '--epochs',
+      '1',
+      corpus,
+    ]);
+    expect(trained.code).toBe(0);
+    for (const flag of [['--cosmul'], ['--topn', '3']]) {
+      const run = await runCapture(['embed', 'evaluate', '--vectors', vectors, '--builtin', 'en', ...flag]);
+      expect(run.code, flag[0]).toBe(2);
+      expect(run.stderr, flag[0]).toContain(`${flag[0]} applies to similar and analogy`);
+    }
+    const similar = await runCapture([
+      'embed',
+      'similar',
+      '--vectors',
+      vectors,
+      '--cosmul',
+      '--topn',
+      '2',
+      'cat',
+    ]);
+    expect(similar.code).toBe(0);
+    expect(similar.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});

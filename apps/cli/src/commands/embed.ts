@@ -21,7 +21,8 @@ const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] 
        tokenlab embed train --resume MODEL (--out FILE | --model FILE) [--epochs N] [--workers N]
                             [FILE...]
        tokenlab embed count --out FILE [options] [FILE...]
-       tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--json] WORD...
+       tokenlab embed similar --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json]
+                              WORD...
        tokenlab embed analogy --vectors FILE [--binary | --glove] [--topn N] [--cosmul] [--json]
                               A B C
        tokenlab embed evaluate --vectors FILE [--binary | --glove]
@@ -73,7 +74,7 @@ Options of similar, analogy and evaluate:
       --binary              the file is in the binary format
       --glove               the file is a GloVe text file (no header)
       --topn N              how many words (default 10)
-      --cosmul              analogy by 3CosMul (gensim's most_similar_cosmul)
+      --cosmul              similar and analogy by 3CosMul (gensim's most_similar_cosmul)
       --questions FILE      analogy questions to evaluate
       --builtin LANG        the analogy questions shipped with tokenlab: en or ar
       --restrict-vocab N    only the N most frequent words count (default 300000)
@@ -162,6 +163,10 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
   const modelPath = typeof values.model === 'string' ? values.model : undefined;
   if (!out && !modelPath)
     throw new UsageError('say where to save: --out FILE (word vectors) and/or --model FILE (whole model)');
+  if (values.binary === true && !out)
+    throw new UsageError(
+      '--binary applies to --out FILE (the word vectors); --model FILE has a format of its own',
+    );
   // Before the training, which may take long, not after it.
   for (const path of [out, modelPath]) if (path) await checkOutputFile(path);
   const corpus = await corpusOf(positionals, io, inputOptionsFrom(values));
@@ -303,6 +308,11 @@ async function evaluate(argv: string[], io: CommandIO): Promise<number> {
     dummy4unknown: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`evaluate takes no words, got '${positionals[0]}'`);
+  // As gensim's evaluate_word_analogies: 3CosAdd, the first of the five best answers that is no question word.
+  if (values.cosmul === true || values.topn !== undefined)
+    throw new UsageError(
+      `${values.cosmul === true ? '--cosmul' : '--topn'} applies to similar and analogy; evaluate scores as gensim does (3CosAdd, top 5)`,
+    );
   const { questions, builtin } = values;
   if ((typeof questions === 'string') === (typeof builtin === 'string'))
     throw new UsageError('give the questions: --questions FILE or --builtin en|ar (one of them)');
