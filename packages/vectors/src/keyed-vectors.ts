@@ -201,7 +201,7 @@ export class KeyedVectors {
 
   /**
    * {@link KeyedVectors.mostSimilar} for each query, with the same answers, reading the vectors once
-   * per eight queries instead of once per query: a large vocabulary does not fit in the processor's
+   * per eight queries instead of once per query (fewer than eight are read once each): a large vocabulary does not fit in the processor's
    * cache, and eight sums side by side keep it busy where one waits on each addition (analogy
    * evaluation asks thousands of queries).
    *
@@ -220,11 +220,12 @@ export class KeyedVectors {
       const means = batch.map(({ positive, negative }) => this.unitMean(positive, negative));
       const rows = Math.max(...batch.map(({ candidates }) => candidates));
       const scores = batch.map(() => new Float64Array(rows));
-      while (means.length < BATCH) {
-        means.push(new Float64Array(size));
-        scores.push(new Float64Array(rows));
-      }
-      dotsOfEight(normed, size, rows, means, scores);
+      // A batch short of eight (one query alone) takes one pass per query: eight sums for one
+      // would be eight times the arithmetic.
+      if (batch.length === BATCH) dotsOfEight(normed, size, rows, means, scores);
+      else
+        for (const [q, mean] of means.entries())
+          dotsOfOne(normed, size, rows, mean, scores[q] as Float64Array);
       for (const [q, { positive, negative, topn, candidates }] of batch.entries()) {
         const scored = (scores[q] as Float64Array).subarray(0, candidates);
         answers.push(this.top(scored, topn, new Set([...positive, ...negative])));
@@ -474,6 +475,22 @@ function dotsOfEight(
     (scores[5] as Float64Array)[row] = d5;
     (scores[6] as Float64Array)[row] = d6;
     (scores[7] as Float64Array)[row] = d7;
+  }
+}
+
+/** `scores[row] = vectors[row] · mean` for the first `rows` rows (the order of {@link dotsOfEight}'s sums). */
+function dotsOfOne(
+  vectors: Float32Array,
+  size: number,
+  rows: number,
+  mean: Float64Array,
+  scores: Float64Array,
+): void {
+  for (let row = 0; row < rows; row++) {
+    const offset = row * size;
+    let dot = 0;
+    for (let k = 0; k < size; k++) dot += (vectors[offset + k] as number) * (mean[k] as number);
+    scores[row] = dot;
   }
 }
 
