@@ -15,7 +15,12 @@ import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments } from '../input-text.js';
 import { type CommandIO, inputLines, readJsonlRecords, UsageError, writeLine, writeLines } from '../io.js';
-import { createTokenizer, type TokenizerSettings } from '../tokenizers/index.js';
+import {
+  createTokenizer,
+  findTokenizer,
+  settingReaders,
+  type TokenizerSettings,
+} from '../tokenizers/index.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const MEASURES = {
@@ -148,14 +153,13 @@ function requireOptionsOfMode(values: Record<string, unknown>, mode: string): vo
     const flag = option === 'n' ? '-n' : `--${option}`;
     throw new UsageError(`${flag} applies to ${modes.join(' and ')}, not to ${mode}: it would be ignored`);
   }
-  const tokenizer = values.tokenizer === undefined ? undefined : String(values.tokenizer);
-  for (const [option, needs] of [
-    ['pattern', 'regexp'],
-    ['gaps', 'regexp'],
-    ['model', 'bpe'],
-  ] as const)
-    if (values[option] !== undefined && values[option] !== false && tokenizer !== needs)
-      throw new UsageError(`--${option} applies to --tokenizer ${needs}: it would be ignored`);
+  // The default tokenizer, wordpunct, reads none of them.
+  const reads = values.tokenizer === undefined ? [] : (findTokenizer(String(values.tokenizer)).reads ?? []);
+  for (const option of ['pattern', 'gaps', 'model'])
+    if (values[option] !== undefined && values[option] !== false && !reads.includes(option))
+      throw new UsageError(
+        `--${option} applies to --tokenizer ${settingReaders(option).join(' or ')}: it would be ignored`,
+      );
 }
 
 async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokenizer> {

@@ -19,7 +19,10 @@ import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
 import {
   createTokenizer,
   parseTokenizerNames,
+  settingReaders,
+  TOKENIZER_SETTINGS,
   TOKENIZERS,
+  type TokenizerEntry,
   type TokenizerSettings,
 } from '../tokenizers/index.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
@@ -187,11 +190,7 @@ ${names}`;
     const settings = values as TokenizerSettings;
     const fromFile = await modelFileTokenizer(values);
     const entries = fromFile ? [] : parseTokenizerNames(String(values.tokenizer));
-    if (!fromFile)
-      requireUsedSettings(
-        values,
-        entries.map((entry) => entry.name),
-      );
+    if (!fromFile) requireUsedSettings(values, entries);
     const tokenizers = fromFile
       ? [fromFile]
       : await Promise.all(entries.map((entry) => createTokenizer(entry.name, settings)));
@@ -253,23 +252,21 @@ ${names}`;
   },
 };
 
-/** The settings of one or some tokenizers only: which they are, as the help names them. */
-const SETTING_USERS: ReadonlyArray<[setting: string, uses: (name: string) => boolean, which: string]> = [
-  ['pattern', (name) => name === 'regexp', 'the regexp tokenizer'],
-  ['gaps', (name) => name === 'regexp', 'the regexp tokenizer'],
-  ['clitics', (name) => name === 'arabic', 'the arabic tokenizer'],
-  ['model', (name) => name === 'bpe', 'the bpe tokenizer'],
-  ['corpus', (name) => /^bpe-\d+$/.test(name), 'the bpe-N tokenizers'],
-];
-
 /**
  * Refuse a setting none of the chosen tokenizers reads (`-t word --pattern P`): it was ignored, and
  * the tokens were not what the setting asked for.
  */
-function requireUsedSettings(values: Record<string, unknown>, names: readonly string[]): void {
-  for (const [setting, uses, which] of SETTING_USERS)
-    if (values[setting] !== undefined && values[setting] !== false && !names.some(uses))
-      throw new UsageError(
-        `--${setting} applies to ${which}, and -t ${names.join(',')} has none: it would be ignored`,
-      );
+function requireUsedSettings(values: Record<string, unknown>, entries: readonly TokenizerEntry[]): void {
+  for (const setting of TOKENIZER_SETTINGS) {
+    if (values[setting] === undefined || values[setting] === false) continue;
+    if (entries.some((entry) => entry.reads?.includes(setting))) continue;
+    const readers = settingReaders(setting);
+    const which =
+      readers.length === 1 && readers[0] === 'bpe-N'
+        ? 'the bpe-N tokenizers'
+        : `the ${readers.join(' or ')} tokenizer`;
+    throw new UsageError(
+      `--${setting} applies to ${which}, and -t ${entries.map((entry) => entry.name).join(',')} has none: it would be ignored`,
+    );
+  }
 }

@@ -9,6 +9,7 @@ export const bpeTokenizers: TokenizerEntry[] = [
     name: 'bpe',
     family: 'bpe',
     description: 'byte-level BPE from a minbpe .model file (--model PREFIX.model; Basic or Regex)',
+    reads: ['model'],
     create: async (settings) => {
       if (typeof settings.model !== 'string')
         throw new UsageError(
@@ -48,6 +49,7 @@ export function trainedBpeEntry(name: string): TokenizerEntry | undefined {
     name,
     family: 'bpe',
     description: TRAINED_BPE_HELP.description.replace('N tokens', `${size} tokens`),
+    reads: ['corpus'],
     create: async (settings) => {
       if (size <= 256 || size > 65_536)
         throw new UsageError(`${name}: the vocabulary size must be from 257 to 65536`);

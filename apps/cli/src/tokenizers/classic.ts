@@ -77,6 +77,7 @@ export const classicTokenizers: TokenizerEntry[] = [
     family: 'classic',
     description: `NLTK RegexpTokenizer with a Python pattern: --pattern P [--gaps] (default: NLTK's example '${REGEXP_DEFAULT_PATTERN}')`,
     defaults: { pattern: REGEXP_DEFAULT_PATTERN },
+    reads: ['pattern', 'gaps'],
     create: (settings) => {
       const pattern = settings.pattern;
       if (typeof pattern !== 'string' || pattern === '')
@@ -96,6 +97,7 @@ export const classicTokenizers: TokenizerEntry[] = [
     name: 'arabic',
     family: 'classic',
     description: 'Arabic and mixed text: diacritics stay in words, Arabic punctuation and digits (--clitics)',
+    reads: ['clitics'],
     create: (settings) => new ArabicTokenizer({ clitics: Boolean(settings.clitics) }),
   },
   {

@@ -43,3 +43,18 @@ export async function createTokenizer(name: string, settings: TokenizerSettings 
   const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   return entry.create({ ...entry.defaults, ...given });
 }
+
+/**
+ * The names of the tokenizers that read `setting` (`['regexp']` for `pattern`; the trained ones as
+ * `bpe-N`), for the messages that refuse it elsewhere.
+ */
+export function settingReaders(setting: string): string[] {
+  const readers = TOKENIZERS.filter((entry) => entry.reads?.includes(setting)).map((entry) => entry.name);
+  if (trainedBpeEntry('bpe-512')?.reads?.includes(setting)) readers.push('bpe-N');
+  return readers;
+}
+
+/** Every setting some tokenizer reads (`pattern`, `gaps`, `clitics`, `model`, `corpus`). */
+export const TOKENIZER_SETTINGS: readonly string[] = [
+  ...new Set([...TOKENIZERS, trainedBpeEntry('bpe-512')!].flatMap((entry) => entry.reads ?? [])),
+];

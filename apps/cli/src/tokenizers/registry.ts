@@ -29,6 +29,8 @@ export interface TokenizerEntry {
   description: string;
   /** Settings used when the command line does not give them (e.g. the regexp tokenizer's pattern). */
   defaults?: TokenizerSettings;
+  /** The settings it reads (`--pattern` and `--gaps` for regexp): a command refuses them for the others. */
+  reads?: readonly string[];
   /**
    * True when the tokens of a text are the tokens of its pieces cut anywhere between code points
    * (the core views): such a tokenizer can run over a stream in bounded memory.
