@@ -1,9 +1,9 @@
 // Reading a command's input as text: files, stdin or URLs, decoded as the options say. Kept apart
 // from io.ts, which the URL readers themselves build on, so that no module imports itself back.
-import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
-import { type CommandIO, fileError, readFileBytes, readStreamBytes, stdinOf } from './io.js';
+import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf } from './io.js';
 import {
   type InputDocument,
   type InputOptions,
@@ -80,15 +80,10 @@ export async function* streamInputText(
     const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
     let offset = 0;
     let stream: Readable;
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    let handle: FileHandle | undefined;
     if (file === '-') stream = stdinOf(io);
     else {
-      try {
-        if ((await stat(file)).isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
-        handle = await open(file, 'r');
-      } catch (error) {
-        throw fileError(file, error);
-      }
+      handle = await openInputFile(file);
       stream = handle.createReadStream({ autoClose: false });
     }
     try {

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { access, open, stat } from 'node:fs/promises';
+import { access, type FileHandle, open, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { findInvalidUtf8 } from '@tokenlab/core/utf8';
@@ -147,6 +147,25 @@ async function checkWritableFolder(path: string, folder: string): Promise<void> 
   }
 }
 
+/**
+ * `file` opened to read, with {@link fileError}'s message when it cannot be (missing, a directory,
+ * not allowed).
+ *
+ * @example
+ * ```ts
+ * const handle = await openInputFile('corpus.txt');
+ * try { for await (const chunk of handle.createReadStream({ autoClose: false })) use(chunk); } finally { await handle.close(); }
+ * ```
+ */
+export async function openInputFile(file: string): Promise<FileHandle> {
+  try {
+    await statFile(file);
+    return await open(file, 'r');
+  } catch (error) {
+    throw fileError(file, error);
+  }
+}
+
 /** `stat(file)`, with a directory an EISDIR error. */
 async function statFile(file: string): Promise<Stats> {
   const info = await stat(file);
@@ -208,13 +227,7 @@ export async function* inputLines(files: readonly string[], io: CommandIO): Asyn
     return;
   }
   for (const file of files) {
-    let handle: Awaited<ReturnType<typeof open>>;
-    try {
-      await statFile(file);
-      handle = await open(file, 'r');
-    } catch (error) {
-      throw fileError(file, error);
-    }
+    const handle = await openInputFile(file);
     try {
       yield* readNumberedLines(handle.createReadStream({ autoClose: false }), `'${file}'`);
     } finally {
