@@ -307,9 +307,9 @@ describe('tokenlab embed', () => {
 describe('tokenlab embed options that would be ignored', () => {
   it('refuses --binary without --out, and --cosmul or --topn in evaluate; similar takes --cosmul', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tokenlab-embed-ignored-'));
-    const corpus = join(dir, 'corpus.txt');
-    await writeFile(corpus, 'the cat sat\nthe dog sat\n'.repeat(20));
-    const binary = await runCapture(['embed', 'train', '--model', join(dir, 'm.w2v'), '--binary', corpus]);
+    const input = join(dir, 'corpus.txt');
+    await writeFile(input, corpus());
+    const binary = await runCapture(['embed', 'train', '--model', join(dir, 'm.w2v'), '--binary', input]);
     expect(binary.code).toBe(2);
     expect(binary.stderr).toContain('--binary applies to --out FILE');
     const vectors = join(dir, 'v.txt');
@@ -324,7 +324,7 @@ describe('tokenlab embed options that would be ignored', () => {
       '4',
       '--epochs',
       '1',
-      corpus,
+      input,
     ]);
     expect(trained.code).toBe(0);
     for (const flag of [['--cosmul'], ['--topn', '3']]) {
