@@ -248,8 +248,10 @@ export const scanCl100kPiece: PieceScanner = (text, start, length) => {
 /**
  * The last alternatives of cl100k and o200k, for a piece that is no word and no number:
  * ` ?[^\s\p{L}\p{N}]+` and its trail, else white space. Both punctuation runs (with the space and
- * without) take one call, and every test runs on every piece, so a text that first puts a space
- * before punctuation in its last lines meets nothing new there.
+ * without) take one call, both runs are measured on every piece (the one not taken stops at once), and
+ * every test runs on every piece: a text that first puts a space before punctuation, or a line break
+ * after a letter (vocalized Arabic, whose lines end in a vowel mark that takes the break as its trail,
+ * until one ends in a bare alef), meets nothing new in its later lines.
  */
 function spaceOrPunctEnd(
   text: string,
@@ -261,8 +263,9 @@ function spaceOrPunctEnd(
 ): number {
   const punctuationNext = inSet(PUNCTUATION, nextKind);
   const spaceThenPunctuation = text.charCodeAt(start) === 0x20 ? punctuationNext : 0;
-  if (kind === SPACE && spaceThenPunctuation === 0) return spaceRunEnd(text, start, length, true);
-  return punctRunEnd(text, start + spaceThenPunctuation, length, trail);
+  const spaceEnd = spaceRunEnd(text, start, length, true);
+  const punctEnd = punctRunEnd(text, start + spaceThenPunctuation, length, trail);
+  return kind === SPACE && spaceThenPunctuation === 0 ? spaceEnd : punctEnd;
 }
 
 /** o200k's first word class `[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`... */
