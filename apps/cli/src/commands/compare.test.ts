@@ -12,6 +12,7 @@ import { heldOutText, trainingText } from '../report/bpe-sweep.js';
 import { COMPARE_SETTINGS } from '../report/candidates.js';
 import { reportCharts } from '../report/charts.js';
 import { zipfSlope } from '../report/corpus-stats.js';
+import { formatCount, NOT_MEASURED, ratioCells, ratioLegend } from '../report/format.js';
 import { htmlReport } from '../report/html.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
 import { unavailableRow } from '../report/measure.js';
@@ -164,6 +165,29 @@ describe('tokenlab compare: the numbers agree with the packages', () => {
       .trim();
     expect(utf8.parallelTokens).toEqual({ en: Buffer.byteLength(en), ar: Buffer.byteLength(ar) });
     expect(utf8.parallelRatio).toBeCloseTo(Buffer.byteLength(ar) / Buffer.byteLength(en), 10);
+  });
+
+  it('marks the main-corpus cells of the rows that cut the declarations only as not measured', () => {
+    const ratio = report.ratios.find((candidate) => candidate.language === 'ar')!;
+    const rows = ratio.rows.filter((row) => /-trained\)$/.test(row.name));
+    expect(rows.map((row) => row.name)).toEqual([
+      'bpe-300 (en-trained)',
+      'bpe-300 (ar-trained)',
+      'bpe-400 (en-trained)',
+      'bpe-400 (ar-trained)',
+    ]);
+    for (const row of rows) {
+      const cells = ratioCells(row, ratio);
+      expect(cells.slice(1, 4)).toEqual([NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]);
+      expect(cells.slice(4, 6)).toEqual([
+        formatCount(row.parallelTokens!.en),
+        formatCount(row.parallelTokens!.ar),
+      ]);
+    }
+    const own = ratio.rows.find((row) => row.name === 'bpe-300 (own language)')!;
+    expect(ratioCells(own, ratio)).not.toContain(NOT_MEASURED);
+    expect(html).toContain(`<td class="num">${NOT_MEASURED}</td>`);
+    expect(ratioLegend('ar', true).map(([term]) => term)).toContain(NOT_MEASURED);
   });
 
   it('writes a self-contained HTML report with English and Arabic side by side', () => {

@@ -80,6 +80,10 @@ export function ratioLegend(language: string, parallel: boolean): [string, strin
           ['(own language)', 'each language cut by the BPE trained on that language'],
           ['(en-trained)', 'both declarations cut by the BPE trained on English'],
           [`(${language}-trained)`, `both declarations cut by the BPE trained on ${language}`],
+          [
+            NOT_MEASURED,
+            `not measured: the en-trained and ${language}-trained rows cut the declarations only, not the main corpora`,
+          ],
         ] as [string, string][])
       : []),
   ];
@@ -203,14 +207,24 @@ export const LEGEND: readonly [string, string][] = [
   ['n/a', 'a measure this text is too small for; the reason is given next to the table and on stderr'],
 ];
 
-/** The cells of one row of a language:English ratio table, shared by every output format. */
+/** What a ratio table shows where a row does not measure a column (see {@link ratioLegend}). */
+export const NOT_MEASURED = '—';
+
+/**
+ * The cells of one row of a language:English ratio table, shared by every output format. A row that
+ * measures the declarations only (a BPE trained on one language, applied to both) shows
+ * {@link NOT_MEASURED} in the main corpora's columns, where an empty cell would read as missing data.
+ */
 export function ratioCells(row: RatioRow, ratio: RatioSection): string[] {
   const lang = ratio.language;
+  const declarationsOnly =
+    row.parallelTokens !== undefined && Object.keys(row.tokensPer1000Chars).length === 0;
+  const perCorpus = (cell: string) => (declarationsOnly ? NOT_MEASURED : cell);
   return [
     row.name,
-    formatNumber(row.tokensPer1000Chars.en, 1),
-    formatNumber(row.tokensPer1000Chars[lang], 1),
-    formatNumber(row.perCharacterRatio),
+    perCorpus(formatNumber(row.tokensPer1000Chars.en, 1)),
+    perCorpus(formatNumber(row.tokensPer1000Chars[lang], 1)),
+    perCorpus(formatNumber(row.perCharacterRatio)),
     ...(ratio.parallel
       ? [
           formatCount(row.parallelTokens?.en),
