@@ -1,6 +1,6 @@
 import type { CommandEntry } from './command.js';
 import { COMMANDS } from './commands/index.js';
-import { layOutHelp } from './help-layout.js';
+import { helpWidth, layOutHelp } from './help-layout.js';
 import { type CommandIO, UsageError, writeLine } from './io.js';
 import { VERSION } from './version.js';
 
@@ -25,7 +25,10 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
-    await writeLine(io.stdout, layOutHelp(topic ? (await topic.load()).help : mainHelp()));
+    await writeLine(
+      io.stdout,
+      layOutHelp(topic ? (await topic.load()).help : mainHelp(), helpWidth(io.stdout)),
+    );
     return 0;
   }
   if (name === '--version' || name === '-v') {
@@ -42,7 +45,7 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
   }
   const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    await writeLine(io.stdout, layOutHelp(command.help));
+    await writeLine(io.stdout, layOutHelp(command.help, helpWidth(io.stdout)));
     return 0;
   }
   try {

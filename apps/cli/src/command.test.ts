@@ -44,6 +44,20 @@ describe('every command', () => {
     }
   });
 
+  it('lays --help out for a terminal narrower than 100 columns without breaking a word', async () => {
+    for (const argv of [['--help'], ...COMMANDS.map((entry) => [entry.name, '--help'])]) {
+      const wide = (await runCapture(argv)).stdout;
+      for (const columns of [80, 60]) {
+        const narrow = (await runCapture(argv, '', { stdoutColumns: columns })).stdout;
+        for (const line of narrow.split('\n'))
+          if (line.trim().includes(' '))
+            expect(line.length, `${argv[0]} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        expect(narrow.split(/\s+/), `${argv[0]} at ${columns}`).toEqual(wide.split(/\s+/));
+      }
+      expect((await runCapture(argv, '', { stdoutColumns: 160 })).stdout).toBe(wide);
+    }
+  });
+
   it('names the option an unknown one most likely meant', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['tokenize', '--tokeniser', 'chars'], /unknown option '--tokeniser': did you mean --tokenizer\?/],

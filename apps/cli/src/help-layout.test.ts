@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_WIDTH, layOutHelp } from './help-layout.js';
+import { HELP_WIDTH, helpWidth, layOutHelp } from './help-layout.js';
 
 describe('layOutHelp', () => {
   it('starts every option text in the column of the widest flags', () => {
@@ -60,5 +60,42 @@ describe('layOutHelp', () => {
       '  tokenize     tokens',
     ].join('\n');
     expect(layOutHelp(help)).toBe(help);
+  });
+
+  it('wraps an indented line that would pass the width under its own indent', () => {
+    const prose = `  ${Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')}`;
+    const lines = layOutHelp(prose, 40).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(40);
+      expect(line.startsWith('  w')).toBe(true);
+    }
+    expect(lines.join(' ').trim().split(/ +/)).toEqual(prose.trim().split(' '));
+  });
+
+  it("takes a terminal's width when it is narrower than 100 columns", () => {
+    expect(helpWidth({ columns: 80 })).toBe(80);
+    expect(helpWidth({ columns: 200 })).toBe(HELP_WIDTH);
+    expect(helpWidth({ columns: 12 })).toBe(40);
+    expect(helpWidth({})).toBe(HELP_WIDTH);
+    expect(helpWidth(undefined)).toBe(HELP_WIDTH);
+  });
+
+  it('wraps a paragraph of prose with a line past the width again as a whole', () => {
+    const paragraph = [
+      'Reads the FILEs and prints the token ids, space-separated, on one line. The ids of',
+      'the encodings equal those of tiktoken.',
+    ];
+    const help = ['Usage: x', '', ...paragraph, '', 'Short lines', 'stay as written.'].join('\n');
+    expect(layOutHelp(help, 60).split('\n')).toEqual([
+      'Usage: x',
+      '',
+      'Reads the FILEs and prints the token ids, space-separated,',
+      'on one line. The ids of the encodings equal those of',
+      'tiktoken.',
+      '',
+      'Short lines',
+      'stay as written.',
+    ]);
   });
 });

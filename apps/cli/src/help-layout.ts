@@ -1,5 +1,23 @@
 /** Help lines are kept to this many columns: a terminal of 100 columns shows them unbroken. */
 export const HELP_WIDTH = 100;
+/** A terminal narrower than this gets help laid out for this width (and wraps it itself). */
+const NARROWEST_HELP = 40;
+
+/**
+ * The width to lay help out for on `output`: a terminal's own width when it is narrower than
+ * {@link HELP_WIDTH} (so that an 80-column terminal breaks no word in two), else HELP_WIDTH (pipes
+ * and files included).
+ *
+ * @example
+ * ```ts
+ * helpWidth(process.stdout); // 80 in an 80-column terminal, 100 when piped
+ * ```
+ */
+export function helpWidth(output: unknown): number {
+  const columns = (output as { columns?: unknown } | null)?.columns;
+  if (typeof columns !== 'number' || !Number.isFinite(columns)) return HELP_WIDTH;
+  return Math.max(NARROWEST_HELP, Math.min(HELP_WIDTH, Math.floor(columns)));
+}
 
 /** `  -e, --encoding NAME   text`: the flags (words with single spaces), two or more spaces, the text. */
 const OPTION_LINE = /^( +)(-[^ ]*(?: [^ ]+)*)( {2,})(\S.*)$/;
@@ -18,8 +36,9 @@ interface Item {
 /**
  * A command's `--help` as printed: every option's text starts in one column (the widest flags' plus
  * two spaces), whichever file the option's lines come from, and an option's or a list entry's text
- * that would pass {@link HELP_WIDTH} columns is wrapped again under its first word. Text that fits
- * keeps the line breaks it was written with; other lines are left as they are.
+ * that would pass `width` columns is wrapped again under its first word; a paragraph of prose with a
+ * line that would pass it is wrapped again as a whole (an indented line, such as an example, under
+ * its own indent). Text that fits keeps the line breaks it was written with.
  *
  * @example
  * ```ts
@@ -54,10 +73,22 @@ export function layOutHelp(help: string, width = HELP_WIDTH): string {
   for (const part of parts)
     if (typeof part !== 'string' && part.option) optionColumn = Math.max(optionColumn, part.head.length + 2);
   const lines: string[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    lines.push(...wrapParagraph(paragraph, width));
+    paragraph = [];
+  };
   for (const part of parts) {
-    if (typeof part === 'string') lines.push(part);
+    // A paragraph of prose is its run of unindented lines; an indented line (an example) stands alone.
+    if (typeof part === 'string' && part !== '' && leadingSpaces(part) === 0) {
+      paragraph.push(part);
+      continue;
+    }
+    endParagraph();
+    if (typeof part === 'string') lines.push(...wrapParagraph([part], width));
     else lines.push(...layOutItem(part, part.option ? optionColumn : part.column, width));
   }
+  endParagraph();
   return lines.join('\n');
 }
 
@@ -79,6 +110,26 @@ function layOutItem(item: Item, column: number, width: number): string[] {
     empty = false;
   }
   lines.push(line);
+  return lines;
+}
+
+/**
+ * Lines of prose as written if none passes `width`; else their words wrapped again as one paragraph,
+ * under the first line's indent.
+ */
+function wrapParagraph(paragraph: readonly string[], width: number): string[] {
+  if (paragraph.every((line) => line.length <= width)) return [...paragraph];
+  const indent = ' '.repeat(leadingSpaces(paragraph[0]!));
+  const lines: string[] = [];
+  let current = indent;
+  for (const word of paragraph.join(' ').trim().split(/ +/)) {
+    if (current !== indent && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = indent;
+    }
+    current += (current === indent ? '' : ' ') + word;
+  }
+  lines.push(current);
   return lines;
 }
 

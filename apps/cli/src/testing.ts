@@ -21,6 +21,8 @@ export interface CaptureOptions {
   stderrTTY?: boolean;
   /** Pretend stdin is a terminal (text typed at the prompt). */
   stdinTTY?: boolean;
+  /** Pretend stdout is a terminal this many columns wide. */
+  stdoutColumns?: number;
 }
 
 /** Run `tokenlab argv...` in-process with `stdin` (text or bytes) as input, capturing its output (for tests). */
@@ -32,6 +34,8 @@ export async function runCapture(
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   if (options.stdoutTTY) Object.assign(stdout, { isTTY: true });
+  if (options.stdoutColumns !== undefined)
+    Object.assign(stdout, { isTTY: true, columns: options.stdoutColumns });
   if (options.stderrTTY) Object.assign(stderr, { isTTY: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
