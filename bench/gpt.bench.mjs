@@ -470,7 +470,7 @@ function report(rows, patho, sizes, rust, startLoad, endLoad) {
 // pool of one worker), alternating in one process; the text given as a string (encodeParallel) or as
 // the file itself (encodeFileParallel: each thread reads and decodes its own parts).
 const PARALLEL_PAIRS = Number(process.env.GPT_BENCH_PARALLEL_PAIRS ?? 3);
-const PARALLEL_ENCODINGS = (process.env.GPT_BENCH_PARALLEL_ENCODINGS ?? 'cl100k_base').split(',');
+const PARALLEL_ENCODINGS = (process.env.GPT_BENCH_PARALLEL_ENCODINGS ?? 'cl100k_base,o200k_base').split(',');
 /** The inputs: `string` (encodeParallel on the text read as one string) and `file` (encodeFileParallel on its path). */
 const PARALLEL_INPUTS = (process.env.GPT_BENCH_PARALLEL_INPUTS ?? 'string,file').split(',');
 
