@@ -8,6 +8,13 @@ describe('tokenlab sentences', () => {
     expect(run.stdout).toBe('Mr. Smith left.\nHe came back at 5 p.m. today.\n');
   });
 
+  it('shows each line break inside a sentence as its escape, so that a sentence stays on one line', async () => {
+    const run = await runCapture(['sentences'], 'It rained\r\nall day.\rThe river\frose.\n');
+    expect(run.stdout).toBe('It rained\\r\\nall day.\nThe river\\frose.\n');
+    const spans = await runCapture(['sentences', '--spans'], 'Old\rMac text.');
+    expect(spans.stdout).toBe('0\t13\tOld\\rMac text.\n');
+  });
+
   it('answers JSONL with JSONL, Arabic model included', async () => {
     const run = await runCapture(
       ['sentences', '--model', 'arabic', '--jsonl'],

@@ -8,13 +8,17 @@ import { inputLines, readJsonlStrings, UsageError, writeLine, writeLines } from 
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /** `tokenlab sentences`: split text into sentences with a Punkt model. */
+/** What moves a terminal's cursor to another line; shown escaped, so that a sentence stays on one line. */
+const LINE_BREAKS = /[\n\r\v\f]/g;
+const LINE_BREAK_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\v': '\\v', '\f': '\\f' };
+
 export const sentencesCommand: Command = {
   name: 'sentences',
   get help() {
     return `Usage: tokenlab sentences [--model english|arabic] [--json | --jsonl] [--spans] [FILE...]
 
 Splits the FILEs (or stdin) into sentences with a Punkt model, as NLTK's sent_tokenize does,
-and prints one sentence per line (newlines inside a sentence shown as \\n).
+and prints one sentence per line (line breaks inside a sentence shown as \\n, \\r, \\v or \\f).
 With --feed, each feed entry is split on its own (no sentence runs from one entry into the next)
 and printed on one line: SOURCE#N, then its sentences, tab-separated (START:END before each with
 --spans; a JSON object {"document", "title", "link", "sentences"} per line with --json).
@@ -77,7 +81,7 @@ ${URL_INPUT_HELP}
     await writeLines(
       io.stdout,
       punkt.spanTokenize(text).map(([start, end]) => {
-        const sentence = text.slice(start, end).replace(/\r?\n/g, '\\n');
+        const sentence = text.slice(start, end).replace(LINE_BREAKS, (char) => LINE_BREAK_ESCAPES[char]!);
         return spans ? `${start}\t${end}\t${sentence}` : sentence;
       }),
     );
