@@ -276,7 +276,7 @@ describe('tokenlab compare: samples and options', () => {
     expect(parseTextRequests({ text: ['en=mine.txt'] })[0]).toEqual({ language: 'en', file: 'mine.txt' });
   });
 
-  it('names a missing, empty or blank input file and an unknown tokenizer', async () => {
+  it('names a missing, empty or blank input file (every one, in the order given) and an unknown tokenizer', async () => {
     const missing = await runCapture(['compare', '--en', join(dir, 'nope.txt'), '--quiet']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the en text '.*nope.txt' \(ENOENT\)/);
@@ -289,6 +289,18 @@ describe('tokenlab compare: samples and options', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(`tokenlab compare: the en text '${join(dir, name)}' ${says}\n`);
     }
+    const both = await runCapture([
+      'compare',
+      '--en',
+      join(dir, 'empty.txt'),
+      '--ar',
+      join(dir, 'blank.txt'),
+      '--quiet',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe(
+      `tokenlab compare: the en text '${join(dir, 'empty.txt')}' is empty; the ar text '${join(dir, 'blank.txt')}' holds only white space\n`,
+    );
     const unknown = await runCapture(['compare', '--tokenizers', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown tokenizer 'nope'. Available: .*utf8/);

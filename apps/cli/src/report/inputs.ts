@@ -121,7 +121,9 @@ async function readTextFile(file: string, language: string): Promise<string> {
 
 /** Load every requested language: the named file, or the bundled corpus of that language. */
 export async function loadLanguageTexts(requests: readonly TextRequest[]): Promise<LanguageText[]> {
-  return Promise.all(
+  // Every text is read before any problem is reported, so that all of them are named at once, in the
+  // order given, and not whichever file a race read first.
+  const settled = await Promise.allSettled(
     requests.map(async ({ language, file, text }): Promise<LanguageText> => {
       let documents: string[];
       let source: TextSource;
@@ -154,4 +156,12 @@ export async function loadLanguageTexts(requests: readonly TextRequest[]): Promi
       };
     }),
   );
+  const problems = settled.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
+  const other = problems.find((problem) => !(problem instanceof UsageError));
+  if (other !== undefined) throw other;
+  if (problems.length > 0)
+    throw new UsageError(problems.map((problem) => (problem as UsageError).message).join('; '));
+  return settled.map((result) => (result as PromiseFulfilledResult<LanguageText>).value);
 }
