@@ -89,6 +89,19 @@ describe('tokenlab stats', () => {
     const two = await runCapture(['stats', 'tfidf', '--top', '1', file, other]);
     expect(two.stdout.split('\n')[1]).toMatch(new RegExp(`^${other.replace(/[.\\]/g, '\\$&')}\t`));
   });
+  it('prints a token holding a line break on its row, escaped, and as it is in JSON', async () => {
+    const text = 'a\rb\na\r';
+    const freq = await runCapture(['stats', 'freq', '-t', 'chars'], text);
+    expect(freq.stdout).toBe('2\ta\n2\t\\u000d\n1\tb\n1\t\\u000a\n');
+    const json = await runCapture(['stats', 'freq', '-t', 'chars', '--json'], text);
+    expect(JSON.parse(json.stdout)).toContainEqual(['\r', 2]);
+    const grams = await runCapture(['stats', 'ngrams', '-t', 'chars'], text);
+    for (const line of grams.stdout.trimEnd().split('\n')) expect(line).toMatch(/^\d+\t\S+ \S+$/);
+    expect(grams.stdout).toContain('2\ta \\u000d\n');
+    const collocations = await runCapture(['stats', 'collocations', '-t', 'chars'], text);
+    expect(collocations.stdout.trimEnd().split('\n')).toHaveLength(grams.stdout.trimEnd().split('\n').length);
+  });
+
   it('explains bad usage', async () => {
     expect((await runCapture(['stats'], '')).stderr).toMatch(/missing statistic/);
     expect((await runCapture(['stats', 'nope'], '')).stderr).toMatch(/unknown statistic 'nope'/);

@@ -1,5 +1,5 @@
 import { WordPunctTokenizer } from '@tokenlab/classic';
-import type { Tokenizer } from '@tokenlab/core';
+import { replaceControlCharacters, type Tokenizer } from '@tokenlab/core';
 import {
   BigramAssocMeasures,
   BigramCollocationFinder,
@@ -53,6 +53,9 @@ function measureByName(name: string): MeasureName {
     throw new UsageError(`unknown measure '${name}'. Available: ${Object.keys(MEASURES).join(', ')}`);
   return found;
 }
+
+/** A token as a row prints it: one line whatever it holds. */
+const shown = (token: string): string => replaceControlCharacters(token);
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -180,6 +183,9 @@ Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or st
                 defaults): DOC<TAB>TERM<TAB>WEIGHT. Each FILE is a document, named
                 by its file name; with --lines each non-empty line is, named FILE:LINE.
 
+Tokens are printed with control characters such as newlines escaped (\\u000a), as
+'tokenlab tokenize' prints them, so that each row stays on one line; --json gives them as they are.
+
 Options:
   -t, --tokenizer NAME  tokenizer for freq/ngrams/collocations (default: NLTK wordpunct);
                         for tfidf, replaces scikit-learn's token pattern
@@ -295,7 +301,7 @@ export const statsCommand: Command = {
       });
       await emit(rows, () =>
         rows.flatMap(({ document, terms }) =>
-          terms.map(([term, weight]) => `${document}\t${term}\t${formatScore(weight, precision)}`),
+          terms.map(([term, weight]) => `${document}\t${shown(term)}\t${formatScore(weight, precision)}`),
         ),
       );
       return 0;
@@ -314,7 +320,7 @@ export const statsCommand: Command = {
       const common = fd.mostCommon(top);
       const counts = values.cumulative ? fd.cumulativeFrequencies(common.map(([token]) => token)) : undefined;
       const rows = common.map(([token, count], i) => [token, counts ? counts[i]! : count]);
-      await emit(rows, () => rows.map(([token, count]) => `${count}\t${token}`));
+      await emit(rows, () => rows.map(([token, count]) => `${count}\t${shown(token as string)}`));
       // The totals describe the table; on stderr they stay out of a pipe that sorts or cuts it.
       if (!values.json && !values.jsonl) await writeLine(io.stderr, `# N=${fd.N()} B=${fd.B()}`);
       return 0;
@@ -330,7 +336,7 @@ export const statsCommand: Command = {
         .filter(([, count]) => count >= minFreq)
         .slice(0, top)
         .map(([key, count]) => [key.split('\u0000'), count] as [string[], number]);
-      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${gram.join(' ')}`));
+      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${gram.map(shown).join(' ')}`));
       return 0;
     }
     // collocations
@@ -352,7 +358,7 @@ export const statsCommand: Command = {
     }
     const rows = scored.slice(0, top);
     await emit(rows, () =>
-      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${gram.join(' ')}`),
+      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${gram.map(shown).join(' ')}`),
     );
     return 0;
   },
