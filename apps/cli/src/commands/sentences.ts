@@ -7,11 +7,11 @@ import { readInputDocuments, readInputText } from '../input-text.js';
 import { inputLines, readJsonlStrings, UsageError, writeLine, writeLines } from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
-/** `tokenlab sentences`: split text into sentences with a Punkt model. */
 /** What moves a terminal's cursor to another line; shown escaped, so that a sentence stays on one line. */
 const LINE_BREAKS = /[\n\r\v\f]/g;
 const LINE_BREAK_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\v': '\\v', '\f': '\\f' };
 
+/** `tokenlab sentences`: split text into sentences with a Punkt model. */
 export const sentencesCommand: Command = {
   name: 'sentences',
   get help() {
