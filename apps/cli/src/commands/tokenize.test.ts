@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
 
@@ -10,7 +13,47 @@ describe('tokenlab tokenize', () => {
 
   it('gives spans and ids with --spans', async () => {
     const run = await runCapture(['tokenize', '-t', 'utf8', '--spans'], 'é');
-    expect(run.stdout.trim().split('\n')).toEqual(['0\t1\t195\té', '0\t1\t169\té']);
+    expect(run.stdout.trim().split('\n')).toEqual(['0\t1\t195\t\\xc3', '0\t1\t169\t\\xa9']);
+  });
+
+  it('prints the bytes of a byte-level token that holds part of a character, whole characters as text', async () => {
+    // cl100k_base cuts the fathatan (U+064B, D9 8B) in two; gpt2 joins a cut byte to whole characters.
+    const arabic = await runCapture(['tokenize', '-t', 'cl100k_base'], 'بًا');
+    expect(arabic.stdout).toBe('ب\n\\xd9\n\\x8b\nا\n');
+    const mixed = await runCapture(['tokenize', '-t', 'gpt2', '--spans'], 'aé😀b');
+    const lines = mixed.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    const bytes = Buffer.from('aé😀b');
+    let at = 0;
+    for (const [, , , shown] of lines) {
+      // Each printed token, its escapes read back as bytes, is the next run of the input's bytes.
+      const own = Buffer.from(
+        shown!
+          .split(/(\\x[0-9a-f]{2})/)
+          .flatMap((part) =>
+            part.startsWith('\\x') ? [Number.parseInt(part.slice(2), 16)] : [...Buffer.from(part)],
+          ),
+      );
+      expect(own.equals(bytes.subarray(at, at + own.length)), shown).toBe(true);
+      at += own.length;
+    }
+    expect(at).toBe(bytes.length);
+    const json = await runCapture(['tokenize', '-t', 'utf8', '--json'], 'é');
+    expect(JSON.parse(json.stdout)).toEqual(['é', 'é']);
+  });
+
+  it('prints cut characters as bytes in a streamed input of several chunks and side by side', async () => {
+    // 150,000 bytes: read in chunks of 64 KiB, the first of which ends inside an 'é'.
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-tokenize-'));
+    const file = join(dir, 'cut.txt');
+    writeFileSync(file, 'aé'.repeat(50_000));
+    const run = await runCapture(['tokenize', '-t', 'utf8', file]);
+    expect(run.stdout).toBe('a\n\\xc3\n\\xa9\n'.repeat(50_000));
+    rmSync(dir, { recursive: true });
+    const several = await runCapture(['tokenize', '-t', 'chars,utf8'], 'é');
+    expect(several.stdout).toBe('chars\tutf8\né\t\\xc3\n\t\\xa9\n');
   });
 
   it('reads JSON strings line by line in --jsonl mode', async () => {

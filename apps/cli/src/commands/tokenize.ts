@@ -1,4 +1,4 @@
-import { replaceControlCharacters, type Token, type Tokenizer } from '@tokenlab/core';
+import type { Token, Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
 import { writeDocumentLine } from '../document-output.js';
@@ -15,6 +15,7 @@ import {
   writeLines,
   writeText,
 } from '../io.js';
+import { TokenTexts } from '../token-text.js';
 import { TRAINED_BPE_HELP } from '../tokenizers/bpe.js';
 import {
   createTokenizer,
@@ -32,17 +33,16 @@ function tokenJson(tokens: Token[], spans: boolean): unknown[] {
   return spans ? tokens : tokens.map((token) => token.text);
 }
 
-/** One token as one line of text: control characters escaped so that a token never spans lines. */
-function tokenLine(token: Token, spans: boolean): string {
-  const text = replaceControlCharacters(token.text);
+/** One token as one line: `text` is its text as {@link TokenTexts} prints it (never over two lines). */
+function tokenLine(token: Token, text: string, spans: boolean): string {
   if (!spans) return text;
   const id = token.id === undefined ? '' : `\t${token.id}`;
   return `${token.start}\t${token.end}${id}\t${text}`;
 }
 
-function tokenCell(token: Token | undefined, spans: boolean): string {
+function tokenCell(token: Token | undefined, texts: TokenTexts, spans: boolean): string {
   if (!token) return '';
-  const text = replaceControlCharacters(token.text);
+  const text = texts.of(token);
   return spans ? `${token.start}:${token.end} ${text}` : text;
 }
 
@@ -52,13 +52,16 @@ function tokenCell(token: Token | undefined, spans: boolean): string {
  */
 function sideBySide(
   names: readonly string[],
+  text: string,
   results: readonly Token[][],
   spans: boolean,
   terminal: boolean,
 ): string[] {
   const rows = Math.max(0, ...results.map((tokens) => tokens.length));
   const table: string[][] = [[...names]];
-  for (let row = 0; row < rows; row++) table.push(results.map((tokens) => tokenCell(tokens[row], spans)));
+  const texts = results.map(() => new TokenTexts(text));
+  for (let row = 0; row < rows; row++)
+    table.push(results.map((tokens, column) => tokenCell(tokens[row], texts[column]!, spans)));
   if (!terminal) return table.map((cells) => cells.join('\t'));
   const widths = names.map((_, column) => Math.max(...table.map((cells) => displayWidth(cells[column]!))));
   return table.map((cells) =>
@@ -76,7 +79,10 @@ function sideBySide(
  * the whole text. Arrays, not single tokens: one asynchronous step per token costs more than the
  * tokenizing itself on a 50 MB input.
  */
-async function* streamTokens(tokenizer: Tokenizer, chunks: AsyncIterable<string>): AsyncGenerator<Token[]> {
+async function* streamTokens(
+  tokenizer: Tokenizer,
+  chunks: AsyncIterable<string>,
+): AsyncGenerator<{ tokens: Token[]; texts: TokenTexts }> {
   let offset = 0;
   let byteOffset = 0;
   for await (const chunk of chunks) {
@@ -90,7 +96,7 @@ async function* streamTokens(tokenizer: Tokenizer, chunks: AsyncIterable<string>
         lastByte = token.bytes[1];
       }
     }
-    yield tokens;
+    yield { tokens, texts: new TokenTexts(chunk, offset, byteOffset) };
     offset += chunk.length;
     byteOffset = lastByte === byteOffset ? byteOffset + Buffer.byteLength(chunk) : lastByte;
   }
@@ -108,7 +114,7 @@ async function runStreaming(
     // The same JSON array as for a whole text, written piece by piece.
     let batch = '[';
     let first = true;
-    for await (const chunkTokens of tokens)
+    for await (const { tokens: chunkTokens } of tokens)
       for (const token of chunkTokens) {
         batch += (first ? '' : ',') + JSON.stringify(spans ? token : token.text);
         first = false;
@@ -121,9 +127,9 @@ async function runStreaming(
     return;
   }
   let lines: string[] = [];
-  for await (const chunkTokens of tokens)
+  for await (const { tokens: chunkTokens, texts } of tokens)
     for (const token of chunkTokens) {
-      lines.push(tokenLine(token, spans));
+      lines.push(tokenLine(token, texts.of(token), spans));
       if (lines.length >= 4096) {
         await writeText(io.stdout, `${lines.join('\n')}\n`);
         lines = [];
@@ -142,7 +148,9 @@ export const tokenizeCommand: Command = {
     return `Usage: tokenlab tokenize --tokenizer NAME[,NAME...] [options] [FILE...]
 
 Reads the FILEs (or stdin) and prints the tokens, one per line (control characters
-such as newlines escaped as \\u000a). With --spans each line is START END [ID] TEXT, tab-separated.
+such as newlines escaped as \\u000a; a byte-level token that holds part of a character shows its
+bytes, whole characters as text and the others as \\xNN: 'é' in UTF-8 bytes is \\xc3, then \\xa9).
+With --spans each line is START END [ID] TEXT, tab-separated.
 With several tokenizers (-t whitespace,treebank,cl100k_base) their tokens stand side by side:
 aligned columns on a terminal, tab-separated columns under a header line otherwise, and one JSON
 object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
@@ -217,12 +225,13 @@ ${names}`;
       for (const document of await readInputDocuments(positionals, io, options))
         for (const [index, tokenizer] of tokenizers.entries()) {
           const tokens = tokenizer.tokenize(document.text);
+          const texts = new TokenTexts(document.text);
           const which = several ? { tokenizer: names[index] } : {};
           await writeDocumentLine(
             io,
             document,
             { ...which, tokens: tokenJson(tokens, spans) },
-            [...(several ? [names[index]!] : []), ...tokens.map((token) => tokenCell(token, spans))],
+            [...(several ? [names[index]!] : []), ...tokens.map((token) => tokenCell(token, texts, spans))],
             Boolean(values.json),
           );
         }
@@ -244,9 +253,10 @@ ${names}`;
           );
       return 0;
     }
+    const texts = new TokenTexts(text);
     const lines = several
-      ? sideBySide(names, results, spans, stdoutIsTerminal(io))
-      : results[0]!.map((token) => tokenLine(token, spans));
+      ? sideBySide(names, text, results, spans, stdoutIsTerminal(io))
+      : results[0]!.map((token) => tokenLine(token, texts.of(token), spans));
     await writeLines(io.stdout, lines);
     return 0;
   },
