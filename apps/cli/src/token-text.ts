@@ -36,12 +36,20 @@ export class TokenTexts {
 
   /** The printed form of `token`, a token of this text (in order, for the cost to stay linear). */
   of(token: Token): string {
-    if (token.bytes === undefined) return replaceControlCharacters(token.text);
+    return replaceControlCharacters(this.own(token));
+  }
+
+  /**
+   * What `token` holds, unescaped: its text, or for a token that cuts a character, its whole
+   * characters and `\xNN` for each byte of a cut one (a key that tells such tokens apart, for counting).
+   */
+  own(token: Token): string {
+    if (token.bytes === undefined) return token.text;
     const start = token.start - this.unitBase;
     const end = token.end - this.unitBase;
     const [from, to] = token.bytes;
     // Most tokens hold whole characters: told apart by length, without encoding anything.
-    if (utf8ByteLength(this.text, start, end) === to - from) return replaceControlCharacters(token.text);
+    if (utf8ByteLength(this.text, start, end) === to - from) return token.text;
     const slice = this.text.slice(start, end);
     if (scratch.length < slice.length * 3) scratch = new Uint8Array(slice.length * 3);
     encoder.encodeInto(slice, scratch);
@@ -68,7 +76,7 @@ function bytesShown(bytes: Uint8Array, from: number, length: number): string {
   while (i < end) {
     const size = sequenceLength(bytes, i);
     if (size > 0 && i + size <= end) {
-      shown += replaceControlCharacters(decoder.decode(bytes.subarray(i, i + size)));
+      shown += decoder.decode(bytes.subarray(i, i + size));
       i += size;
     } else {
       shown += ESCAPES[bytes[i]!]!;

@@ -102,6 +102,25 @@ describe('tokenlab stats', () => {
     expect(collocations.stdout.trimEnd().split('\n')).toHaveLength(grams.stdout.trimEnd().split('\n').length);
   });
 
+  it('counts a byte-level token that cuts a character as its bytes, as tokenize prints it', async () => {
+    const text = 'قال: "مرحبًا" يا عُمَرُ، وهو يَبتسِم 😀 é\n'.repeat(3);
+    const tokens = (await runCapture(['tokenize', '-t', 'cl100k_base'], text)).stdout.trimEnd().split('\n');
+    expect(tokens).toContain('\\xd9');
+    const expected = new Map<string, number>();
+    for (const token of tokens) expected.set(token, (expected.get(token) ?? 0) + 1);
+    const freq = await runCapture(['stats', 'freq', '-t', 'cl100k_base', '--top', '1000'], text);
+    const counted = new Map(
+      freq.stdout
+        .trimEnd()
+        .split('\n')
+        .map((row) => {
+          const [count, token] = row.split('\t') as [string, string];
+          return [token, Number(count)] as const;
+        }),
+    );
+    expect(counted).toEqual(expected);
+  });
+
   it('explains bad usage', async () => {
     expect((await runCapture(['stats'], '')).stderr).toMatch(/missing statistic/);
     expect((await runCapture(['stats', 'nope'], '')).stderr).toMatch(/unknown statistic 'nope'/);

@@ -15,6 +15,7 @@ import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments } from '../input-text.js';
 import { type CommandIO, inputLines, readJsonlRecords, UsageError, writeLine, writeLines } from '../io.js';
+import { TokenTexts } from '../token-text.js';
 import {
   createTokenizer,
   findTokenizer,
@@ -185,6 +186,8 @@ Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or st
 
 Tokens are printed with control characters such as newlines escaped (\\u000a), as
 'tokenlab tokenize' prints them, so that each row stays on one line; --json gives them as they are.
+A byte-level token that holds part of a character (cl100k_base cuts some Arabic marks in two)
+counts as its bytes (\\xd9), not as the character, which the token of its other bytes covers too.
 
 Options:
   -t, --tokenizer NAME  tokenizer for freq/ngrams/collocations (default: NLTK wordpunct);
@@ -308,9 +311,15 @@ export const statsCommand: Command = {
     }
 
     const tokenizer = await chooseTokenizer(values);
-    const tokenDocuments = documents.map(({ text }) =>
-      tokenizer.tokenize(text).map((token) => (values.lowercase ? token.text.toLowerCase() : token.text)),
-    );
+    // A byte-level token that cuts a character counts as its bytes (`\xd9`), not as the character its
+    // text covers, which the token that holds the character's other bytes covers too.
+    const tokenDocuments = documents.map(({ text }) => {
+      const texts = new TokenTexts(text);
+      return tokenizer.tokenize(text).map((token) => {
+        const own = texts.own(token);
+        return values.lowercase ? own.toLowerCase() : own;
+      });
+    });
     if (mode === 'freq') {
       const fd = new FreqDist(tokenDocuments.flat());
       if (values.svg) {
