@@ -116,14 +116,18 @@ describe('tokenize -t a,b,c', () => {
       .map((line) => (JSON.parse(line) as { tokens: string[] }).tokens);
     // Python's \w leaves the marks out, so wordpunct cuts the word at every mark.
     expect(punct!.length).toBeGreaterThan(8);
+    // A cell with Arabic letters stands in a first-strong isolate, so a bidi terminal keeps the columns in order.
+    const isolated = (cell: string) => (/\p{Script=Arabic}/u.test(cell) ? `\u2068${cell}\u2069` : cell);
     expect(rows).toEqual([
       'whitespace  wordpunct',
       ...punct!.map((token, row) => {
         const first = spaces![row] ?? '';
-        return `${first}${' '.repeat(12 - displayWidth(first))}${token}`;
+        return `${isolated(first)}${' '.repeat(12 - displayWidth(first))}${isolated(token)}`;
       }),
     ]);
     expect(displayWidth(spaces![0]!)).toBe(6);
+    const piped = await runCapture(['tokenize', '-t', 'whitespace,wordpunct'], 'مُحَمَّد-x y');
+    expect(piped.stdout).not.toMatch(/[\u2068\u2069]/);
   });
 
   it('writes tab-separated columns under a header when piped', async () => {

@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { bidiClass, type Token, type Tokenizer } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
 import { writeDocumentLine } from '../document-output.js';
@@ -66,12 +66,29 @@ function sideBySide(
   const widths = names.map((_, column) => Math.max(...table.map((cells) => displayWidth(cells[column]!))));
   return table.map((cells) =>
     cells
-      .map((cell, column) =>
-        column === cells.length - 1 ? cell : cell + ' '.repeat(widths[column]! - displayWidth(cell)),
-      )
+      .map((cell, column) => {
+        const shown = isolated(cell);
+        return column === cells.length - 1 ? shown : shown + ' '.repeat(widths[column]! - displayWidth(cell));
+      })
       .join('  ')
       .trimEnd(),
   );
+}
+
+const FIRST_STRONG_ISOLATE = '\u2068';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * A cell with right-to-left letters inside a first-strong isolate (FSI … PDI): a terminal that lays
+ * lines out by the bidi algorithm would otherwise run the Arabic cells of a row and the spaces between
+ * them together into one right-to-left run, and show the columns in reverse order.
+ */
+function isolated(cell: string): string {
+  for (const char of cell) {
+    const kind = bidiClass(char.codePointAt(0)!);
+    if (kind === 'R' || kind === 'AL') return `${FIRST_STRONG_ISOLATE}${cell}${POP_DIRECTIONAL_ISOLATE}`;
+  }
+  return cell;
 }
 
 /**
@@ -152,7 +169,9 @@ such as newlines escaped as \\u000a; a byte-level token that holds part of a cha
 bytes, whole characters as text and the others as \\xNN: 'é' in UTF-8 bytes is \\xc3, then \\xa9).
 With --spans each line is START END [ID] TEXT, tab-separated.
 With several tokenizers (-t whitespace,treebank,cl100k_base) their tokens stand side by side:
-aligned columns on a terminal, tab-separated columns under a header line otherwise, and one JSON
+aligned columns on a terminal (a cell with Arabic or Hebrew letters in a bidi isolate, so that a
+terminal that lays out right-to-left text keeps the columns in order), tab-separated columns under
+a header line otherwise, and one JSON
 object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
 With --feed, one line per feed entry (and tokenizer): SOURCE#N, then the tokens, tab-separated
 (a JSON object {"document", "title", "link", "tokens"} per line with --json).
