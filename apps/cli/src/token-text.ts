@@ -1,17 +1,15 @@
-import { replaceControlCharacters, type Token, utf8ByteLength } from '@tokenlab/core';
+import { bytesAsText, replaceControlCharacters, type Token, utf8ByteLength } from '@tokenlab/core';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 /** The UTF-8 of the characters a token touches (reused: a UTF-8 byte tokenizer cuts nearly every one). */
 let scratch = new Uint8Array(64);
-/** `\x00` to `\xff`. */
-const ESCAPES = Array.from({ length: 256 }, (_, byte) => `\\x${byte.toString(16).padStart(2, '0')}`);
 
 /**
  * How the tokens of one text print on a line. A token's text covers every character it touches, so
  * the byte-level tokens that share one character (`é` as the bytes C3 and A9) would all print that
- * character: such a token prints its own bytes instead, whole characters as text and the bytes of a
- * cut character as `\xNN` (`\xc3`, then `\xa9`). Control characters are escaped as everywhere else.
+ * character: such a token prints its own bytes instead (`bytesAsText`: whole characters as text, the
+ * bytes of a cut character as `\xNN`, so `\xc3`, then `\xa9`). Control characters are escaped as
+ * everywhere else.
  *
  * @example
  * ```ts
@@ -40,8 +38,8 @@ export class TokenTexts {
   }
 
   /**
-   * What `token` holds, unescaped: its text, or for a token that cuts a character, its whole
-   * characters and `\xNN` for each byte of a cut one (a key that tells such tokens apart, for counting).
+   * What `token` holds: its text, or for a token that cuts a character, its bytes as `bytesAsText`
+   * shows them (a key that tells such tokens apart, for counting).
    */
   own(token: Token): string {
     if (token.bytes === undefined) return token.text;
@@ -53,7 +51,8 @@ export class TokenTexts {
     const slice = this.text.slice(start, end);
     if (scratch.length < slice.length * 3) scratch = new Uint8Array(slice.length * 3);
     encoder.encodeInto(slice, scratch);
-    return bytesShown(scratch, from - this.byteBase - this.byteOffset(start), to - from);
+    const at = from - this.byteBase - this.byteOffset(start);
+    return bytesAsText(scratch.subarray(at, at + (to - from)));
   }
 
   /** The UTF-8 offset of UTF-16 offset `unit` of the text. */
@@ -66,32 +65,4 @@ export class TokenTexts {
     this.unit = unit;
     return this.byte;
   }
-}
-
-/** `bytes[from, from + length)`: whole UTF-8 sequences as text, bytes of cut ones as `\xNN`. */
-function bytesShown(bytes: Uint8Array, from: number, length: number): string {
-  const end = from + length;
-  let shown = '';
-  let i = from;
-  while (i < end) {
-    const size = sequenceLength(bytes, i);
-    if (size > 0 && i + size <= end) {
-      shown += decoder.decode(bytes.subarray(i, i + size));
-      i += size;
-    } else {
-      shown += ESCAPES[bytes[i]!]!;
-      i++;
-    }
-  }
-  return shown;
-}
-
-/** The length of the UTF-8 sequence that starts at `at` (the bytes are valid UTF-8), 0 mid-sequence. */
-function sequenceLength(bytes: Uint8Array, at: number): number {
-  const lead = bytes[at]!;
-  if (lead < 0x80) return 1;
-  if (lead < 0xc0) return 0;
-  if (lead < 0xe0) return 2;
-  if (lead < 0xf0) return 3;
-  return 4;
 }

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { RegexTokenizer, type TrainProgress } from '@tokenlab/bpe';
-import { bytesAsText } from './byte-text.js';
+import { bytesAsText } from '@tokenlab/core';
 
 /** Ask the worker to train: the text, the vocabulary size to reach. */
 export interface TrainRequest {
