@@ -97,20 +97,7 @@ function layOutItem(item: Item, column: number, width: number): string[] {
   const indent = ' '.repeat(column);
   const written = item.text.map((text, i) => (i === 0 ? item.head.padEnd(column) : indent) + text);
   if (written.every((line) => line.length <= width)) return written;
-  const lines: string[] = [];
-  let line = item.head.padEnd(column);
-  let empty = true;
-  for (const word of item.text.join(' ').split(/ +/)) {
-    if (!empty && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = indent;
-      empty = true;
-    }
-    line += (empty ? '' : ' ') + word;
-    empty = false;
-  }
-  lines.push(line);
-  return lines;
+  return wrapWords(item.text.join(' '), item.head.padEnd(column), indent, width);
 }
 
 /**
@@ -120,16 +107,24 @@ function layOutItem(item: Item, column: number, width: number): string[] {
 function wrapParagraph(paragraph: readonly string[], width: number): string[] {
   if (paragraph.every((line) => line.length <= width)) return [...paragraph];
   const indent = ' '.repeat(leadingSpaces(paragraph[0]!));
+  return wrapWords(paragraph.join(' '), indent, indent, width);
+}
+
+/** `text`'s words after `first`, then on lines that start with `indent`, each line at most `width` (a longer word alone). */
+function wrapWords(text: string, first: string, indent: string, width: number): string[] {
   const lines: string[] = [];
-  let current = indent;
-  for (const word of paragraph.join(' ').trim().split(/ +/)) {
-    if (current !== indent && current.length + 1 + word.length > width) {
-      lines.push(current);
-      current = indent;
+  let line = first;
+  let empty = true;
+  for (const word of text.trim().split(/ +/)) {
+    if (!empty && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent;
+      empty = true;
     }
-    current += (current === indent ? '' : ' ') + word;
+    line += (empty ? '' : ' ') + word;
+    empty = false;
   }
-  lines.push(current);
+  lines.push(line);
   return lines;
 }
 
