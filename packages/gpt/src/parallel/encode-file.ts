@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Encoding } from '../encoding.js';
 import { encodePiecesHere } from './encode-pool.js';
 import { type ParallelEncodeOptions, withPool } from './parallel-encode.js';
+import { checkParallelOptions } from './parallel-options.js';
 import type { FileRange } from './protocol.js';
 import { isCuttablePattern } from './safe-cuts.js';
 
@@ -50,6 +51,7 @@ export async function encodeFileParallel(
   path: string,
   options: FileEncodeOptions = {},
 ): Promise<Uint32Array> {
+  checkParallelOptions('encodeFileParallel', options);
   const info = await stat(path);
   // A pipe or device reports no size and cannot be read at an offset: it would encode as no ids.
   if (!info.isFile())
@@ -62,7 +64,7 @@ export async function encodeFileParallel(
   const end = Math.min(options.end ?? size, size);
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end)
     throw new RangeError(`${path}: no byte range from ${start} to ${end} in a file of ${size} bytes`);
-  const partBytes = Math.max(1, Math.floor(options.pieceSize ?? DEFAULT_PART_BYTES));
+  const partBytes = options.pieceSize ?? DEFAULT_PART_BYTES;
   const cuttable = isCuttablePattern(encoding.patternSource);
   const parts = function* (): Generator<FileRange> {
     if (!cuttable) {

@@ -6,6 +6,7 @@ import { Encoding } from '../encoding.js';
 import { DisallowedSpecialTokenError, type EncodeOptions } from '../special-tokens.js';
 import { FileTextError } from './file-text.js';
 import { JobEncoder } from './job-encoder.js';
+import { checkParallelOptions } from './parallel-options.js';
 import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange, TextPart } from './protocol.js';
 
 /**
@@ -17,7 +18,7 @@ import type { EncodeJob, EncodeReply, EncodingTransfer, FileRange, TextPart } fr
  * ```
  */
 export interface EncodePoolOptions {
-  /** Worker threads (default: the number of cores, at most 8). */
+  /** Worker threads (default: the number of cores, at most 8; a whole number from 1 to 256, else a `RangeError`). */
   threads?: number;
   /**
    * Whether the threads remember merged pieces in one `SharedPieceCache` (default `true`): each piece
@@ -76,7 +77,8 @@ export class EncodePool {
 
   /** Start `threads` workers for `encoding`. Call {@link EncodePool.close} when done. */
   constructor(encoding: Encoding, options: EncodePoolOptions = {}) {
-    const threads = Math.max(1, Math.floor(options.threads ?? Math.min(8, availableParallelism())));
+    checkParallelOptions('EncodePool', options);
+    const threads = options.threads ?? Math.min(8, availableParallelism());
     this.encoding = encoding;
     const transfer: EncodingTransfer = {
       name: encoding.name,

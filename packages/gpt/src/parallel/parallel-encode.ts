@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
+import { checkParallelOptions } from './parallel-options.js';
 import type { TextPart } from './protocol.js';
 import { cutsBySize, isCuttablePattern, isSafeCut } from './safe-cuts.js';
 
@@ -19,9 +20,10 @@ export interface ParallelEncodeOptions extends PoolEncodeOptions {
    * Threads that encode (default: the number of cores, at most 8); 1 encodes in the calling thread.
    * {@link encodeParallel} and {@link encodeStreamParallel} count the calling thread, which encodes
    * pieces too (so they start `threads - 1` workers); {@link encodeBatch} starts `threads` workers.
+   * A whole number from 1 to 256, else a `RangeError`.
    */
   threads?: number;
-  /** UTF-16 units per piece handed to a thread (default 1 Mi). */
+  /** UTF-16 units per piece handed to a thread (default 1 Mi; a whole number of at least 1, else a `RangeError`). */
   pieceSize?: number;
   /**
    * Use this pool (of the same encoding) instead of starting one: {@link encodeParallel} and
@@ -88,6 +90,7 @@ export async function encodeParallel(
   text: string,
   options: ParallelEncodeOptions = {},
 ): Promise<Uint32Array> {
+  checkParallelOptions('encodeParallel', options);
   const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || text.length < 2 * pieceSize || !isCuttablePattern(encoding.patternSource))
@@ -149,6 +152,7 @@ export async function* encodeStreamParallel(
   chunks: AsyncIterable<string> | Iterable<string>,
   options: ParallelEncodeOptions = {},
 ): AsyncGenerator<Uint32Array> {
+  checkParallelOptions('encodeStreamParallel', options);
   if (!isCuttablePattern(encoding.patternSource) || (options.pool === undefined && options.threads === 1)) {
     let text = '';
     for await (const chunk of chunks) text += chunk;
@@ -232,6 +236,7 @@ export async function encodeBatch(
   texts: readonly string[],
   options: ParallelEncodeOptions = {},
 ): Promise<number[][]> {
+  checkParallelOptions('encodeBatch', options);
   if (options.pool === undefined && options.threads === 1)
     return texts.map((text) =>
       options.ordinary ? encoding.encodeOrdinary(text) : encoding.encode(text, options),
