@@ -3,6 +3,7 @@ import { findInvalidUtf8 } from '@tokenlab/core/utf8';
 import { assertWellFormed } from '../bpe-tokenizer.js';
 import { type ChunkCounts, countChunks, scanSource } from '../chunk-counts.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
+import { checkCountOptions } from './count-options.js';
 import { ChunkCountPool } from './count-workers.js';
 import { readTextBlocks, safePieces, type TextBlockOptions } from './text-blocks.js';
 
@@ -16,9 +17,9 @@ import { readTextBlocks, safePieces, type TextBlockOptions } from './text-blocks
  * ```
  */
 export interface CountFileOptions extends TextBlockOptions {
-  /** Worker threads; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
+  /** Worker threads, 0 to 256; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
   workers?: number;
-  /** UTF-16 units per piece handed to a worker (default 4 Mi). */
+  /** UTF-16 units per piece handed to a worker (default 4 Mi; a whole number of at least 1). */
   pieceSize?: number;
   /** Called after each piece is dispatched, with the characters read so far. */
   onProgress?: (characters: number) => void;
@@ -42,6 +43,7 @@ export async function countFileChunks(
   pattern: PatternSpec = 'gpt4',
   options: CountFileOptions = {},
 ): Promise<ChunkCounts> {
+  checkCountOptions('countFileChunks', options);
   const split = SplitPattern.from(pattern);
   const blocks = readTextBlocks(files, options);
   if (!split.cuttable || split.group !== 0) {
@@ -73,6 +75,7 @@ export async function countChunksParallel(
   pattern: PatternSpec = 'gpt4',
   options: CountFileOptions = {},
 ): Promise<ChunkCounts> {
+  checkCountOptions('countChunksParallel', options);
   const split = SplitPattern.from(pattern);
   if (!split.cuttable || split.group !== 0) return countChunks(text, split);
   assertWellFormed(text);

@@ -4,6 +4,7 @@ import type { PositionedChunks } from '../chunk-store.js';
 import { warmUpUtf8Count } from '../count-warm-up.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { CorpusBytes } from './corpus-bytes.js';
+import { checkCountOptions } from './count-options.js';
 import { countRangeUtf8 } from './range-count.js';
 
 /**
@@ -21,7 +22,7 @@ export interface ByteRangeOptions {
   end?: number;
   /** Added to every first position (where the file starts in a larger corpus). Default 0. */
   offset?: number;
-  /** Bytes counted at a time (default 1 MiB; each piece ends at a safe cut). */
+  /** Bytes counted at a time (default 1 MiB, at least 1; each piece ends at a safe cut). */
   pieceSize?: number;
 }
 
@@ -83,11 +84,12 @@ export function countByteRange(
   pattern: PatternSpec,
   options: ByteRangeOptions = {},
 ): ByteRangeCounts {
+  checkCountOptions('countByteRange', options);
   const scanner = scanSource(SplitPattern.from(pattern))?.scanner;
   if (scanner === undefined)
     throw new Error('only the gpt2 and gpt4 patterns can count a byte range (no other can be cut safely)');
   const offset = options.offset ?? 0;
-  const pieceSize = Math.max(1, options.pieceSize ?? 1 << 20);
+  const pieceSize = options.pieceSize ?? 1 << 20;
   const corpus = new CorpusBytes([file]);
   try {
     const size = corpus.length;

@@ -3,6 +3,7 @@ import type { PositionedChunks } from '../chunk-store.js';
 import { type PatternSpec, SplitPattern } from '../split-pattern.js';
 import { countFileChunks } from './corpus.js';
 import { type CountTableOptions, countFileRanges, readableInRanges } from './count-files.js';
+import { checkCountOptions } from './count-options.js';
 
 export type { CountTableOptions } from './count-files.js';
 
@@ -29,6 +30,7 @@ export async function countFileTable(
   pattern: PatternSpec = 'gpt4',
   options: CountTableOptions = {},
 ): Promise<PositionedChunks> {
+  checkCountOptions('countFileTable', options);
   const split = SplitPattern.from(pattern);
   const scanner = scanSource(split)?.scanner;
   if (scanner === undefined || !(await readableInRanges(files))) {

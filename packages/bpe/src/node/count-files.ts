@@ -9,6 +9,7 @@ import { mergePositionedChunks, type PositionedChunks } from '../chunk-store.js'
 import { warmUpUtf8Count } from '../count-warm-up.js';
 import { interleaveByFirst } from '../interleave-by-first.js';
 import { CorpusBytes } from './corpus-bytes.js';
+import { checkCountOptions } from './count-options.js';
 import { countRangeUtf8 } from './range-count.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
@@ -21,9 +22,9 @@ import { workerProgram, workerProgramOptions } from './worker-program.js';
  * ```
  */
 export interface CountTableOptions {
-  /** Worker threads; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
+  /** Worker threads, 0 to 256; 0 or 1 counts in this thread (same result). Default: the number of cores, at most 8. */
   workers?: number;
-  /** Bytes per range handed to a worker (default 1 MiB; a range ends at the next safe cut). */
+  /** Bytes per range handed to a worker (default 1 MiB, at least 1; a range ends at the next safe cut). */
   rangeSize?: number;
   /** Translate `\r\n` and lone `\r` to `\n` in each file, as Python's text mode does. Default `true`. */
   universalNewlines?: boolean;
@@ -51,9 +52,10 @@ export async function countFileRanges(
   scanner: 'gpt2' | 'gpt4',
   options: CountTableOptions = {},
 ): Promise<PositionedChunks> {
+  checkCountOptions('countFileRanges', options);
   const universalNewlines = options.universalNewlines ?? true;
   const corpus = new CorpusBytes(files, { universalNewlines });
-  const planner = new RangePlanner(corpus, Math.max(1, options.rangeSize ?? 1 << 20));
+  const planner = new RangePlanner(corpus, options.rangeSize ?? 1 << 20);
   const wanted = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
   let ranges: Array<[number, number]>;
   try {

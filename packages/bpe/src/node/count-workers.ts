@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ChunkCounts } from '../chunk-counts.js';
 import type { ScanSpec } from '../scan-count.js';
+import { checkCountOptions } from './count-options.js';
 import { workerProgram, workerProgramOptions } from './worker-program.js';
 
 /**
@@ -33,7 +34,7 @@ export interface ChunkCountReply {
  * ```
  */
 export interface ChunkCountPoolOptions {
-  /** Worker threads (default: the number of cores, at most 8). */
+  /** Worker threads, 0 to 256 (0 starts one; default: the number of cores, at most 8). */
   workers?: number;
 }
 
@@ -61,6 +62,7 @@ export class ChunkCountPool {
 
   /** Start the workers. Call {@link ChunkCountPool.close} when done. */
   constructor(options: ChunkCountPoolOptions = {}) {
+    checkCountOptions('ChunkCountPool', options);
     const size = Math.max(1, options.workers ?? Math.min(8, availableParallelism()));
     const file = workerProgram(
       import.meta.url,

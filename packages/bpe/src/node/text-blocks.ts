@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { checkCountOptions } from './count-options.js';
 
 /**
  * Options of {@link readTextBlocks}.
@@ -10,7 +11,7 @@ import { open } from 'node:fs/promises';
  * ```
  */
 export interface TextBlockOptions {
-  /** Bytes read at a time (default 4 MiB). */
+  /** Bytes read at a time (default 4 MiB, at least 1). */
   blockSize?: number;
   /**
    * Translate `\r\n` and lone `\r` to `\n`, as Python's `open(path).read()` does in text mode (what
@@ -36,6 +37,7 @@ export async function* readTextBlocks(
   files: readonly string[],
   options: TextBlockOptions = {},
 ): AsyncGenerator<string> {
+  checkCountOptions('readTextBlocks', options);
   const blockSize = options.blockSize ?? 4 << 20;
   const universal = options.universalNewlines ?? true;
   let pendingCR = false;
