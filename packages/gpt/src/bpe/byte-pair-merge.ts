@@ -98,9 +98,18 @@ export function bytePairMergeShort(table: RankTable, bytes: Uint8Array, start: n
       i++;
     }
   }
-  if (parts === length) for (let i = 0; i < length - 1; i++) pair[i] = table.rankOfPair(bytes, start + i);
-  else for (let k = 0; k < parts - 1; k++) pair[k] = table.rankOfJoined(part[k]!, part[k + 1]!);
+  // Pairs [lo, hi] need their joined rank: all of them at first (unless every part is one byte,
+  // whose pairs are read by their bytes), then the two beside each merge. One call site of
+  // rankOfJoined, not three: a first pass runs while V8 compiles this, and each inlined copy of
+  // the callee is compile work.
+  let lo = 0;
+  let hi = parts - 2;
+  if (parts === length) {
+    for (let i = 0; i < length - 1; i++) pair[i] = table.rankOfPair(bytes, start + i);
+    hi = -1;
+  }
   for (;;) {
+    for (let k = lo; k <= hi; k++) pair[k] = table.rankOfJoined(part[k]!, part[k + 1]!);
     let best = NO_RANK;
     let at = -1;
     for (let k = 0; k < parts - 1; k++) {
@@ -118,8 +127,8 @@ export function bytePairMergeShort(table: RankTable, bytes: Uint8Array, start: n
       pair[k] = pair[k + 1]!;
     }
     parts--;
-    if (at + 1 < parts) pair[at] = table.rankOfJoined(best, part[at + 1]!);
-    if (at > 0) pair[at - 1] = table.rankOfJoined(part[at - 1]!, best);
+    lo = at > 0 ? at - 1 : 0;
+    hi = at + 1 < parts ? at : at - 1;
   }
   const out = shortIds;
   for (let k = 0; k < parts; k++) out[k] = part[k]!;
