@@ -72,7 +72,7 @@ export {
 } from './ngrams.js';
 export { numpyArgsort } from './numpy-argsort.js';
 export { MAX_PAIR_OCCURRENCES } from './pair-counts.js';
-export { comparePython, pythonStr } from './python-format.js';
+export { comparePython, pythonRepr, pythonStr } from './python-format.js';
 export { pythonLog, pythonLog2 } from './python-math.js';
 export { compareCodePoints, compareTuples } from './python-order.js';
 export { pythonSplit } from './python-text.js';
