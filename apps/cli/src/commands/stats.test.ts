@@ -96,10 +96,36 @@ describe('tokenlab stats', () => {
     const json = await runCapture(['stats', 'freq', '-t', 'chars', '--json'], text);
     expect(JSON.parse(json.stdout)).toContainEqual(['\r', 2]);
     const grams = await runCapture(['stats', 'ngrams', '-t', 'chars'], text);
-    for (const line of grams.stdout.trimEnd().split('\n')) expect(line).toMatch(/^\d+\t\S+ \S+$/);
-    expect(grams.stdout).toContain('2\ta \\u000d\n');
+    for (const line of grams.stdout.trimEnd().split('\n')) expect(line).toMatch(/^\d+\t\('\S+', '\S+'\)$/);
+    expect(grams.stdout).toContain("2\t('a', '\\u000d')\n");
     const collocations = await runCapture(['stats', 'collocations', '-t', 'chars'], text);
     expect(collocations.stdout.trimEnd().split('\n')).toHaveLength(grams.stdout.trimEnd().split('\n').length);
+  });
+
+  it('shows an n-gram whose token holds white space as a tuple, where spaces between words ran together', async () => {
+    const text = "ab cd ab cd it's\n";
+    const grams = await runCapture(['stats', 'ngrams', '-t', 'chars', '-n', '3'], text);
+    const rows = grams.stdout.trimEnd().split('\n');
+    expect(rows.slice(0, 2)).toEqual(["2\t('a', 'b', ' ')", "2\t('b', ' ', 'c')"]);
+    expect(rows).toContain(`1\t(' ', 'i', 't')`);
+    expect(rows).toContain(`1\t("'", 's', '\\u000a')`);
+    // Each row reads back as the n-gram it counts: the JSON rows, in the same order.
+    const json = JSON.parse(
+      (await runCapture(['stats', 'ngrams', '-t', 'chars', '-n', '3', '--json'], text)).stdout,
+    );
+    const quoted = (token: string) =>
+      token.includes("'") ? `"${token}"` : `'${token.replace('\n', '\\u000a')}'`;
+    expect(rows).toEqual(
+      json.map(([gram, count]: [string[], number]) =>
+        gram.some((token) => /\s/.test(token))
+          ? `${count}\t(${gram.map(quoted).join(', ')})`
+          : `${count}\t${gram.join(' ')}`,
+      ),
+    );
+    const gpt = await runCapture(['stats', 'ngrams', '-t', 'cl100k_base'], 'the cat sat');
+    expect(gpt.stdout).toBe("1\t('the', ' cat')\n1\t(' cat', ' sat')\n");
+    const words = await runCapture(['stats', 'ngrams'], 'New York is in New York');
+    expect(words.stdout.split('\n')[0]).toBe('2\tNew York');
   });
 
   it('counts a byte-level token that cuts a character as its bytes, as tokenize prints it', async () => {

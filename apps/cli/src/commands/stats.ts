@@ -58,6 +58,21 @@ function measureByName(name: string): MeasureName {
 /** A token as a row prints it: one line whatever it holds. */
 const shown = (token: string): string => replaceControlCharacters(token);
 
+/**
+ * An n-gram as a row shows it: its tokens joined by spaces, or, when a token holds white space or
+ * is empty (a character tokenizer's ' ', a GPT token ' the'), as a tuple of quoted tokens, since
+ * `b   c` could be any of several n-grams. Tokens keep the row's escapes (\u000a, \xd9).
+ */
+function shownGram(gram: readonly string[]): string {
+  if (!gram.some((token) => token === '' || /\s/u.test(token))) return gram.map(shown).join(' ');
+  const items = gram.map((token) => {
+    const text = shown(token);
+    const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+    return quote + text.replaceAll(quote, `\\${quote}`) + quote;
+  });
+  return `(${items.join(', ')})`;
+}
+
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
@@ -180,6 +195,8 @@ Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or st
                 too); the sample size N and the number of distinct tokens B go to stderr
   ngrams        the most common n-grams: COUNT<TAB>W1 W2 ...
   collocations  the best-scoring bigrams (or trigrams with -n 3): SCORE<TAB>W1 W2
+                (an n-gram with a token that holds white space, such as a character
+                tokenizer's ' ', is shown as a tuple: ('b', ' ', 'c'))
   tfidf         the heaviest terms of each document (scikit-learn TfidfVectorizer
                 defaults): DOC<TAB>TERM<TAB>WEIGHT. Each FILE is a document, named
                 by its file name; with --lines each non-empty line is, named FILE:LINE.
@@ -345,7 +362,7 @@ export const statsCommand: Command = {
         .filter(([, count]) => count >= minFreq)
         .slice(0, top)
         .map(([key, count]) => [key.split('\u0000'), count] as [string[], number]);
-      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${gram.map(shown).join(' ')}`));
+      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${shownGram(gram)}`));
       return 0;
     }
     // collocations
@@ -367,7 +384,7 @@ export const statsCommand: Command = {
     }
     const rows = scored.slice(0, top);
     await emit(rows, () =>
-      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${gram.map(shown).join(' ')}`),
+      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${shownGram(gram)}`),
     );
     return 0;
   },
