@@ -53,6 +53,15 @@ describe('every command', () => {
           if (line.trim().includes(' '))
             expect(line.length, `${argv[0]} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
         expect(narrow.split(/\s+/), `${argv[0]} at ${columns}`).toEqual(wide.split(/\s+/));
+        // The usage line's later lines stand under its arguments, not at column 0 like prose.
+        const usage =
+          narrow
+            .split('\n\n')
+            .find((block) => block.startsWith('Usage: '))
+            ?.split('\n') ?? [];
+        if (argv[0] !== '--help') expect(usage, `${argv[0]} at ${columns}`).not.toHaveLength(0);
+        for (const line of usage.slice(1))
+          expect(line, `${argv[0]} at ${columns}: usage`).toMatch(/^ {7,}\S/);
       }
       expect((await runCapture(argv, '', { stdoutColumns: 160 })).stdout).toBe(wide);
     }

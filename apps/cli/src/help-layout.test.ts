@@ -81,6 +81,18 @@ describe('layOutHelp', () => {
     expect(helpWidth(undefined)).toBe(HELP_WIDTH);
   });
 
+  it("wraps a long usage line under the command's arguments", () => {
+    const help =
+      'Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]\n\nText.';
+    expect(layOutHelp(help, 60).split('\n')).toEqual([
+      'Usage: tokenlab encode (--encoding NAME | --model',
+      '                       PREFIX.model) [options] [FILE...]',
+      '',
+      'Text.',
+    ]);
+    expect(layOutHelp(help, 100)).toBe(help);
+  });
+
   it('wraps a paragraph of prose with a line past the width again as a whole', () => {
     const paragraph = [
       'Reads the FILEs and prints the token ids, space-separated, on one line. The ids of',

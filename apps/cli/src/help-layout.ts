@@ -79,6 +79,11 @@ export function layOutHelp(help: string, width = HELP_WIDTH): string {
     paragraph = [];
   };
   for (const part of parts) {
+    if (typeof part === 'string' && part.startsWith('Usage: ')) {
+      endParagraph();
+      lines.push(...wrapUsage(part, width));
+      continue;
+    }
     // A paragraph of prose is its run of unindented lines; an indented line (an example) stands alone.
     if (typeof part === 'string' && part !== '' && leadingSpaces(part) === 0) {
       paragraph.push(part);
@@ -108,6 +113,18 @@ function wrapParagraph(paragraph: readonly string[], width: number): string[] {
   if (paragraph.every((line) => line.length <= width)) return [...paragraph];
   const indent = ' '.repeat(leadingSpaces(paragraph[0]!));
   return wrapWords(paragraph.join(' '), indent, indent, width);
+}
+
+/**
+ * A usage line as written if it fits; else wrapped with its later lines under the command's
+ * arguments (`Usage: tokenlab encode ` wide, at most half the width), so that no argument starts
+ * at column 0 where it would read as a line of prose.
+ */
+function wrapUsage(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const command = /^Usage: +\S+ +\S+ +/.exec(line)?.[0].length ?? 'Usage: '.length;
+  const indent = ' '.repeat(Math.min(command, width >> 1));
+  return wrapWords(line, '', indent, width);
 }
 
 /** `text`'s words after `first`, then on lines that start with `indent`, each line at most `width` (a longer word alone). */
