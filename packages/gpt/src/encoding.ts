@@ -565,38 +565,34 @@ export class Encoding implements Tokenizer {
     // them, tokens and merged pieces alike; the rank table and the merge only see new pieces.
     // Each helper is called from one place only, and the ids leave by one loop: the first pass of a
     // process runs while V8 compiles this, and every inlined copy of a callee is compile work.
-    let cache: PieceLookup | null = null;
+    const cache = n <= MAX_CACHED_PIECE_BYTES ? this.mergeCache! : null;
+    const slot = cache === null ? -1 : cache.find(bytes, 0, n, hash);
     let ids: Uint32Array;
     let from = 0;
     let until: number;
-    if (n <= MAX_CACHED_PIECE_BYTES) {
-      cache = this.mergeCache!;
-      const slot = cache.find(bytes, 0, n, hash);
-      if (slot >= 0) {
-        ids = cache.ids;
-        from = cache.idStart(slot);
-        until = from + cache.idCount(slot);
-        for (let i = from; i < until; i++) sink.push(ids[i]!);
-        return;
-      }
-    }
-    const rank = this.ranks.lookup(bytes, 0, n, hash);
-    if (rank !== NO_RANK) {
-      tokenId[0] = rank;
-      ids = tokenId;
-      until = 1;
-    } else if (n >= HEAP_THRESHOLD) {
-      bytePairEncode(this.ranks, bytes, 0, n, sink);
-      return;
+    if (slot >= 0) {
+      ids = cache!.ids;
+      from = cache!.idStart(slot);
+      until = from + cache!.idCount(slot);
     } else {
-      // Pieces too long for the cache but short of the heap merge take the same call as cached
-      // ones: a separate call first met late in a text (a rule line of 70 '=') would throw the
-      // compiled encodePiece away.
-      until = bytePairMergeShort(this.ranks, bytes, 0, n);
-      ids = mergedIds();
+      const rank = this.ranks.lookup(bytes, 0, n, hash);
+      if (rank !== NO_RANK) {
+        tokenId[0] = rank;
+        ids = tokenId;
+        until = 1;
+      } else if (n >= HEAP_THRESHOLD) {
+        bytePairEncode(this.ranks, bytes, 0, n, sink);
+        return;
+      } else {
+        // Pieces too long for the cache but short of the heap merge take the same call as cached
+        // ones: a separate call first met late in a text (a rule line of 70 '=') would throw the
+        // compiled encodePiece away.
+        until = bytePairMergeShort(this.ranks, bytes, 0, n);
+        ids = mergedIds();
+      }
+      if (cache !== null) cache.store(bytes, 0, n, hash, ids, until);
     }
-    if (cache !== null) cache.store(bytes, 0, n, hash, ids, until);
-    for (let i = 0; i < until; i++) sink.push(ids[i]!);
+    for (let i = from; i < until; i++) sink.push(ids[i]!);
   }
 
   /**
