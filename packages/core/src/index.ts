@@ -48,3 +48,4 @@ export {
   fromCodePoints,
   Utf8ByteTokenizer,
 } from './views.js';
+export { requireWholeOption } from './whole-option.js';

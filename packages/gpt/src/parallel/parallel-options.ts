@@ -1,3 +1,5 @@
+import { requireWholeOption } from '@tokenlab/core';
+
 /** More threads than this is surely a mistake (each one is a V8 isolate of its own). */
 export const MAX_THREADS = 256;
 
@@ -17,20 +19,6 @@ export function checkParallelOptions(
   where: string,
   options: { readonly threads?: number; readonly pieceSize?: number },
 ): void {
-  const { threads, pieceSize } = options;
-  if (threads !== undefined && !isWholeIn(threads, 1, MAX_THREADS))
-    throw new RangeError(
-      `${where}: threads must be a whole number from 1 to ${MAX_THREADS}, got ${shown(threads)}`,
-    );
-  if (pieceSize !== undefined && !isWholeIn(pieceSize, 1, Number.MAX_SAFE_INTEGER))
-    throw new RangeError(`${where}: pieceSize must be a whole number of at least 1, got ${shown(pieceSize)}`);
-}
-
-function isWholeIn(value: unknown, min: number, max: number): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-}
-
-/** A string option quoted, so that `'2'` is not read as 2. */
-function shown(value: unknown): string {
-  return typeof value === 'string' ? `'${value}' (a string)` : String(value);
+  if (options.threads !== undefined) requireWholeOption(where, 'threads', options.threads, 1, MAX_THREADS);
+  if (options.pieceSize !== undefined) requireWholeOption(where, 'pieceSize', options.pieceSize, 1);
 }
