@@ -81,7 +81,7 @@ describe('layOutHelp', () => {
     expect(helpWidth(undefined)).toBe(HELP_WIDTH);
   });
 
-  it("wraps a long usage line under the command's arguments", () => {
+  it("wraps a long usage line, and the forms under it, under the command's arguments", () => {
     const help =
       'Usage: tokenlab encode (--encoding NAME | --model PREFIX.model) [options] [FILE...]\n\nText.';
     expect(layOutHelp(help, 60).split('\n')).toEqual([
@@ -91,6 +91,21 @@ describe('layOutHelp', () => {
       'Text.',
     ]);
     expect(layOutHelp(help, 100)).toBe(help);
+    const forms = [
+      'Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out PREFIX [options] [FILE...]',
+      '       tokenlab train --counts --vocab-size N --out PREFIX [options] COUNTS.parquet...',
+      '',
+      '  an example that is too long for sixty columns is wrapped under its own indent',
+    ].join('\n');
+    expect(layOutHelp(forms, 60).split('\n')).toEqual([
+      'Usage: tokenlab train --tokenizer basic|regex --vocab-size N',
+      '                      --out PREFIX [options] [FILE...]',
+      '       tokenlab train --counts --vocab-size N --out PREFIX',
+      '                      [options] COUNTS.parquet...',
+      '',
+      '  an example that is too long for sixty columns is wrapped',
+      '  under its own indent',
+    ]);
   });
 
   it('wraps a paragraph of prose with a line past the width again as a whole', () => {

@@ -74,14 +74,17 @@ export function layOutHelp(help: string, width = HELP_WIDTH): string {
     if (typeof part !== 'string' && part.option) optionColumn = Math.max(optionColumn, part.head.length + 2);
   const lines: string[] = [];
   let paragraph: string[] = [];
+  let usage = false;
   const endParagraph = () => {
     lines.push(...wrapParagraph(paragraph, width));
     paragraph = [];
   };
   for (const part of parts) {
-    if (typeof part === 'string' && part.startsWith('Usage: ')) {
+    // The usage block: its first line and the other forms indented under it, up to a blank line.
+    usage = typeof part === 'string' && (part.startsWith('Usage: ') || (usage && /^ +\S/.test(part)));
+    if (usage) {
       endParagraph();
-      lines.push(...wrapUsage(part, width));
+      lines.push(...wrapUsage(part as string, width));
       continue;
     }
     // A paragraph of prose is its run of unindented lines; an indented line (an example) stands alone.
@@ -116,15 +119,15 @@ function wrapParagraph(paragraph: readonly string[], width: number): string[] {
 }
 
 /**
- * A usage line as written if it fits; else wrapped with its later lines under the command's
- * arguments (`Usage: tokenlab encode ` wide, at most half the width), so that no argument starts
- * at column 0 where it would read as a line of prose.
+ * A usage line (or another form under it) as written if it fits; else wrapped with its later lines
+ * under the command's arguments (`Usage: tokenlab encode ` wide, at most half the width), so that no
+ * argument starts at column 0 where it would read as a line of prose.
  */
 function wrapUsage(line: string, width: number): string[] {
   if (line.length <= width) return [line];
-  const command = /^Usage: +\S+ +\S+ +/.exec(line)?.[0].length ?? 'Usage: '.length;
+  const command = /^(?:Usage:)? +\S+ +\S+ +/.exec(line)?.[0].length ?? 'Usage: '.length;
   const indent = ' '.repeat(Math.min(command, width >> 1));
-  return wrapWords(line, '', indent, width);
+  return wrapWords(line, ' '.repeat(leadingSpaces(line)), indent, width);
 }
 
 /** `text`'s words after `first`, then on lines that start with `indent`, each line at most `width` (a longer word alone). */
