@@ -124,6 +124,17 @@ describe('tokenlab stats', () => {
     );
     const gpt = await runCapture(['stats', 'ngrams', '-t', 'cl100k_base'], 'the cat sat');
     expect(gpt.stdout).toBe("1\t('the', ' cat')\n1\t(' cat', ' sat')\n");
+    // On a terminal an Arabic item stands in a bidi isolate (FSI … PDI), so the tuple keeps its order
+    // where a terminal lays right-to-left runs out; piped, the row is as above.
+    const arabic = 'قال قال';
+    const piped = (await runCapture(['stats', 'ngrams', '-t', 'chars'], arabic)).stdout.split('\n');
+    expect(piped.slice(0, 4)).toEqual(['2\tق ا', '2\tا ل', "1\t('ل', ' ')", "1\t(' ', 'ق')"]);
+    const terminal = (await runCapture(['stats', 'ngrams', '-t', 'chars'], arabic, { stdoutColumns: 80 }))
+      .stdout;
+    expect(terminal.split('\n').slice(2, 4)).toEqual([
+      "1\t(\u2068'ل'\u2069, ' ')",
+      "1\t(' ', \u2068'ق'\u2069)",
+    ]);
     const words = await runCapture(['stats', 'ngrams'], 'New York is in New York');
     expect(words.stdout.split('\n')[0]).toBe('2\tNew York');
   });

@@ -11,10 +11,19 @@ import {
   TrigramCollocationFinder,
   type TrigramScoreFn,
 } from '@tokenlab/stats';
+import { isolated } from '../bidi-isolate.js';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments } from '../input-text.js';
-import { type CommandIO, inputLines, readJsonlRecords, UsageError, writeLine, writeLines } from '../io.js';
+import {
+  type CommandIO,
+  inputLines,
+  readJsonlRecords,
+  stdoutIsTerminal,
+  UsageError,
+  writeLine,
+  writeLines,
+} from '../io.js';
 import { TokenTexts } from '../token-text.js';
 import {
   createTokenizer,
@@ -61,14 +70,17 @@ const shown = (token: string): string => replaceControlCharacters(token);
 /**
  * An n-gram as a row shows it: its tokens joined by spaces, or, when a token holds white space or
  * is empty (a character tokenizer's ' ', a GPT token ' the'), as a tuple of quoted tokens, since
- * `b   c` could be any of several n-grams. Tokens keep the row's escapes (\u000a, \xd9).
+ * `b   c` could be any of several n-grams. Tokens keep the row's escapes (\u000a, \xd9). On a
+ * terminal, a quoted token with Arabic letters stands in a bidi isolate, so that a terminal that lays
+ * lines out right to left keeps the tuple's items in order.
  */
-function shownGram(gram: readonly string[]): string {
+function shownGram(gram: readonly string[], terminal: boolean): string {
   if (!gram.some((token) => token === '' || /\s/u.test(token))) return gram.map(shown).join(' ');
   const items = gram.map((token) => {
     const text = shown(token);
     const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-    return quote + text.replaceAll(quote, `\\${quote}`) + quote;
+    const item = quote + text.replaceAll(quote, `\\${quote}`) + quote;
+    return terminal ? isolated(item) : item;
   });
   return `(${items.join(', ')})`;
 }
@@ -362,7 +374,9 @@ export const statsCommand: Command = {
         .filter(([, count]) => count >= minFreq)
         .slice(0, top)
         .map(([key, count]) => [key.split('\u0000'), count] as [string[], number]);
-      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${shownGram(gram)}`));
+      await emit(rows, () =>
+        rows.map(([gram, count]) => `${count}\t${shownGram(gram, stdoutIsTerminal(io))}`),
+      );
       return 0;
     }
     // collocations
@@ -384,7 +398,9 @@ export const statsCommand: Command = {
     }
     const rows = scored.slice(0, top);
     await emit(rows, () =>
-      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${shownGram(gram)}`),
+      rows.map(
+        ([gram, score]) => `${formatScore(score, precision)}\t${shownGram(gram, stdoutIsTerminal(io))}`,
+      ),
     );
     return 0;
   },

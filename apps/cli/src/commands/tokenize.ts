@@ -1,4 +1,5 @@
-import { bidiClass, type Token, type Tokenizer } from '@tokenlab/core';
+import type { Token, Tokenizer } from '@tokenlab/core';
+import { isolated } from '../bidi-isolate.js';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
 import { writeDocumentLine } from '../document-output.js';
@@ -73,22 +74,6 @@ function sideBySide(
       .join('  ')
       .trimEnd(),
   );
-}
-
-const FIRST_STRONG_ISOLATE = '\u2068';
-const POP_DIRECTIONAL_ISOLATE = '\u2069';
-
-/**
- * A cell with right-to-left letters inside a first-strong isolate (FSI … PDI): a terminal that lays
- * lines out by the bidi algorithm would otherwise run the Arabic cells of a row and the spaces between
- * them together into one right-to-left run, and show the columns in reverse order.
- */
-function isolated(cell: string): string {
-  for (const char of cell) {
-    const kind = bidiClass(char.codePointAt(0)!);
-    if (kind === 'R' || kind === 'AL') return `${FIRST_STRONG_ISOLATE}${cell}${POP_DIRECTIONAL_ISOLATE}`;
-  }
-  return cell;
 }
 
 /**
