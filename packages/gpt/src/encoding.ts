@@ -111,8 +111,8 @@ class IdList implements IdSink {
  * code away on its first line. Such loops are cut into calls of a function that runs this many
  * steps each, so that it is called many times and is compiled once, with feedback for every line.
  * Short enough (2,048 units, a few hundred pieces) that a first pass does not also compile the piece
- * loop a second time in mid-call (on-stack replacement), the scanner inlined into each copy: on the
- * vocalized Quran with o200k_base that extra compilation slowed the first encode by about 5%.
+ * loop a second time in mid-call (on-stack replacement), with the scanner inlined into each copy:
+ * compile work that competes with the first encode of a process for the CPU.
  */
 const CHUNK = 1 << 11;
 
