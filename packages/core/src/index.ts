@@ -48,4 +48,4 @@ export {
   fromCodePoints,
   Utf8ByteTokenizer,
 } from './views.js';
-export { requireWholeOption } from './whole-option.js';
+export { MAX_WORKER_THREADS, requireWholeOption } from './whole-option.js';

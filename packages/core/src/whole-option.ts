@@ -1,4 +1,15 @@
 /**
+ * More worker threads than any call of the packages takes (each thread is a V8 isolate of its own,
+ * so more than this is surely a mistake, and a count typed by a user must not set the memory taken).
+ *
+ * @example
+ * ```ts
+ * requireWholeOption('encodeParallel', 'threads', threads, 1, MAX_WORKER_THREADS);
+ * ```
+ */
+export const MAX_WORKER_THREADS = 256;
+
+/**
  * Throw a `RangeError` naming `where` and the option `name` unless `value` is a whole number from
  * `min` to `max`: a count or size of `NaN`, `0`, `1.5` or a string would otherwise flow into loop
  * bounds and array lengths, where it fails far from the call or quietly changes the work done.

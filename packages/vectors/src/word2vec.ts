@@ -1,4 +1,4 @@
-import { optionNames, requireOptionNames } from '@tokenlab/core';
+import { MAX_WORKER_THREADS, optionNames, requireOptionNames } from '@tokenlab/core';
 import { CorpusRows } from './corpus-rows.js';
 import { type HuffmanTree, huffmanTree } from './huffman-tree.js';
 import { createTrainingMemory, type TrainingMemory } from './kernels/word2vec-kernels.js';
@@ -226,9 +226,6 @@ export const MAX_VECTOR_SIZE = 10_000;
 const MAX_WORDS_IN_BATCH = MAX_SENTENCE_ROWS;
 /** Jobs waiting or running per training thread: enough to keep it busy while this thread waits for a core. */
 const JOBS_PER_THREAD = 4;
-/** More training threads than this is surely a mistake. */
-const MAX_WORKERS = 256;
-
 /**
  * Everything a model is: what the model file (`formatModel`, `saveModel`) holds to continue training exactly.
  *
@@ -570,7 +567,7 @@ export class Word2Vec {
     requireOptionsObject(options, 'trainAsync', '{ epochs: 2 }');
     requireOptionNames(options, TRAIN_CALL_OPTIONS, 'trainAsync');
     const workers = options.workers ?? this.options.workers;
-    checkInteger('workers', workers, 1, MAX_WORKERS);
+    checkInteger('workers', workers, 1, MAX_WORKER_THREADS);
     if (workers > 1) {
       const threads = options.threads;
       if (!threads) {
@@ -926,7 +923,7 @@ function checkOptions(options: Word2VecOptions): Word2VecSettings {
   checkInteger('minCount', settings.minCount, 0);
   checkInteger('negative', settings.negative, 0, 1000);
   checkInteger('epochs', settings.epochs, 1);
-  checkInteger('workers', settings.workers, 1, MAX_WORKERS);
+  checkInteger('workers', settings.workers, 1, MAX_WORKER_THREADS);
   if (settings.maxVocabSize !== undefined) checkInteger('maxVocabSize', settings.maxVocabSize, 1);
   if (settings.maxFinalVocab !== undefined) checkInteger('maxFinalVocab', settings.maxFinalVocab, 1);
   for (const name of ['sample', 'alpha', 'minAlpha'] as const) {

@@ -340,6 +340,7 @@ export const statsCommand: Command = {
     }
 
     const tokenizer = await chooseTokenizer(values);
+    const terminal = stdoutIsTerminal(io);
     // A byte-level token that cuts a character counts as its bytes (`\xd9`), not as the character its
     // text covers, which the token that holds the character's other bytes covers too.
     const tokenDocuments = documents.map(({ text }) => {
@@ -374,9 +375,7 @@ export const statsCommand: Command = {
         .filter(([, count]) => count >= minFreq)
         .slice(0, top)
         .map(([key, count]) => [key.split('\u0000'), count] as [string[], number]);
-      await emit(rows, () =>
-        rows.map(([gram, count]) => `${count}\t${shownGram(gram, stdoutIsTerminal(io))}`),
-      );
+      await emit(rows, () => rows.map(([gram, count]) => `${count}\t${shownGram(gram, terminal)}`));
       return 0;
     }
     // collocations
@@ -398,9 +397,7 @@ export const statsCommand: Command = {
     }
     const rows = scored.slice(0, top);
     await emit(rows, () =>
-      rows.map(
-        ([gram, score]) => `${formatScore(score, precision)}\t${shownGram(gram, stdoutIsTerminal(io))}`,
-      ),
+      rows.map(([gram, score]) => `${formatScore(score, precision)}\t${shownGram(gram, terminal)}`),
     );
     return 0;
   },

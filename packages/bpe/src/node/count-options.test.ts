@@ -1,16 +1,25 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_WORKER_THREADS } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { countChunksParallel, countFileChunks } from './corpus.js';
 import { countByteRange } from './count-byte-range.js';
 import { countFileTable } from './count-file-table.js';
 import { countFileRanges } from './count-files.js';
-import { checkCountOptions, MAX_WORKERS } from './count-options.js';
+import { checkCountOptions } from './count-options.js';
 import { ChunkCountPool } from './count-workers.js';
 import { readTextBlocks } from './text-blocks.js';
 
-const BAD_WORKERS: unknown[] = [Number.NaN, -1, 2.5, Number.POSITIVE_INFINITY, MAX_WORKERS + 1, 1e6, '2'];
+const BAD_WORKERS: unknown[] = [
+  Number.NaN,
+  -1,
+  2.5,
+  Number.POSITIVE_INFINITY,
+  MAX_WORKER_THREADS + 1,
+  1e6,
+  '2',
+];
 const BAD_SIZES: unknown[] = [Number.NaN, 0, -3, 1.5, Number.POSITIVE_INFINITY, '1024'];
 
 describe('options of the counting functions', () => {

@@ -1,7 +1,4 @@
-import { requireWholeOption } from '@tokenlab/core';
-
-/** More worker threads than this is surely a mistake (each one is a V8 isolate of its own). */
-export const MAX_WORKERS = 256;
+import { MAX_WORKER_THREADS, requireWholeOption } from '@tokenlab/core';
 
 /**
  * Throw a `RangeError` naming `where` and the option unless each size and worker count given is a
@@ -23,7 +20,8 @@ export function checkCountOptions(
     readonly blockSize?: number;
   },
 ): void {
-  if (options.workers !== undefined) requireWholeOption(where, 'workers', options.workers, 0, MAX_WORKERS);
+  if (options.workers !== undefined)
+    requireWholeOption(where, 'workers', options.workers, 0, MAX_WORKER_THREADS);
   for (const name of ['pieceSize', 'rangeSize', 'blockSize'] as const)
     if (options[name] !== undefined) requireWholeOption(where, name, options[name], 1);
 }

@@ -1,12 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_WORKER_THREADS } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { getEncoding } from '../registry.js';
 import { encodeFileParallel } from './encode-file.js';
 import { EncodePool } from './encode-pool.js';
 import { encodeBatch, encodeParallel, encodeStreamParallel } from './parallel-encode.js';
-import { checkParallelOptions, MAX_THREADS } from './parallel-options.js';
+import { checkParallelOptions } from './parallel-options.js';
 
 describe('options of the parallel encoders', () => {
   const bad: Array<[string, unknown, RegExp]> = [
@@ -20,7 +21,7 @@ describe('options of the parallel encoders', () => {
     ['threads', 0, /got 0/],
     ['threads', -1, /got -1/],
     ['threads', 2.5, /got 2\.5/],
-    ['threads', MAX_THREADS + 1, /got 257/],
+    ['threads', MAX_WORKER_THREADS + 1, /got 257/],
     ['threads', Number.POSITIVE_INFINITY, /got Infinity/],
   ];
 

@@ -1,7 +1,4 @@
-import { requireWholeOption } from '@tokenlab/core';
-
-/** More threads than this is surely a mistake (each one is a V8 isolate of its own). */
-export const MAX_THREADS = 256;
+import { MAX_WORKER_THREADS, requireWholeOption } from '@tokenlab/core';
 
 /**
  * Throw a `RangeError` naming `where` and the option unless `threads` and `pieceSize` (when given)
@@ -19,6 +16,7 @@ export function checkParallelOptions(
   where: string,
   options: { readonly threads?: number; readonly pieceSize?: number },
 ): void {
-  if (options.threads !== undefined) requireWholeOption(where, 'threads', options.threads, 1, MAX_THREADS);
+  if (options.threads !== undefined)
+    requireWholeOption(where, 'threads', options.threads, 1, MAX_WORKER_THREADS);
   if (options.pieceSize !== undefined) requireWholeOption(where, 'pieceSize', options.pieceSize, 1);
 }
