@@ -30,6 +30,7 @@ import {
   findTokenizer,
   settingReaders,
   type TokenizerSettings,
+  unreadSetting,
 } from '../tokenizers/index.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -185,12 +186,12 @@ function requireOptionsOfMode(values: Record<string, unknown>, mode: string): vo
     throw new UsageError(`${flag} applies to ${modes.join(' and ')}, not to ${mode}: it would be ignored`);
   }
   // The default tokenizer, wordpunct, reads none of them.
-  const reads = values.tokenizer === undefined ? [] : (findTokenizer(String(values.tokenizer)).reads ?? []);
-  for (const option of ['pattern', 'gaps', 'model'])
-    if (values[option] !== undefined && values[option] !== false && !reads.includes(option))
-      throw new UsageError(
-        `--${option} applies to --tokenizer ${settingReaders(option).join(' or ')}: it would be ignored`,
-      );
+  const chosen = values.tokenizer === undefined ? [] : [findTokenizer(String(values.tokenizer))];
+  const setting = unreadSetting(values, chosen, ['pattern', 'gaps', 'model']);
+  if (setting !== undefined)
+    throw new UsageError(
+      `--${setting} applies to --tokenizer ${settingReaders(setting).join(' or ')}: it would be ignored`,
+    );
 }
 
 async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokenizer> {

@@ -22,10 +22,10 @@ import {
   createTokenizer,
   parseTokenizerNames,
   settingReaders,
-  TOKENIZER_SETTINGS,
   TOKENIZERS,
   type TokenizerEntry,
   type TokenizerSettings,
+  unreadSetting,
 } from '../tokenizers/index.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { modelFileTokenizer } from './model-source.js';
@@ -271,16 +271,14 @@ ${names}`;
  * the tokens were not what the setting asked for.
  */
 function requireUsedSettings(values: Record<string, unknown>, entries: readonly TokenizerEntry[]): void {
-  for (const setting of TOKENIZER_SETTINGS) {
-    if (values[setting] === undefined || values[setting] === false) continue;
-    if (entries.some((entry) => entry.reads?.includes(setting))) continue;
-    const readers = settingReaders(setting);
-    const which =
-      readers.length === 1 && readers[0] === 'bpe-N'
-        ? 'the bpe-N tokenizers'
-        : `the ${readers.join(' or ')} tokenizer`;
-    throw new UsageError(
-      `--${setting} applies to ${which}, and -t ${entries.map((entry) => entry.name).join(',')} has none: it would be ignored`,
-    );
-  }
+  const setting = unreadSetting(values, entries);
+  if (setting === undefined) return;
+  const readers = settingReaders(setting);
+  const which =
+    readers.length === 1 && readers[0] === 'bpe-N'
+      ? 'the bpe-N tokenizers'
+      : `the ${readers.join(' or ')} tokenizer`;
+  throw new UsageError(
+    `--${setting} applies to ${which}, and -t ${entries.map((entry) => entry.name).join(',')} has none: it would be ignored`,
+  );
 }

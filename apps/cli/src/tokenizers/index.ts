@@ -58,3 +58,20 @@ export function settingReaders(setting: string): string[] {
 export const TOKENIZER_SETTINGS: readonly string[] = [
   ...new Set([...TOKENIZERS, trainedBpeEntry('bpe-512')!].flatMap((entry) => entry.reads ?? [])),
 ];
+
+/**
+ * The first of `settings` given in `values` that none of the chosen tokenizers reads (a setting they
+ * would ignore, silently), or undefined: the commands refuse it, each in its own words.
+ */
+export function unreadSetting(
+  values: Record<string, unknown>,
+  entries: readonly Pick<TokenizerEntry, 'reads'>[],
+  settings: readonly string[] = TOKENIZER_SETTINGS,
+): string | undefined {
+  return settings.find(
+    (setting) =>
+      values[setting] !== undefined &&
+      values[setting] !== false &&
+      !entries.some((entry) => entry.reads?.includes(setting)),
+  );
+}
