@@ -201,9 +201,9 @@ export class KeyedVectors {
 
   /**
    * {@link KeyedVectors.mostSimilar} for each query, with the same answers, reading the vectors once
-   * per eight queries instead of once per query (fewer than eight are read once each): a large vocabulary does not fit in the processor's
-   * cache, and eight sums side by side keep it busy where one waits on each addition (analogy
-   * evaluation asks thousands of queries).
+   * per eight queries instead of once per query (fewer than eight are read once each): a large
+   * vocabulary does not fit in the processor's cache, and eight sums side by side keep it busy where
+   * one waits on each addition (analogy evaluation asks thousands of queries).
    *
    * @example
    * ```ts
