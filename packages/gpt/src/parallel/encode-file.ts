@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Encoding } from '../encoding.js';
 import { encodePiecesHere } from './encode-pool.js';
+import { IdBuffer } from './id-buffer.js';
 import { type ParallelEncodeOptions, withPool } from './parallel-encode.js';
 import { checkParallelOptions } from './parallel-options.js';
 import type { FileRange } from './protocol.js';
@@ -66,39 +67,38 @@ export async function encodeFileParallel(
     throw new RangeError(`${path}: no byte range from ${start} to ${end} in a file of ${size} bytes`);
   const partBytes = options.pieceSize ?? DEFAULT_PART_BYTES;
   const cuttable = isCuttablePattern(encoding.patternSource);
+  // The last parts are a quarter of the size, so the threads finish close together: a worker holds
+  // two parts at a time, which the calling thread would otherwise wait for at the end.
+  const tail = Math.max(start, end - 4 * partBytes);
+  const partAt = (at: number) => Math.min(end - at, at < tail ? partBytes : Math.max(1, partBytes >> 2));
   const parts = function* (): Generator<FileRange> {
     if (!cuttable) {
       yield { path, textStart: start, textEnd: end, start, end };
       return;
     }
-    // The last parts are a quarter of the size, so the threads finish close together: a worker holds
-    // two parts at a time, which the calling thread would otherwise wait for at the end.
-    const tail = Math.max(start, end - 4 * partBytes);
     for (let at = start; at < end; ) {
-      const next = Math.min(end, at + (at < tail ? partBytes : Math.max(1, partBytes >> 2)));
+      const next = at + partAt(at);
       yield { path, textStart: start, textEnd: end, start: at, end: next };
       at = next;
     }
   };
   // The ids go straight into one array as each part's come in (while the other threads encode), so
-  // no copy of all of them is left for the end; room for a token per 3 bytes, doubled when short.
-  let ids = new Uint32Array(Math.max(16, Math.ceil((end - start) / 3)));
-  let total = 0;
+  // no copy of all of them is left for the end; the first part's ids size it for the whole range.
+  const firstBytes = cuttable ? partAt(start) : end - start;
+  // (A range read as one part has nothing after its first part to make room for: a token per 3 bytes.)
+  let sized = firstBytes === end - start;
+  const ids = new IdBuffer(sized ? Math.ceil(firstBytes / 3) : firstBytes);
   const onIds = (part: Uint32Array) => {
-    if (total + part.length > ids.length) {
-      const grown = new Uint32Array(Math.max(ids.length * 2, total + part.length));
-      grown.set(ids.subarray(0, total));
-      ids = grown;
-    }
-    ids.set(part, total);
-    total += part.length;
+    ids.append(part);
+    if (!sized) ids.reserveAtRate(part.length, firstBytes, end - start);
+    sized = true;
   };
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || !cuttable || end - start < 2 * partBytes) {
     // One thread: the same parts, read, decoded and encoded in turn.
     encodePiecesHere(encoding, parts(), options, onIds);
-    return ids.subarray(0, total);
+    return ids.ids();
   }
   await withPool(encoding, options, true, (pool) => pool.encodePieces(parts(), options, onIds, true));
-  return ids.subarray(0, total);
+  return ids.ids();
 }

@@ -20,3 +20,35 @@ describe('IdBuffer', () => {
     expect(Array.from(buffer.ids())).toEqual(expected);
   });
 });
+
+describe('IdBuffer.reserveAtRate', () => {
+  it('makes room once for a whole text at its first stretch’s rate, keeping the ids so far', () => {
+    const buffer = new IdBuffer(16);
+    buffer.append(Uint32Array.from({ length: 10 }, (_, i) => i));
+    // 10 ids in 40 units: 0.25 a unit, so 100,000 units need 25,000 ids (and an eighth more).
+    buffer.reserveAtRate(10, 40, 100_000);
+    const before = buffer.ids().buffer;
+    for (let i = 10; i < 25_000; i++) buffer.push(i);
+    expect(buffer.ids().buffer).toBe(before);
+    expect(buffer.ids().length).toBe(25_000);
+    expect(buffer.ids()[9]).toBe(9);
+    expect(buffer.ids()[24_999]).toBe(24_999);
+  });
+
+  it('still grows when the text turns out denser than its first stretch', () => {
+    const buffer = new IdBuffer(16);
+    buffer.reserveAtRate(1, 100, 1000);
+    const expected = Array.from({ length: 5000 }, (_, i) => i * 7);
+    for (const id of expected) buffer.push(id);
+    expect(Array.from(buffer.ids())).toEqual(expected);
+  });
+
+  it('leaves a buffer that is large enough, or a stretch or text of no size, as it is', () => {
+    const buffer = new IdBuffer(10_000);
+    const before = buffer.ids().buffer;
+    buffer.reserveAtRate(1, 10, 1000);
+    buffer.reserveAtRate(5, 0, 1000);
+    buffer.reserveAtRate(5, 10, 0);
+    expect(buffer.ids().buffer).toBe(before);
+  });
+});

@@ -4,7 +4,7 @@ import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
 import { checkParallelOptions } from './parallel-options.js';
 import type { TextPart } from './protocol.js';
-import { cutsBySize, isCuttablePattern, isSafeCut } from './safe-cuts.js';
+import { cutsBySize, isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
 
 /**
  * Options of {@link encodeParallel}, {@link encodeStreamParallel} and {@link encodeBatch}: how many
@@ -36,10 +36,29 @@ export interface ParallelEncodeOptions extends PoolEncodeOptions {
 /** Pieces of about 1 Mi units: a few milliseconds of work each, few enough messages. */
 const DEFAULT_PIECE_SIZE = 1 << 20;
 
+/** Units of the first stretch of a long text {@link encodeHere} encodes before it sizes its id buffer. */
+const FIRST_STRETCH = 1 << 16;
+
 function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOptions): Uint32Array {
-  const buffer = new IdBuffer(text.length >> 1);
-  if (options.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
-  else encoding.encodeInto(text, options, buffer);
+  if (!options.ordinary) {
+    const buffer = new IdBuffer(text.length >> 1);
+    encoding.encodeInto(text, options, buffer);
+    return buffer.ids();
+  }
+  // A long text: its first stretch, up to a safe cut, tells how many ids the whole will have.
+  const cut =
+    text.length >= 16 * FIRST_STRETCH && isCuttablePattern(encoding.patternSource)
+      ? nextSafeCut(text, 0, FIRST_STRETCH)
+      : -1;
+  if (cut < 0) {
+    const buffer = new IdBuffer(text.length >> 1);
+    encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
+    return buffer.ids();
+  }
+  const buffer = new IdBuffer(cut);
+  encoding.encodeOrdinaryInto(text, 0, cut, buffer);
+  buffer.reserveAtRate(buffer.length, cut, text.length);
+  encoding.encodeOrdinaryInto(text, cut, text.length, buffer);
   return buffer.ids();
 }
 
@@ -107,13 +126,15 @@ export async function encodeParallel(
     yield { text, start, end: text.length };
   };
   // The ids go into one array as each piece's come in (while the threads encode the next), so no
-  // join of all of them is left for the end. Room for a token per 2 units, as in one thread: pages
-  // never written cost no memory, and growing would copy the ids once more (Arabic has about one
-  // token per 2.8 units).
-  const ids = new IdBuffer(Math.ceil(text.length / 2));
-  await withPool(encoding, options, true, (pool) =>
-    pool.encodePieces(pieces(), options, (part) => ids.append(part), true),
-  );
+  // join of all of them is left for the end; the first piece's ids size it for the whole text.
+  const ids = new IdBuffer(cuts[0]!);
+  let sized = false;
+  const onIds = (part: Uint32Array) => {
+    ids.append(part);
+    if (!sized) ids.reserveAtRate(part.length, cuts[0]!, text.length);
+    sized = true;
+  };
+  await withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true));
   return ids.ids();
 }
 

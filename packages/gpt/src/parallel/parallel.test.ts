@@ -143,6 +143,23 @@ describe('encoding on worker threads', () => {
       }
     });
 
+  it("gives encodeOrdinary's ids when the text turns denser after the first piece that sized the ids", async () => {
+    // English first (about 0.25 ids a unit), then Arabic that gpt2 cuts into about one id a unit: the
+    // room made from the first piece (or, in one thread, the first 64 Ki units) runs out and grows.
+    const english = readFixtureText('corpora/austen-emma.head.txt');
+    const arabic = readFixtureText('corpora/ud-arabic-pud.head.txt');
+    const text = `${english.repeat(Math.ceil(300_000 / english.length))}\n${arabic.repeat(Math.ceil(800_000 / arabic.length))}`;
+    expect(text.length).toBeGreaterThan(1 << 20);
+    const gpt2 = await getEncoding('gpt2');
+    const expected = gpt2.encodeOrdinary(text);
+    const one = await encodeParallel(gpt2, text, { threads: 1, ordinary: true });
+    expect(one.length).toBe(expected.length);
+    expect(one.every((id, i) => id === expected[i])).toBe(true);
+    const two = await encodeParallel(gpt2, text, { threads: 2, pieceSize: 1 << 16, ordinary: true });
+    expect(two.length).toBe(expected.length);
+    expect(two.every((id, i) => id === expected[i])).toBe(true);
+  });
+
   it("gives encodeOrdinary's ids on adversarial text, in small pieces", async () => {
     for (const [label, text] of Object.entries(adversarial())) {
       const ids = await encodeParallel(enc, text, { pool, pieceSize: 3000, ordinary: true });
