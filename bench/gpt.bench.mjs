@@ -528,7 +528,17 @@ async function parallelCell(lang, encoding, input) {
     pairs.push({ oneMs, twoMs, oneCpuMs, twoCpuMs, load });
   }
   await pool.close();
-  return { lang, encoding, input, bytes, tokens: ids.length, coldTwoMs, pairs, mismatches };
+  // The one-piece API on the text in memory, warm: `encodeOrdinary` returns a number[] (past 2^25 ids
+  // built as idsToArray does), where the passes above fill a Uint32Array.
+  let plainMs;
+  if (input !== 'file') {
+    globalThis.gc?.();
+    start = performance.now();
+    const plain = enc.encodeOrdinary(text);
+    plainMs = performance.now() - start;
+    mismatches += mismatchesOf(plain);
+  }
+  return { lang, encoding, input, bytes, tokens: ids.length, coldTwoMs, pairs, plainMs, mismatches };
 }
 
 async function parallelMain() {
@@ -581,14 +591,15 @@ function parallelReport(cells, startLoad, endLoad) {
       `${PARALLEL_PAIRS} pairs, alternating 1 thread and 2 threads. Medians of the pairs; the ratio is the median of the per-pair ratios.`,
     '* `string`: **1 thread** = `encodeParallel(enc, text, { threads: 1 })` (encodes in the calling thread into a Uint32Array), **2 threads** = `encodeParallel(enc, text, { pool })`: the calling thread cuts the text at safe places into 1 Mi-unit pieces (the last 4 Mi units in quarter pieces, so both threads finish together), which the worker (two in flight, posted as strings) and the calling thread (whenever the worker has its two; it encodes its piece in place, as a part of the text: no slice, no copy) encode; the ids of each piece go into one array as they come in (no join at the end).',
     "* `file`: **1 thread** = `encodeFileParallel(enc, path, { threads: 1 })`: the calling thread reads the file in 1 MiB parts, each cut at the first safe place after its end, decodes (checking the UTF-8) and encodes each; **2 threads** = `encodeFileParallel(enc, path, { pool })`: the same parts, each read, cut, decoded and encoded by the thread that takes it (the worker, two in flight, or the calling thread); only the part's byte range goes to the worker and only its ids come back.",
-    "* Piece caches: the text is encoded again and again, so the caches are warm: the 1-thread pass uses the calling thread's cache, which has seen the whole text in every earlier pass (89 MB of Arabic holds ~436,000 distinct pieces: it grows to 512 Ki entries and then holds them all; 100 MB of English ~280,000); the 2-thread passes use the pool's one piece cache in shared memory (`SharedPieceCache`, 512 Ki entries, 32 MiB; the worker and the calling thread both read and fill it, so each distinct piece is merged once whichever thread meets it), which has seen the whole text in every earlier 2-thread pass. Neither is cleared between passes; the first-pass column is the one with a cold worker and a cold shared cache.",
+    "* Piece caches: the text is encoded again and again, so the caches are warm. The 1-thread pass uses the calling thread's own cache (256 Ki entries, then 512 Ki), which has seen the whole text in every earlier pass and keeps the pieces found again when it fills: after two passes it holds all of English's distinct pieces (271,000 with cl100k, 281,000 with o200k) and of Arabic's with o200k (437,000), but with Arabic and cl100k about 197,000 of more than 431,000, so that row's one thread merges the others again in every pass (measured outside this run). The 2-thread passes use the pool's one piece cache in shared memory (`SharedPieceCache`, 512 Ki entries, 32 MiB; the worker and the calling thread both read and fill it, so each distinct piece is merged once whichever thread meets it; with Arabic and cl100k its arena fills at 431,000), which has seen the whole text in every earlier 2-thread pass. Neither is cleared between passes; the first-pass column is the one with a cold worker and a cold shared cache.",
+    '* **encodeOrdinary → number[]**: one more call after the pairs, `enc.encodeOrdinary(text)` on the text in memory in the calling thread (warm), the API that returns a plain array (the passes above fill a Uint32Array); V8 gives a presized array fast elements only up to 2^25 elements, so a longer one is presized to where one growth by `push` holds it.',
     '* CPU: process CPU time (all threads) of each pass; **CPU 2 ÷ 1** is what the parallel path costs in total over one thread (cutting, messages and copies of the text and ids, two threads sharing the L3 cache and memory). On an idle machine the wall ratio approaches 2 ÷ (CPU 2 ÷ 1).',
     '* Mismatches: ids of all the runs (1 and 2 threads, first pass included) that differ from the reference (must be 0).',
     '',
     '* **Cores used**: CPU ÷ wall of the 2-thread passes (median): 2 would mean both threads ran all the time; below that, the other jobs held a core.',
     '',
-    '| text | encoding | input | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | cores used, 2 threads | load (1 min) at each pair | mismatches |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    '| text | encoding | input | MB | tokens | 1 thread ms (median) | 2 threads ms (median) | 2 threads, first pass ms | 1 thread MB/s | 2 threads MB/s | 2 ÷ 1 thread, wall (per-pair median) | CPU 2 ÷ 1 | cores used, 2 threads | encodeOrdinary → number[] ms | load (1 min) at each pair | mismatches |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
   ];
   for (const c of cells) {
     const one = median(c.pairs.map((p) => p.oneMs));
@@ -597,7 +608,7 @@ function parallelReport(cells, startLoad, endLoad) {
     const cpu = median(c.pairs.map((p) => p.twoCpuMs / p.oneCpuMs));
     const cores = median(c.pairs.map((p) => p.twoCpuMs / p.twoMs));
     lines.push(
-      `| ${c.lang} | ${c.encoding} | ${c.input ?? 'string'} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${fmt(cores)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
+      `| ${c.lang} | ${c.encoding} | ${c.input ?? 'string'} | ${fmt(c.bytes / 1e6, 1)} | ${c.tokens.toLocaleString('en')} | ${fmt(one, 0)} | ${fmt(two, 0)} | ${fmt(c.coldTwoMs, 0)} | ${fmt(c.bytes / 1e6 / (one / 1000))} | ${fmt(c.bytes / 1e6 / (two / 1000))} | ${fmt(ratio)}× | ${fmt(cpu)} | ${fmt(cores)} | ${c.plainMs === undefined ? '—' : fmt(c.plainMs, 0)} | ${c.pairs.map((p) => fmt(p.load, 1)).join(', ')} | ${c.mismatches} |`,
     );
   }
   const ratios = cells.map((c) => median(c.pairs.map((p) => p.oneMs / p.twoMs)));
@@ -609,7 +620,10 @@ function parallelReport(cells, startLoad, endLoad) {
   if (below.length > 0) {
     const cores = below.map((c) => median(c.pairs.map((p) => p.twoCpuMs / p.twoMs)));
     const cpu = below.map((c) => median(c.pairs.map((p) => p.twoCpuMs / p.oneCpuMs)));
-    const span = (values) => `${fmt(Math.min(...values))}–${fmt(Math.max(...values))}`;
+    const span = (values) =>
+      fmt(Math.min(...values)) === fmt(Math.max(...values))
+        ? fmt(values[0])
+        : `${fmt(Math.min(...values))}–${fmt(Math.max(...values))}`;
     why =
       Math.min(...cores) >= 1.8
         ? `. In the rows below it the two threads had both cores almost all the time (cores used ${span(cores)}): what holds them back is the parallel path's extra CPU, ${span(cpu)}× one thread's (which alone bounds the ratio at ${span(cpu.map((x) => 2 / x))}×)`
