@@ -29,7 +29,7 @@ const { files, universalNewlines, scanner, index, size, peers } = workerData as 
 const port = parentPort!;
 const corpus = new CorpusBytes(files, { universalNewlines });
 const store = new ByteChunkStore({ mapped: true });
-// Before the first range, so that the scanner is compiled once, with every path taken (about 1 ms).
+// Before the first range, so that the scanner is compiled once, with every path taken (a few ms).
 warmUpUtf8Count(scanner);
 /** The other workers' shares of this worker's partition. */
 const shares: PositionedChunks[] = [];
