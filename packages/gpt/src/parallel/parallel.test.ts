@@ -160,6 +160,14 @@ describe('encoding on worker threads', () => {
     expect(two.every((id, i) => id === expected[i])).toBe(true);
   });
 
+  it("gives encodeOrdinary's ids in one thread on a long text with no safe place to cut", async () => {
+    // No safe cut within the first stretch: the ids are sized by a guess and the text encoded in one call.
+    const text = 'x'.repeat((1 << 20) + 5);
+    const gpt2 = await getEncoding('gpt2');
+    const ids = await encodeParallel(gpt2, text, { threads: 1, ordinary: true });
+    expect(Array.from(ids)).toEqual(gpt2.encodeOrdinary(text));
+  });
+
   it("gives encodeOrdinary's ids on adversarial text, in small pieces", async () => {
     for (const [label, text] of Object.entries(adversarial())) {
       const ids = await encodeParallel(enc, text, { pool, pieceSize: 3000, ordinary: true });
