@@ -1,4 +1,4 @@
-import type { Token } from '@tokenlab/core';
+import { presizedArray, type Token } from '@tokenlab/core';
 
 /**
  * The `[start, end)` offsets found by the last scan, as start, end, start, end, ... The buffer is
@@ -27,7 +27,7 @@ export function pushOffsets(start: number, end: number): void {
 
 /** The last scan's spans as tokens of `text`. */
 export function scannedTokens(text: string): Token[] {
-  const tokens: Token[] = new Array(count >> 1);
+  const tokens = presizedArray<Token>(count >> 1);
   for (let index = 0; index < count; index += 2) {
     const start = offsets[index]!;
     const end = offsets[index + 1]!;
@@ -38,7 +38,7 @@ export function scannedTokens(text: string): Token[] {
 
 /** The last scan's spans as strings of `text`. */
 export function scannedStrings(text: string): string[] {
-  const strings: string[] = new Array(count >> 1);
+  const strings = presizedArray<string>(count >> 1);
   for (let index = 0; index < count; index += 2)
     strings[index >> 1] = text.slice(offsets[index]!, offsets[index + 1]!);
   return strings;
@@ -46,7 +46,7 @@ export function scannedStrings(text: string): string[] {
 
 /** The last scan's spans as `[start, end)` pairs. */
 export function scannedSpans(): [number, number][] {
-  const spans: [number, number][] = new Array(count >> 1);
+  const spans = presizedArray<[number, number]>(count >> 1);
   for (let index = 0; index < count; index += 2) spans[index >> 1] = [offsets[index]!, offsets[index + 1]!];
   return spans;
 }

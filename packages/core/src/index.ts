@@ -26,6 +26,7 @@ export {
 export { CharTokenizer, type CharVocabulary, UnknownCharacterError } from './chars.js';
 export { type JoiningType, joiningType, joinsAcross } from './joining.js';
 export { nearestName, optionNames, requireOptionNames } from './option-names.js';
+export { LONGEST_PRESIZED_ARRAY, presizedArray, presizedLength } from './presized-array.js';
 export { bytesAsText, renderToken, replaceControlCharacters } from './render.js';
 export { requireOptions } from './require-options.js';
 export { requireText } from './require-text.js';
