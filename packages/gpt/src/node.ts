@@ -22,7 +22,7 @@ export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
 export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
 export { FileTextError } from './parallel/file-text.js';
-export { IdBuffer } from './parallel/id-buffer.js';
+export { IdBuffer, MAX_IDS } from './parallel/id-buffer.js';
 export {
   encodeBatch,
   encodeParallel,

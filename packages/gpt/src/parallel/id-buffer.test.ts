@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdBuffer } from './id-buffer.js';
+import { IdBuffer, MAX_IDS } from './id-buffer.js';
 
 describe('IdBuffer', () => {
   it('keeps ids pushed and appended in order as it grows', () => {
@@ -50,5 +50,34 @@ describe('IdBuffer.reserveAtRate', () => {
     buffer.reserveAtRate(5, 0, 1000);
     buffer.reserveAtRate(5, 10, 0);
     expect(buffer.ids().buffer).toBe(before);
+  });
+});
+
+describe('IdBuffer at its bound', () => {
+  it('grows up to maxIds and no further, then names the bound and the way out', () => {
+    const buffer = new IdBuffer(60, 100);
+    for (let i = 0; i < 100; i++) buffer.push(i);
+    expect(Array.from(buffer.ids())).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(() => buffer.push(100)).toThrow(
+      /more than 100 ids for one array: encode the text in parts \(encodeStreamParallel/,
+    );
+    expect(buffer.length).toBe(100);
+    const appended = new IdBuffer(16, 100);
+    appended.append(new Uint32Array(90));
+    expect(() => appended.append(new Uint32Array(11))).toThrow(RangeError);
+    expect(appended.length).toBe(90);
+  });
+
+  it('makes room at a first stretch’s rate only up to maxIds', () => {
+    const buffer = new IdBuffer(16, 100);
+    buffer.reserveAtRate(1, 1, 1_000_000);
+    for (let i = 0; i < 100; i++) buffer.push(i);
+    expect(buffer.ids()[99]).toBe(99);
+    expect(() => buffer.push(0)).toThrow(RangeError);
+  });
+
+  it('stops at the longest Uint32Array there is (one id more is refused by the engine itself)', () => {
+    // Only the refusal is tried: a Uint32Array of MAX_IDS would reserve 16 GiB.
+    expect(() => new Uint32Array(MAX_IDS + 1)).toThrow(RangeError);
   });
 });

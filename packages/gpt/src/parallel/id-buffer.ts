@@ -1,6 +1,17 @@
 import type { IdSink } from '../bpe/byte-pair-merge.js';
 
 /**
+ * The most ids an {@link IdBuffer} holds: the longest `Uint32Array` Node's V8 makes (2^32 elements,
+ * 16 GiB): about 17 GB of English or 11 GB of Arabic with cl100k.
+ *
+ * @example
+ * ```ts
+ * MAX_IDS; // 4294967296
+ * ```
+ */
+export const MAX_IDS = 2 ** 32;
+
+/**
  * An {@link IdSink} that collects ids in a growing `Uint32Array` (4 bytes an id, one copy per
  * doubling), cheaper than a `number[]` for millions of ids and transferable between threads.
  *
@@ -16,30 +27,40 @@ export class IdBuffer implements IdSink {
   /** How many ids were pushed. */
   length = 0;
 
-  /** A buffer with room for `capacity` ids before it first grows. */
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(Math.max(16, capacity));
+  /**
+   * A buffer with room for `capacity` ids before it first grows, holding at most `maxIds` (default
+   * {@link MAX_IDS}, the longest `Uint32Array` there is; smaller for tests).
+   */
+  constructor(
+    capacity = 1024,
+    private readonly maxIds = MAX_IDS,
+  ) {
+    this.data = new Uint32Array(Math.min(maxIds, Math.max(16, capacity)));
   }
 
   /** Append one id. */
   push(id: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.grow(this.length + 1);
     this.data[this.length++] = id;
   }
 
   /** Append all of `ids` (one copy; the buffer at least doubles when it grows). */
   append(ids: Uint32Array): void {
-    if (this.length + ids.length > this.data.length) {
-      const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + ids.length));
-      grown.set(this.data.subarray(0, this.length));
-      this.data = grown;
-    }
+    if (this.length + ids.length > this.data.length) this.grow(this.length + ids.length);
     this.data.set(ids, this.length);
     this.length += ids.length;
+  }
+
+  /** Room for `needed` ids: at least twice the room, at most `maxIds`, or a `RangeError` past it. */
+  private grow(needed: number): void {
+    if (needed > this.maxIds)
+      throw new RangeError(
+        `more than ${this.maxIds.toLocaleString('en-US')} ids for one array: encode the text in parts ` +
+          '(encodeStreamParallel gives the ids of each part in turn)',
+      );
+    const grown = new Uint32Array(Math.min(this.maxIds, Math.max(this.data.length * 2, needed)));
+    grown.set(this.data.subarray(0, this.length));
+    this.data = grown;
   }
 
   /**
@@ -58,7 +79,10 @@ export class IdBuffer implements IdSink {
    */
   reserveAtRate(stretchIds: number, stretchSize: number, wholeSize: number): void {
     if (!(stretchSize > 0 && wholeSize > 0)) return;
-    const expected = Math.ceil(((wholeSize * stretchIds) / stretchSize) * 1.125) + 1024;
+    const expected = Math.min(
+      this.maxIds,
+      Math.ceil(((wholeSize * stretchIds) / stretchSize) * 1.125) + 1024,
+    );
     if (expected <= this.data.length) return;
     const grown = new Uint32Array(expected);
     grown.set(this.data.subarray(0, this.length));
