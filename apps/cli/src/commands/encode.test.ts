@@ -64,6 +64,14 @@ describe('tokenlab encode', () => {
     expect(two.stderr).toBe('');
     const count = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', '--count', file]);
     expect(count.stdout).toBe(`${one.stdout.trim().split(' ').length}\n`);
+    // Millions of ids, written a block at a time (one string of them all can pass the longest string
+    // there is): the same line, and the same ids as JSON, on one thread and on two.
+    const ids = one.stdout.trim().split(' ').map(Number);
+    expect(ids.length).toBeGreaterThan(1 << 20);
+    for (const threads of ['1', '2']) {
+      const json = await runCapture(['encode', '-e', 'o200k_base', '--threads', threads, '--json', file]);
+      expect(JSON.parse(json.stdout)).toEqual(ids);
+    }
   });
   it('has the threads read a large UTF-8 file themselves, with the ids of reading it whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));

@@ -4,6 +4,7 @@ import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
 import { encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
+import { writeIdLine } from '../id-output.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputDocuments, readInputText } from '../input-text.js';
 import { atLine, inputLines, readJsonlRecords, UsageError, writeLine } from '../io.js';
@@ -109,7 +110,7 @@ ${URL_INPUT_HELP}
     }
     const stripNewline = Boolean(values['strip-final-newline']);
     const printIds = (ids: Uint32Array) =>
-      writeLine(io.stdout, count ? String(ids.length) : values.json ? `[${ids.join(',')}]` : ids.join(' '));
+      count ? writeLine(io.stdout, String(ids.length)) : writeIdLine(io.stdout, ids, Boolean(values.json));
     const direct = await encodeFileDirectly(
       positionals,
       codec.encoding,
@@ -142,8 +143,7 @@ ${URL_INPUT_HELP}
       await writeLine(io.stdout, String(codec.count(text, allowed, asText)));
       return 0;
     }
-    const ids = codec.encode(text, allowed, asText);
-    await writeLine(io.stdout, values.json ? JSON.stringify(ids) : ids.join(' '));
+    await writeIdLine(io.stdout, codec.encode(text, allowed, asText), Boolean(values.json));
     return 0;
   },
 };

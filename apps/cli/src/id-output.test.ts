@@ -1,0 +1,35 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { writeIdLine } from './id-output.js';
+
+/** A stream that keeps each write. */
+function recorder(): { stream: Writable; writes: string[] } {
+  const writes: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      writes.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, writes };
+}
+
+describe('writeIdLine', () => {
+  it('writes the ids as one line, space-separated or as JSON, in blocks of at most idsPerWrite ids', async () => {
+    for (const length of [0, 1, 4, 5, 9, 10, 11, 23]) {
+      const ids = Array.from({ length }, (_, i) => (i * 7919) % 100_277);
+      for (const json of [false, true]) {
+        for (const input of [ids, Uint32Array.from(ids)]) {
+          const { stream, writes } = recorder();
+          await writeIdLine(stream, input, json, 5);
+          expect(writes.join(''), `${length} ids, json ${json}`).toBe(
+            json ? `${JSON.stringify(ids)}\n` : `${ids.join(' ')}\n`,
+          );
+          // No write holds more than a block of ids (and its separators and brackets).
+          for (const write of writes) expect(write.split(json ? ',' : ' ').length).toBeLessThanOrEqual(6);
+          expect(writes.length).toBe(Math.max(1, Math.ceil(length / 5)));
+        }
+      }
+    }
+  });
+});
