@@ -19,7 +19,11 @@ import type { RankTable } from './ranks/rank-table.js';
 export type { PieceLookup } from './bpe/piece-cache.js';
 export { SharedPieceCache, type SharedPieceCacheMemory } from './bpe/shared-piece-cache.js';
 export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
-export { encodeFileParallel, type FileEncodeOptions } from './parallel/encode-file.js';
+export {
+  countFileTokensParallel,
+  encodeFileParallel,
+  type FileEncodeOptions,
+} from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';
 export { FileTextError } from './parallel/file-text.js';
 export { IdBuffer, MAX_IDS } from './parallel/id-buffer.js';

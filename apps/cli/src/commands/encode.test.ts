@@ -1,15 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeFileParallel } from '@tokenlab/gpt/node';
+import { countFileTokensParallel, encodeFileParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
 import { runCapture, tiktokenRankFile } from '../testing.js';
 
-// The same function, watched: whether a file was read by the threads themselves.
+// The same functions, watched: whether a file was read by the threads themselves.
 vi.mock('@tokenlab/gpt/node', async (importOriginal) => {
   const original = await importOriginal<typeof import('@tokenlab/gpt/node')>();
-  return { ...original, encodeFileParallel: vi.fn(original.encodeFileParallel) };
+  return {
+    ...original,
+    encodeFileParallel: vi.fn(original.encodeFileParallel),
+    countFileTokensParallel: vi.fn(original.countFileTokensParallel),
+  };
 });
 
 describe('tokenlab encode', () => {
@@ -78,6 +82,7 @@ describe('tokenlab encode', () => {
     const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
     const body = paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph)));
     const spy = vi.mocked(encodeFileParallel);
+    const countSpy = vi.mocked(countFileTokensParallel);
     // A BOM is dropped and --strip-final-newline drops a final CRLF, as when the file is read whole.
     for (const [name, content, extra] of [
       ['plain.txt', body, []],
@@ -87,10 +92,15 @@ describe('tokenlab encode', () => {
       const file = join(dir, name);
       writeFileSync(file, content);
       spy.mockClear();
+      countSpy.mockClear();
       const one = await runCapture(['encode', '-e', 'o200k_base', '--threads', '1', ...extra, file]);
       expect(spy, name).not.toHaveBeenCalled();
+      expect(countSpy, name).not.toHaveBeenCalled();
       const two = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', ...extra, file]);
-      expect(spy, name).toHaveBeenCalledOnce();
+      // --count keeps no ids: the threads count each part's and drop them.
+      const counting = (extra as readonly string[]).includes('--count');
+      expect(counting ? countSpy : spy, name).toHaveBeenCalledOnce();
+      expect(counting ? spy : countSpy, name).not.toHaveBeenCalled();
       expect(one.code, name).toBe(0);
       expect(two.stdout, name).toBe(one.stdout);
       expect(two.stderr, name).toBe('');

@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
-import { encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
+import { countFileTokensParallel, encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { writeIdLine } from '../id-output.js';
@@ -121,11 +121,13 @@ ${URL_INPUT_HELP}
         allowedSpecial: allowed ?? [],
         ...(asText ? { disallowedSpecial: [] } : {}),
       },
+      count,
     );
     if (direct !== undefined) {
       if (direct.note) await writeLine(io.stderr, `tokenlab encode: ${direct.note}`);
       if (direct.endsWithNewline && !stripNewline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
-      await printIds(direct.ids);
+      if (direct.ids === undefined) await writeLine(io.stdout, String(direct.count));
+      else await printIds(direct.ids);
       return 0;
     }
     let text = await readInputText(positionals, io, options);
@@ -161,16 +163,21 @@ function threadsFor(bytes: number, asked: number | undefined): CappedWorkers {
   return asked !== undefined ? capped : { workers: capped.workers };
 }
 
-/** What {@link encodeFileDirectly} gives: the ids, the threads' note, whether the file ended with a newline. */
+/**
+ * What {@link encodeFileDirectly} gives: the ids (none when only counted), how many, the threads'
+ * note, whether the file ended with a newline.
+ */
 interface DirectIds {
-  ids: Uint32Array;
+  ids: Uint32Array | undefined;
+  count: number;
   note: string | undefined;
   endsWithNewline: boolean;
 }
 
 /**
  * The ids of one local UTF-8 file encoded with a tiktoken encoding (named or from a rank file) by
- * threads that each read, decode and encode their own parts of it (`encodeFileParallel`), the text
+ * threads that each read, decode and encode their own parts of it (`encodeFileParallel`; with
+ * `countOnly`, `countFileTokensParallel`, which keeps only how many), the text
  * being what `readInputText` would give (no leading BOM; no final newline with `stripNewline`).
  * Undefined when that does not apply (stdin, several files, a URL, another input encoding, another
  * codec, one thread), and when the file has a disallowed special token or bytes that are not UTF-8:
@@ -183,6 +190,7 @@ async function encodeFileDirectly(
   threadsAsked: number | undefined,
   stripNewline: boolean,
   special: { allowedSpecial: 'all' | string[]; disallowedSpecial?: string[] },
+  countOnly: boolean,
 ): Promise<DirectIds | undefined> {
   const file = positionals[0];
   if (positionals.length !== 1 || file === undefined || file === '-') return undefined;
@@ -200,14 +208,15 @@ async function encodeFileDirectly(
   const threads = threadsFor(size, threadsAsked);
   if (threads.workers < 2) return undefined;
   const { start, end, endsWithNewline } = await textBytesOf(file, size, stripNewline);
+  const fileOptions = { ...special, threads: threads.workers, start, end };
   try {
-    const ids = await encodeFileParallel(encoding, file, {
-      ...special,
-      threads: threads.workers,
-      start,
-      end,
-    });
-    return { ids, note: threads.note, endsWithNewline };
+    // Counting keeps no ids: memory stays a few parts per thread whatever the file's size.
+    if (countOnly) {
+      const count = await countFileTokensParallel(encoding, file, fileOptions);
+      return { ids: undefined, count, note: threads.note, endsWithNewline };
+    }
+    const ids = await encodeFileParallel(encoding, file, fileOptions);
+    return { ids, count: ids.length, note: threads.note, endsWithNewline };
   } catch (error) {
     if (error instanceof DisallowedSpecialTokenError || error instanceof FileTextError) return undefined;
     throw error;

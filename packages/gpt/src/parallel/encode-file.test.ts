@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
-import { encodeFileParallel } from './encode-file.js';
+import { countFileTokensParallel, encodeFileParallel } from './encode-file.js';
 import { EncodePool } from './encode-pool.js';
 import { FileTextError } from './file-text.js';
 
@@ -141,6 +141,36 @@ describe('encoding a file, each thread reading its own parts', () => {
       `${arabic}: not valid UTF-8 at byte 2`,
     );
     await expect(encodeFileParallel(enc, join(dir, 'missing.txt'), { pool })).rejects.toThrow(/missing\.txt/);
+  });
+
+  it('counts the tokens of a file as encodeFileParallel gives them, with the same errors, holding no ids', async () => {
+    for (const [label, text] of Object.entries(TEXTS)) {
+      const path = fileOf(text);
+      for (const pieceSize of [64, 4099])
+        for (const threads of [{ pool }, { threads: 1 }]) {
+          const options = { ...threads, pieceSize, ordinary: true };
+          expect(await countFileTokensParallel(enc, path, options), `${label}, ${pieceSize}`).toBe(
+            (await encodeFileParallel(enc, path, options)).length,
+          );
+        }
+    }
+    const special = fileOf(`one <|endoftext|> two`);
+    expect(await countFileTokensParallel(enc, special, { threads: 1, allowedSpecial: 'all' })).toBe(
+      enc.encode('one <|endoftext|> two', { allowedSpecial: 'all' }).length,
+    );
+    await expect(countFileTokensParallel(enc, special, { pool, pieceSize: 4 })).rejects.toBeInstanceOf(
+      DisallowedSpecialTokenError,
+    );
+    const bad = fileOf(Uint8Array.of(0x61, 0x20, 0xff, 0x62));
+    await expect(countFileTokensParallel(enc, bad, { threads: 1 })).rejects.toThrow(
+      `${bad}: not valid UTF-8 at byte 2`,
+    );
+    await expect(countFileTokensParallel(enc, dir, { pool })).rejects.toThrow(
+      `${dir}: not a regular file (a directory)`,
+    );
+    await expect(countFileTokensParallel(enc, special, { threads: 0 })).rejects.toThrow(
+      /countFileTokensParallel/,
+    );
   });
 
   it('refuses, by name, a file it cannot read in parts: a pipe, a folder', async () => {

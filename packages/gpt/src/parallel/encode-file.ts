@@ -53,6 +53,58 @@ export async function encodeFileParallel(
   options: FileEncodeOptions = {},
 ): Promise<Uint32Array> {
   checkParallelOptions('encodeFileParallel', options);
+  const plan = await planFile(encoding, path, options);
+  const { start, end, firstBytes } = plan;
+  // The ids go straight into one array as each part's come in (while the other threads encode), so
+  // no copy of all of them is left for the end; the first part's ids size it for the whole range.
+  // (A range read as one part has nothing after its first part to make room for: a token per 3 bytes.)
+  let sized = firstBytes === end - start;
+  const ids = new IdBuffer(sized ? Math.ceil(firstBytes / 3) : firstBytes);
+  await encodeParts(encoding, plan, options, (part) => {
+    ids.append(part);
+    if (!sized) ids.reserveAtRate(part.length, firstBytes, end - start);
+    sized = true;
+  });
+  return ids.ids();
+}
+
+/**
+ * How many tokens {@link encodeFileParallel} gives for the file (or its bytes `[start, end)`), with
+ * the same threads, options and errors, without holding the ids: each part's ids are counted and
+ * dropped, so memory stays a few parts per thread whatever the file's size.
+ *
+ * @example
+ * ```ts
+ * await countFileTokensParallel(enc, 'big.txt', { threads: 2, ordinary: true });
+ * // equal to (await encodeFileParallel(enc, 'big.txt', { threads: 2, ordinary: true })).length
+ * ```
+ */
+export async function countFileTokensParallel(
+  encoding: Encoding,
+  path: string,
+  options: FileEncodeOptions = {},
+): Promise<number> {
+  checkParallelOptions('countFileTokensParallel', options);
+  let count = 0;
+  await encodeParts(encoding, await planFile(encoding, path, options), options, (part) => {
+    count += part.length;
+  });
+  return count;
+}
+
+/** Where {@link encodeParts} reads a file: its byte range and its parts. */
+interface FilePlan {
+  start: number;
+  end: number;
+  /** The nominal size of the first part (the whole range when it is read as one part). */
+  firstBytes: number;
+  cuttable: boolean;
+  partBytes: number;
+  parts: () => Generator<FileRange>;
+}
+
+/** The checked byte range of `path` and the parts its threads read (see {@link encodeFileParallel}). */
+async function planFile(encoding: Encoding, path: string, options: FileEncodeOptions): Promise<FilePlan> {
   const info = await stat(path);
   // A pipe or device reports no size and cannot be read at an offset: it would encode as no ids.
   if (!info.isFile())
@@ -82,23 +134,21 @@ export async function encodeFileParallel(
       at = next;
     }
   };
-  // The ids go straight into one array as each part's come in (while the other threads encode), so
-  // no copy of all of them is left for the end; the first part's ids size it for the whole range.
-  const firstBytes = cuttable ? partAt(start) : end - start;
-  // (A range read as one part has nothing after its first part to make room for: a token per 3 bytes.)
-  let sized = firstBytes === end - start;
-  const ids = new IdBuffer(sized ? Math.ceil(firstBytes / 3) : firstBytes);
-  const onIds = (part: Uint32Array) => {
-    ids.append(part);
-    if (!sized) ids.reserveAtRate(part.length, firstBytes, end - start);
-    sized = true;
-  };
+  return { start, end, firstBytes: cuttable ? partAt(start) : end - start, cuttable, partBytes, parts };
+}
+
+/** Encode the plan's parts on the threads the options ask for, handing each part's ids to `onIds` in order. */
+async function encodeParts(
+  encoding: Encoding,
+  plan: FilePlan,
+  options: FileEncodeOptions,
+  onIds: (ids: Uint32Array) => void,
+): Promise<void> {
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
-  if (threads === 1 || !cuttable || end - start < 2 * partBytes) {
+  if (threads === 1 || !plan.cuttable || plan.end - plan.start < 2 * plan.partBytes) {
     // One thread: the same parts, read, decoded and encoded in turn.
-    encodePiecesHere(encoding, parts(), options, onIds);
-    return ids.ids();
+    encodePiecesHere(encoding, plan.parts(), options, onIds);
+    return;
   }
-  await withPool(encoding, options, true, (pool) => pool.encodePieces(parts(), options, onIds, true));
-  return ids.ids();
+  await withPool(encoding, options, true, (pool) => pool.encodePieces(plan.parts(), options, onIds, true));
 }
