@@ -1,7 +1,7 @@
 /**
  * The longest array `new Array(length)` makes with fast elements in V8 (2^25): a longer one starts as
- * a dictionary, which took 1.6–3.0 s to fill with 36 M numbers on the bench machine, against 0.3 s
- * for an array presized to 2^25 or less and written on past its end, which V8 grows and keeps fast.
+ * a dictionary, several times slower to fill than an array presized to 2^25 or less and written on
+ * past its end, which V8 grows and keeps fast.
  *
  * @example
  * ```ts

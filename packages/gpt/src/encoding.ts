@@ -1,6 +1,7 @@
 import { type PieceScanner, scanCl100kPiece, scanO200kPiece, scanR50kPiece } from '@tokenlab/bpe';
 import {
   decodeBytes,
+  presizedArray,
   requireOptionNames,
   requireOptions,
   requireText,
@@ -16,7 +17,6 @@ import {
   mergedIds,
 } from './bpe/byte-pair-merge.js';
 import { PieceCache, type PieceLookup } from './bpe/piece-cache.js';
-import { idsToArray } from './id-array.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
@@ -98,7 +98,11 @@ class IdList implements IdSink {
     if (bigger.length <= KEPT_ID_SCRATCH) idScratch = bigger;
   }
   toArray(): number[] {
-    return idsToArray(this.ids, this.count);
+    const { ids, count } = this;
+    // Past 2^25 ids a presized `new Array(count)` would be a dictionary, slow to fill (see presizedArray).
+    const out = presizedArray<number>(count);
+    for (let from = 0; from < count; from += CHUNK) copyIds(ids, out, from, Math.min(count, from + CHUNK));
+    return out;
   }
 }
 
@@ -113,6 +117,10 @@ class IdList implements IdSink {
  * compile work that competes with the first encode of a process for the CPU.
  */
 const CHUNK = 1 << 11;
+
+function copyIds(ids: Uint32Array, out: number[], from: number, to: number): void {
+  for (let i = from; i < to; i++) out[i] = ids[i]!;
+}
 
 class Counter implements IdSink {
   count = 0;

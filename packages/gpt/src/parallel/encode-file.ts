@@ -58,13 +58,12 @@ export async function encodeFileParallel(
   // The ids go straight into one array as each part's come in (while the other threads encode), so
   // no copy of all of them is left for the end; the first part's ids size it for the whole range.
   // (A range read as one part has nothing after its first part to make room for: a token per 3 bytes.)
-  let sized = firstBytes === end - start;
-  const ids = new IdBuffer(sized ? Math.ceil(firstBytes / 3) : firstBytes);
-  await encodeParts(encoding, plan, options, (part) => {
-    ids.append(part);
-    if (!sized) ids.reserveAtRate(part.length, firstBytes, end - start);
-    sized = true;
-  });
+  const onePart = firstBytes === end - start;
+  const ids = new IdBuffer(onePart ? Math.ceil(firstBytes / 3) : firstBytes);
+  const onIds = onePart
+    ? (part: Uint32Array) => ids.append(part)
+    : ids.appenderSizedByFirst(firstBytes, end - start);
+  await encodeParts(encoding, plan, options, onIds);
   return ids.ids();
 }
 

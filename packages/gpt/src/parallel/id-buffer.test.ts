@@ -81,3 +81,20 @@ describe('IdBuffer at its bound', () => {
     expect(() => new Uint32Array(MAX_IDS + 1)).toThrow(RangeError);
   });
 });
+
+describe('IdBuffer.appenderSizedByFirst', () => {
+  it("appends parts in order, making room for the whole text once, at the first part's rate", () => {
+    const buffer = new IdBuffer(16);
+    const onIds = buffer.appenderSizedByFirst(40, 4000); // the first part: 10 ids in 40 units
+    onIds(Uint32Array.from({ length: 10 }, (_, i) => i));
+    const room = buffer.ids().buffer;
+    const expected = Array.from({ length: 10 }, (_, i) => i);
+    for (let part = 1; part < 100; part++) {
+      const ids = Uint32Array.from({ length: 10 }, (_, i) => part * 10 + i);
+      onIds(ids);
+      expected.push(...ids);
+    }
+    expect(buffer.ids().buffer).toBe(room);
+    expect(Array.from(buffer.ids())).toEqual(expected);
+  });
+});

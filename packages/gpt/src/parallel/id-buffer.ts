@@ -89,6 +89,27 @@ export class IdBuffer implements IdSink {
     this.data = grown;
   }
 
+  /**
+   * A function that appends a text's parts' ids in order, sizing the buffer for the whole text
+   * (`wholeSize` units or bytes) from the first part's ids, taken as `firstSize` long (see
+   * {@link IdBuffer.reserveAtRate}).
+   *
+   * @example
+   * ```ts
+   * const buffer = new IdBuffer(1 << 20);
+   * const onIds = buffer.appenderSizedByFirst(1 << 20, text.length);
+   * for (const part of partIds) onIds(part);
+   * ```
+   */
+  appenderSizedByFirst(firstSize: number, wholeSize: number): (ids: Uint32Array) => void {
+    let sized = false;
+    return (ids) => {
+      this.append(ids);
+      if (!sized) this.reserveAtRate(ids.length, firstSize, wholeSize);
+      sized = true;
+    };
+  }
+
   /** The ids pushed so far (a view of the buffer: copy it before pushing more). */
   ids(): Uint32Array {
     return this.data.subarray(0, this.length);

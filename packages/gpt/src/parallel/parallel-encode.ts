@@ -40,25 +40,18 @@ const DEFAULT_PIECE_SIZE = 1 << 20;
 const FIRST_STRETCH = 1 << 16;
 
 function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOptions): Uint32Array {
-  if (!options.ordinary) {
-    const buffer = new IdBuffer(text.length >> 1);
-    encoding.encodeInto(text, options, buffer);
-    return buffer.ids();
-  }
   // A long text: its first stretch, up to a safe cut, tells how many ids the whole will have.
   const cut =
-    text.length >= 16 * FIRST_STRETCH && isCuttablePattern(encoding.patternSource)
+    options.ordinary && text.length >= 16 * FIRST_STRETCH && isCuttablePattern(encoding.patternSource)
       ? nextSafeCut(text, 0, FIRST_STRETCH)
       : -1;
-  if (cut < 0) {
-    const buffer = new IdBuffer(text.length >> 1);
-    encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
-    return buffer.ids();
-  }
-  const buffer = new IdBuffer(cut);
-  encoding.encodeOrdinaryInto(text, 0, cut, buffer);
-  buffer.reserveAtRate(buffer.length, cut, text.length);
-  encoding.encodeOrdinaryInto(text, cut, text.length, buffer);
+  const buffer = new IdBuffer(cut > 0 ? cut : text.length >> 1);
+  if (cut > 0) {
+    encoding.encodeOrdinaryInto(text, 0, cut, buffer);
+    buffer.reserveAtRate(buffer.length, cut, text.length);
+    encoding.encodeOrdinaryInto(text, cut, text.length, buffer);
+  } else if (options.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
+  else encoding.encodeInto(text, options, buffer);
   return buffer.ids();
 }
 
@@ -128,12 +121,7 @@ export async function encodeParallel(
   // The ids go into one array as each piece's come in (while the threads encode the next), so no
   // join of all of them is left for the end; the first piece's ids size it for the whole text.
   const ids = new IdBuffer(cuts[0]!);
-  let sized = false;
-  const onIds = (part: Uint32Array) => {
-    ids.append(part);
-    if (!sized) ids.reserveAtRate(part.length, cuts[0]!, text.length);
-    sized = true;
-  };
+  const onIds = ids.appenderSizedByFirst(cuts[0]!, text.length);
   await withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true));
   return ids.ids();
 }
