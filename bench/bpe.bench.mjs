@@ -572,7 +572,7 @@ if (!small && process.env.BPE_BENCH_SKIP_TABLE !== '1') {
     'average is in the last column; the machine has 2 cores), so the CPU column and the ratios within a round say more.',
     'Counting 100 MB of English works on the UTF-8 bytes themselves on 2 worker threads (no decoding to a string): one pass',
     'that cuts and hashes each word (the byte scanner for the rest) and one probe per chunk into a hash table larger',
-    'than the cache (the count CPU column shows its cost), after a made-up sample of a few KB (3–4 ms) that takes every',
+    'than the cache (the count CPU column shows its cost), after a made-up sample of a few KB (a few milliseconds) that takes every',
     'path of the scanner once, so that V8 compiles it once; the two workers then add up one hash partition of the table each,',
     "each into its own table (only the other worker's share is looked up again), and swap their shares over channels of",
     "their own: a buffer transferred away from the training thread would detach, and V8 would then recompile that thread's",

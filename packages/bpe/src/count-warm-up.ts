@@ -29,7 +29,7 @@ const WARM_UP_BYTES = 1 << 20;
 
 /**
  * Count a small made-up sample (every kind of chunk the scanners cut) with `scanner` into a throwaway
- * store, once per thread and scanner (3–4 ms as a process's first count). V8 compiles the scanner's loops while the
+ * store, once per thread and scanner (a few milliseconds). V8 compiles the scanner's loops while the
  * first range of a corpus runs, with the type feedback gathered so far, and each rarer path met
  * afterwards (a contraction, a four-byte character, a long word) throws that code away to be compiled
  * again. After the sample every path has run, so the corpus runs on code compiled once. The counts are
