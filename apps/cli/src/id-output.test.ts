@@ -32,4 +32,34 @@ describe('writeIdLine', () => {
       }
     }
   });
+
+  it('writes ids that come in parts as the same line, each part as it comes', async () => {
+    const ids = Array.from({ length: 23 }, (_, i) => (i * 7919) % 100_277);
+    for (const sizes of [[], [0], [23], [3, 0, 7, 13], [5, 5, 5, 5, 3], [1, 22]]) {
+      for (const json of [false, true]) {
+        const { stream, writes } = recorder();
+        const given = sizes.reduce((sum, size) => sum + size, 0);
+        const expected = ids.slice(0, given);
+        let handedOut = 0;
+        async function* parts() {
+          for (const size of sizes) {
+            // Every write of the parts before this one is done before it is asked for.
+            expect(
+              writes
+                .join('')
+                .split(/[ ,]/)
+                .filter((id) => /\d/.test(id)).length,
+            ).toBeGreaterThanOrEqual(Math.max(0, handedOut - 5));
+            yield Uint32Array.from(ids.slice(handedOut, handedOut + size));
+            handedOut += size;
+          }
+        }
+        await writeIdLine(stream, parts(), json, 5);
+        expect(writes.join(''), `${sizes}, json ${json}`).toBe(
+          json ? `${JSON.stringify(expected)}\n` : `${expected.join(' ')}\n`,
+        );
+        for (const write of writes) expect(write.split(json ? ',' : ' ').length).toBeLessThanOrEqual(6);
+      }
+    }
+  });
 });

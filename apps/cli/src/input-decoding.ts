@@ -11,6 +11,10 @@ export interface InputDecoding {
   replaceInvalid?: boolean;
 }
 
+/** What to do about input that is not valid in its encoding: the two command-line fixes. */
+export const INVALID_INPUT_FIXES =
+  'Name its encoding with --input-encoding (e.g. latin1, utf-16le), or pass --replace-invalid to read it with U+FFFD in place of the bad bytes.';
+
 /** The options of every command that reads text files or stdin. */
 export const INPUT_DECODING_OPTIONS = {
   'input-encoding': { type: 'string' },
@@ -79,10 +83,7 @@ export async function decodeInput(
         })()
       : '';
     const what = `${source}: not valid ${decoder.encoding}${where ? ` ${where}` : ''}`;
-    if (!decoding.replaceInvalid)
-      throw new Error(
-        `${what}. Name its encoding with --input-encoding (e.g. latin1, utf-16le), or pass --replace-invalid to read it with U+FFFD in place of the bad bytes.`,
-      );
+    if (!decoding.replaceInvalid) throw new Error(`${what}. ${INVALID_INPUT_FIXES}`);
     if (warnings)
       await writeLine(warnings, `tokenlab: warning: ${what}; replaced with U+FFFD (--replace-invalid)`);
     return textDecoder(encoding, false).decode(bytes);

@@ -22,6 +22,7 @@ export { isSafeByteCut, safeByteCut } from './parallel/byte-cuts.js';
 export {
   countFileTokensParallel,
   encodeFileParallel,
+  encodeFileStreamParallel,
   type FileEncodeOptions,
 } from './parallel/encode-file.js';
 export { EncodePool, type EncodePoolOptions, type PoolEncodeOptions } from './parallel/encode-pool.js';

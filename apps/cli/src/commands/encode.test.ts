@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countFileTokensParallel, encodeFileParallel } from '@tokenlab/gpt/node';
+import { countFileTokensParallel, encodeFileStreamParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
 import { runCapture, tiktokenRankFile } from '../testing.js';
@@ -11,7 +11,7 @@ vi.mock('@tokenlab/gpt/node', async (importOriginal) => {
   const original = await importOriginal<typeof import('@tokenlab/gpt/node')>();
   return {
     ...original,
-    encodeFileParallel: vi.fn(original.encodeFileParallel),
+    encodeFileStreamParallel: vi.fn(original.encodeFileStreamParallel),
     countFileTokensParallel: vi.fn(original.countFileTokensParallel),
   };
 });
@@ -81,7 +81,7 @@ describe('tokenlab encode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
     const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
     const body = paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph)));
-    const spy = vi.mocked(encodeFileParallel);
+    const spy = vi.mocked(encodeFileStreamParallel);
     const countSpy = vi.mocked(countFileTokensParallel);
     // A BOM is dropped and --strip-final-newline drops a final CRLF, as when the file is read whole.
     for (const [name, content, extra] of [
@@ -132,7 +132,7 @@ describe('tokenlab encode', () => {
     const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
     const file = join(dir, 'large.txt');
     writeFileSync(file, paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph))));
-    const spy = vi.mocked(encodeFileParallel);
+    const spy = vi.mocked(encodeFileStreamParallel);
     const named = await runCapture(['encode', '-e', 'gpt2', '--threads', '1', file]);
     spy.mockClear();
     const fromRanks = await runCapture([
@@ -149,19 +149,58 @@ describe('tokenlab encode', () => {
     expect(fromRanks.code).toBe(0);
     expect(fromRanks.stdout).toBe(named.stdout);
   });
-  it('reports a special token or bad UTF-8 in a large file as for any input', async () => {
+  it('reports a special token or bad UTF-8 in the first part of a large file as for any input, printing nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
     const body = Buffer.from('word and more words.\n'.repeat(500_000));
     const special = join(dir, 'special.txt');
-    writeFileSync(special, Buffer.concat([body, Buffer.from(' <|endoftext|>')]));
+    writeFileSync(special, Buffer.concat([Buffer.from('one <|endoftext|> '), body]));
     const refused = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', special]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`special token <|endoftext|> (at character offset ${body.length + 1})`);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      "special token <|endoftext|> (at character offset 4). Pass --allowed-special '<|endoftext|>'",
+    );
+    const bad = join(dir, 'bad.txt');
+    writeFileSync(bad, Buffer.concat([Buffer.from('one '), Buffer.from([0xff]), body]));
+    const invalid = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', bad]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toBe('');
+    expect(invalid.stderr).toContain('not valid utf-8 at byte 4 (1 invalid sequence)');
+  });
+  it('prints the ids of a large file part by part, and says so when a problem in a later part cuts them short', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const body = Buffer.from('word and more words.\n'.repeat(500_000));
+    const whole = (
+      await runCapture(['encode', '-e', 'cl100k_base', '--threads', '1'], body.toString())
+    ).stdout
+      .trim()
+      .split(' ');
+    const special = join(dir, 'special.txt');
+    writeFileSync(special, Buffer.concat([body, Buffer.from(' <|endoftext|>')]));
     const bad = join(dir, 'bad.txt');
     writeFileSync(bad, Buffer.concat([body, Buffer.from([0xff]), body]));
-    const invalid = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', bad]);
-    expect(invalid.code).not.toBe(0);
-    expect(invalid.stderr).toContain(`not valid utf-8 at byte ${body.length}`);
+    for (const [file, code, problem] of [
+      [
+        special,
+        2,
+        `special token <|endoftext|> (at character offset ${body.length + 1}); the ids printed so far end before it. Pass --allowed-special`,
+      ],
+      [
+        bad,
+        1,
+        `${bad}: not valid UTF-8 at byte ${body.length}; the ids printed so far end before it. Name its encoding with --input-encoding`,
+      ],
+    ] as const) {
+      const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', file]);
+      expect(run.code, file).toBe(code);
+      expect(run.stderr, file).toContain(problem);
+      // One line: the ids of the parts before the problem's, a beginning of the text's ids.
+      expect(run.stdout.endsWith('\n'), file).toBe(true);
+      const printed = run.stdout.trim().split(' ');
+      expect(printed.length, file).toBeGreaterThan(1 << 16);
+      expect(printed.length, file).toBeLessThan(whole.length);
+      expect(printed, file).toEqual(whole.slice(0, printed.length));
+    }
   });
   it('caps --threads at what the input keeps busy, with a note', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');

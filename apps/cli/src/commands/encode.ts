@@ -1,11 +1,12 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import type { Writable } from 'node:stream';
 import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
-import { countFileTokensParallel, encodeFileParallel, FileTextError } from '@tokenlab/gpt/node';
+import { countFileTokensParallel, encodeFileStreamParallel, FileTextError } from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { writeIdLine } from '../id-output.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, INVALID_INPUT_FIXES } from '../input-decoding.js';
 import { readInputDocuments, readInputText } from '../input-text.js';
 import { atLine, inputLines, readJsonlRecords, UsageError, writeLine } from '../io.js';
 import {
@@ -16,7 +17,7 @@ import {
   URL_INPUT_OPTIONS,
 } from '../url-input.js';
 import { type CappedWorkers, capWorkers } from '../worker-count.js';
-import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
+import { codecFromOptions, parseAllowedSpecial, specialTokenProblem } from './gpt-source.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
@@ -52,7 +53,10 @@ Options:
                                default one per core, capped at the cores and at one per 4 MiB of
                                input (so one for small inputs), with a note on stderr when lowered.
                                One UTF-8 FILE with --encoding or --tiktoken is read by the threads
-                               themselves, each its own parts, so the text never passes between them
+                               themselves, each its own parts, so the text never passes between them,
+                               and its ids are printed part by part as they come (memory stays a few
+                               parts at any size; a problem found past the first part stops the line
+                               there, with an error that says so)
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -124,10 +128,16 @@ ${URL_INPUT_HELP}
       count,
     );
     if (direct !== undefined) {
-      if (direct.note) await writeLine(io.stderr, `tokenlab encode: ${direct.note}`);
-      if (direct.endsWithNewline && !stripNewline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
-      if (direct.ids === undefined) await writeLine(io.stdout, String(direct.count));
-      else await printIds(direct.ids);
+      try {
+        if (direct.note) await writeLine(io.stderr, `tokenlab encode: ${direct.note}`);
+        if (direct.endsWithNewline && !stripNewline && io.isTTY)
+          await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
+        if (direct.parts === undefined) await writeLine(io.stdout, String(direct.count));
+        else await writeStreamedIds(io.stdout, direct.parts, Boolean(values.json));
+      } finally {
+        // A failed write (a closed pipe) leaves the parts unread: stop the threads.
+        await direct.parts?.return(undefined);
+      }
       return 0;
     }
     let text = await readInputText(positionals, io, options);
@@ -164,11 +174,11 @@ function threadsFor(bytes: number, asked: number | undefined): CappedWorkers {
 }
 
 /**
- * What {@link encodeFileDirectly} gives: the ids (none when only counted), how many, the threads'
- * note, whether the file ended with a newline.
+ * What {@link encodeFileDirectly} gives: the ids part by part (none when only counted), how many
+ * (when counted), the threads' note, whether the file ended with a newline.
  */
 interface DirectIds {
-  ids: Uint32Array | undefined;
+  parts: AsyncGenerator<Uint32Array> | undefined;
   count: number;
   note: string | undefined;
   endsWithNewline: boolean;
@@ -176,12 +186,15 @@ interface DirectIds {
 
 /**
  * The ids of one local UTF-8 file encoded with a tiktoken encoding (named or from a rank file) by
- * threads that each read, decode and encode their own parts of it (`encodeFileParallel`; with
- * `countOnly`, `countFileTokensParallel`, which keeps only how many), the text
- * being what `readInputText` would give (no leading BOM; no final newline with `stripNewline`).
- * Undefined when that does not apply (stdin, several files, a URL, another input encoding, another
- * codec, one thread), and when the file has a disallowed special token or bytes that are not UTF-8:
- * the usual path then reads it and reports them in its own words.
+ * threads that each read, decode and encode their own parts of it, the text being what
+ * `readInputText` would give (no leading BOM; no final newline with `stripNewline`): part by part as
+ * they are encoded (`encodeFileStreamParallel`, so that neither the text nor all the ids are ever
+ * held: a file of any size prints in the memory of a few parts), or with `countOnly` only how many
+ * (`countFileTokensParallel`). Undefined when that does not apply (stdin, several files, a URL,
+ * another input encoding, another codec, one thread), and when the file has a disallowed special
+ * token or bytes that are not UTF-8 in its first part (or, counting, anywhere): the usual path then
+ * reads it and reports them in its own words. Found in a later part, they stop the printing with an
+ * error that says so (see {@link writeStreamedIds}).
  */
 async function encodeFileDirectly(
   positionals: readonly string[],
@@ -213,15 +226,52 @@ async function encodeFileDirectly(
     // Counting keeps no ids: memory stays a few parts per thread whatever the file's size.
     if (countOnly) {
       const count = await countFileTokensParallel(encoding, file, fileOptions);
-      return { ids: undefined, count, note: threads.note, endsWithNewline };
+      return { parts: undefined, count, note: threads.note, endsWithNewline };
     }
-    const ids = await encodeFileParallel(encoding, file, fileOptions);
-    return { ids, count: ids.length, note: threads.note, endsWithNewline };
+    const parts = encodeFileStreamParallel(encoding, file, fileOptions);
+    // The first part's ids before anything is printed: a problem there is reported as the usual path
+    // reports it, with nothing printed.
+    const first = await parts.next();
+    async function* all(): AsyncGenerator<Uint32Array> {
+      if (first.done) return;
+      yield first.value;
+      yield* parts;
+    }
+    return { parts: all(), count: 0, note: threads.note, endsWithNewline };
   } catch (error) {
     if (error instanceof DisallowedSpecialTokenError || error instanceof FileTextError) return undefined;
     throw error;
   }
 }
+
+/**
+ * Print the ids of a file's parts as one line as they come ({@link writeIdLine}). A disallowed
+ * special token or bytes that are not UTF-8 found after the first part end the line after the parts
+ * before theirs and stop with the usual path's error, which says that the ids printed end before it.
+ */
+async function writeStreamedIds(
+  out: Writable,
+  parts: AsyncIterable<Uint32Array>,
+  json: boolean,
+): Promise<void> {
+  let failure: unknown;
+  async function* untilFailure(): AsyncGenerator<Uint32Array> {
+    try {
+      yield* parts;
+    } catch (error) {
+      if (!(error instanceof DisallowedSpecialTokenError || error instanceof FileTextError)) throw error;
+      failure = error;
+    }
+  }
+  await writeIdLine(out, untilFailure(), json);
+  if (failure instanceof DisallowedSpecialTokenError)
+    throw new UsageError(specialTokenProblem(failure.token, failure.index, PRINTED_BEFORE));
+  if (failure instanceof FileTextError)
+    throw new Error(`${failure.message}; ${PRINTED_BEFORE}. ${INVALID_INPUT_FIXES}`);
+}
+
+/** What a problem found after the first part adds: the line of ids printed is cut short (at a part's end). */
+const PRINTED_BEFORE = 'the ids printed so far end before it';
 
 /** Whether `label` (undefined: the default) names UTF-8 for `TextDecoder`. */
 function isUtf8Label(label: string | undefined): boolean {

@@ -108,11 +108,24 @@ function explainSpecial<T>(run: () => T): T {
   } catch (error) {
     const { token, index } = error as { token?: unknown; index?: unknown };
     if (typeof token !== 'string' || typeof index !== 'number') throw error;
-    throw new UsageError(
-      `the text contains the special token ${token} (at character offset ${index}). Pass --allowed-special '${token}' ` +
-        `(or all) to encode it as the special token, or --special-as-text to encode it as ordinary text.`,
-    );
+    throw new UsageError(specialTokenProblem(token, index));
   }
+}
+
+/**
+ * What `encode` says of a special token found in the text and not allowed: where it is, what else
+ * happened (`alsoSaid`, a clause), and the command-line fixes.
+ *
+ * @example
+ * ```ts
+ * specialTokenProblem('<|endoftext|>', 12); // 'the text contains the special token <|endoftext|> (at character offset 12). Pass ...'
+ * ```
+ */
+export function specialTokenProblem(token: string, index: number, alsoSaid = ''): string {
+  return (
+    `the text contains the special token ${token} (at character offset ${index})${alsoSaid ? `; ${alsoSaid}` : ''}. ` +
+    `Pass --allowed-special '${token}' (or all) to encode it as the special token, or --special-as-text to encode it as ordinary text.`
+  );
 }
 
 /**

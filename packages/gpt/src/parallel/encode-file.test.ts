@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Encoding } from '../encoding.js';
 import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
-import { countFileTokensParallel, encodeFileParallel } from './encode-file.js';
+import {
+  countFileTokensParallel,
+  encodeFileParallel,
+  encodeFileStreamParallel,
+  type FileEncodeOptions,
+} from './encode-file.js';
 import { EncodePool } from './encode-pool.js';
 import { FileTextError } from './file-text.js';
 
@@ -171,6 +176,85 @@ describe('encoding a file, each thread reading its own parts', () => {
     await expect(countFileTokensParallel(enc, special, { threads: 0 })).rejects.toThrow(
       /countFileTokensParallel/,
     );
+  });
+
+  it('streams the ids part by part, joined equal to encodeFileParallel, with the same errors after the parts before', async () => {
+    /** The parts a stream yields, or the error it ended with after them. */
+    const partsOf = async (path: string, options: FileEncodeOptions) => {
+      const parts: Uint32Array[] = [];
+      try {
+        for await (const ids of encodeFileStreamParallel(enc, path, options)) parts.push(ids);
+        return { parts };
+      } catch (error) {
+        return { parts, error };
+      }
+    };
+    for (const [label, text] of Object.entries(TEXTS)) {
+      const path = fileOf(text);
+      const expected = enc.encodeOrdinary(text);
+      for (const threads of [{ pool }, { threads: 1 }]) {
+        const { parts, error } = await partsOf(path, { ...threads, pieceSize: 700, ordinary: true });
+        expect(error, label).toBeUndefined();
+        expect(parts.length, label).toBeGreaterThan(3);
+        expect(
+          parts.flatMap((ids) => Array.from(ids)),
+          label,
+        ).toEqual(expected);
+      }
+    }
+    const before = TEXTS.mixed!.slice(0, 9000);
+    const special = fileOf(`${before}<|endoftext|> and after`);
+    const bad = fileOf(Buffer.concat([Buffer.from(before), Buffer.from([0xff]), Buffer.from(before)]));
+    for (const threads of [{ pool }, { threads: 1 }]) {
+      const refused = await partsOf(special, { ...threads, pieceSize: 500 });
+      expect(refused.error).toBeInstanceOf(DisallowedSpecialTokenError);
+      expect((refused.error as DisallowedSpecialTokenError).index).toBe(before.length);
+      const invalid = await partsOf(bad, { ...threads, pieceSize: 500, ordinary: true });
+      expect((invalid.error as Error).message).toBe(
+        `${bad}: not valid UTF-8 at byte ${Buffer.byteLength(before)}`,
+      );
+      // The parts before the problem's came first: a beginning of the text's ids.
+      for (const { parts } of [refused, invalid]) {
+        const printed = parts.flatMap((ids) => Array.from(ids));
+        expect(parts.length).toBeGreaterThan(3);
+        expect(printed).toEqual(enc.encodeOrdinary(before).slice(0, printed.length));
+      }
+    }
+    await expect(encodeFileStreamParallel(enc, special, { threads: 0 }).next()).rejects.toThrow(
+      /^encodeFileStreamParallel: /,
+    );
+  });
+
+  it('holds the threads back while the consumer is slow, and stops them when it stops', async () => {
+    const path = fileOf(TEXTS['Arabic words']!.repeat(4));
+    const started = vi.spyOn(Encoding.prototype, 'encodeOrdinaryInto');
+    const posted = vi.spyOn(EncodePool.prototype as unknown as { run: () => unknown }, 'run');
+    try {
+      for (const threads of [{ pool }, { threads: 1 }]) {
+        started.mockClear();
+        posted.mockClear();
+        const parts = () => started.mock.calls.length + posted.mock.calls.length;
+        let consumed = 0;
+        for await (const _ of encodeFileStreamParallel(enc, path, {
+          ...threads,
+          pieceSize: 300,
+          ordinary: true,
+        })) {
+          consumed++;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          // Read or sent: the parts consumed, 4 waiting for the consumer, what the pool keeps in flight.
+          expect(parts()).toBeLessThanOrEqual(consumed + 4 + 8 + 1);
+          if (consumed === 20) break;
+        }
+        const stopped = parts();
+        expect(stopped).toBeLessThan(300);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(parts()).toBe(stopped);
+      }
+    } finally {
+      started.mockRestore();
+      posted.mockRestore();
+    }
   });
 
   it('refuses, by name, a file it cannot read in parts: a pipe, a folder', async () => {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Encoding } from '../encoding.js';
 import { encodePiecesHere } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
+import { idStream } from './id-stream.js';
 import { type ParallelEncodeOptions, withPool } from './parallel-encode.js';
 import { checkParallelOptions } from './parallel-options.js';
 import type { FileRange } from './protocol.js';
@@ -91,6 +92,31 @@ export async function countFileTokensParallel(
   return count;
 }
 
+/**
+ * The ids of a UTF-8 file (or of its bytes `[start, end)`) part by part, in order, as
+ * {@link encodeFileParallel}'s threads encode them: joined, they equal its result, with the same
+ * options and errors (an error comes after the ids of the parts before it). At most a few parts'
+ * ids wait for the consumer: one that writes them to a pipe or a disk more slowly than the threads
+ * encode holds the threads back, so memory stays a few parts per thread whatever the file's size,
+ * and no array holds all the ids (which `encodeFileParallel` needs, up to `MAX_IDS`). Stopping early
+ * (`break`) stops the threads.
+ *
+ * @example
+ * ```ts
+ * for await (const ids of encodeFileStreamParallel(enc, 'big.txt', { threads: 2, ordinary: true }))
+ *   out.write(ids.join(' ') + ' ');
+ * ```
+ */
+export async function* encodeFileStreamParallel(
+  encoding: Encoding,
+  path: string,
+  options: FileEncodeOptions = {},
+): AsyncGenerator<Uint32Array> {
+  checkParallelOptions('encodeFileStreamParallel', options);
+  const plan = await planFile(encoding, path, options);
+  yield* idStream((onIds) => encodeParts(encoding, plan, options, onIds));
+}
+
 /** Where {@link encodeParts} reads a file: its byte range and its parts. */
 interface FilePlan {
   start: number;
@@ -136,17 +162,20 @@ async function planFile(encoding: Encoding, path: string, options: FileEncodeOpt
   return { start, end, firstBytes: cuttable ? partAt(start) : end - start, cuttable, partBytes, parts };
 }
 
-/** Encode the plan's parts on the threads the options ask for, handing each part's ids to `onIds` in order. */
+/**
+ * Encode the plan's parts on the threads the options ask for, handing each part's ids to `onIds` in
+ * order (and waiting for its promise, if it returns one, before the next part).
+ */
 async function encodeParts(
   encoding: Encoding,
   plan: FilePlan,
   options: FileEncodeOptions,
-  onIds: (ids: Uint32Array) => void,
+  onIds: (ids: Uint32Array) => void | Promise<void>,
 ): Promise<void> {
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || !plan.cuttable || plan.end - plan.start < 2 * plan.partBytes) {
     // One thread: the same parts, read, decoded and encoded in turn.
-    encodePiecesHere(encoding, plan.parts(), options, onIds);
+    for (const ids of encodePiecesHere(encoding, plan.parts(), options)) await onIds(ids);
     return;
   }
   await withPool(encoding, options, true, (pool) => pool.encodePieces(plan.parts(), options, onIds, true));

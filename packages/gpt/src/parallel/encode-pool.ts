@@ -161,12 +161,13 @@ export class EncodePool {
    * ids in order. Each worker has two pieces in flight; with `withCaller`, the calling thread encodes
    * a piece itself (over the pool's piece cache) whenever the workers have their two, so one thread
    * fewer is started for the same cores. Errors come out in text order, with positions in the whole
-   * text.
+   * text. When `onIds` returns a promise, no piece is handed on until it resolves (a consumer that
+   * falls behind holds the threads back; see `idStream`).
    */
   async encodePieces(
     pieces: Iterable<string | FileRange | TextPart> | AsyncIterable<string | FileRange | TextPart>,
     options: PoolEncodeOptions,
-    onIds: (ids: Uint32Array) => void,
+    onIds: (ids: Uint32Array) => void | Promise<void>,
     withCaller = false,
   ): Promise<void> {
     const inFlight: Array<Promise<EncodeReply> | EncodeReply> = [];
@@ -174,8 +175,9 @@ export class EncodePool {
     let offset = 0;
     const takeOldest = async () => {
       const reply = await inFlight.shift()!;
-      onIds(idsOf(reply, offset));
+      const ids = idsOf(reply, offset);
       offset += reply.units!;
+      await onIds(ids);
     };
     const here = withCaller ? new JobEncoder(this.callerEncoding) : null;
     const workers = this.workers.length;
@@ -266,26 +268,26 @@ export class EncodePool {
 
 /**
  * Encode consecutive pieces of one text, or parts of one file, in the calling thread alone, as
- * {@link EncodePool.encodePieces} does on several: the same ids, errors and positions.
+ * {@link EncodePool.encodePieces} does on several: the same ids, errors and positions, each piece's
+ * ids as it is encoded.
  *
  * @example
  * ```ts
- * const parts: Uint32Array[] = [];
- * encodePiecesHere(enc, ['hello', ' world'], { ordinary: true }, (ids) => parts.push(ids));
+ * const parts = [...encodePiecesHere(enc, ['hello', ' world'], { ordinary: true })];
  * ```
  */
-export function encodePiecesHere(
+export function* encodePiecesHere(
   encoding: Encoding,
   pieces: Iterable<string | FileRange>,
   options: PoolEncodeOptions,
-  onIds: (ids: Uint32Array) => void,
-): void {
+): Generator<Uint32Array> {
   const here = new JobEncoder(encoding);
   let offset = 0;
   for (const piece of pieces) {
     const reply = here.encode(jobOf(-1, piece, options));
-    onIds(idsOf(reply, offset));
+    const ids = idsOf(reply, offset);
     offset += reply.units!;
+    yield ids;
   }
 }
 

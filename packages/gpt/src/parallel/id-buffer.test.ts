@@ -59,7 +59,7 @@ describe('IdBuffer at its bound', () => {
     for (let i = 0; i < 100; i++) buffer.push(i);
     expect(Array.from(buffer.ids())).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(() => buffer.push(100)).toThrow(
-      /more than 100 ids for one array: encode the text in parts \(encodeStreamParallel/,
+      /more than 100 ids for one array: encode the text in parts \(encodeFileStreamParallel and encodeStreamParallel/,
     );
     expect(buffer.length).toBe(100);
     const appended = new IdBuffer(16, 100);

@@ -56,7 +56,7 @@ export class IdBuffer implements IdSink {
     if (needed > this.maxIds)
       throw new RangeError(
         `more than ${this.maxIds.toLocaleString('en-US')} ids for one array: encode the text in parts ` +
-          '(encodeStreamParallel gives the ids of each part in turn)',
+          '(encodeFileStreamParallel and encodeStreamParallel give the ids of each part in turn)',
       );
     const grown = new Uint32Array(Math.min(this.maxIds, Math.max(this.data.length * 2, needed)));
     grown.set(this.data.subarray(0, this.length));

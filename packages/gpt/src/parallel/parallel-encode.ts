@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
+import { idStream } from './id-stream.js';
 import { checkParallelOptions } from './parallel-options.js';
 import type { TextPart } from './protocol.js';
 import { cutsBySize, isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
@@ -144,15 +145,18 @@ export function pieceCuts(text: string, pieceSize: number): number[] {
 }
 
 /**
- * Encode a stream of text chunks (a file read as UTF-8 text, say) on worker threads and the calling
- * thread (as {@link encodeParallel} does), yielding the ids
- * piece by piece in order; together they equal encoding the whole text at once. Chunks are gathered
- * into pieces of about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), so memory
- * stays a few pieces per thread. An encoding without proven cuts is encoded whole, in this thread.
+ * Encode a stream of text chunks (text arriving from a socket or another program, say) on worker
+ * threads and the calling thread (as {@link encodeParallel} does), yielding the ids piece by piece in
+ * order; together they equal encoding the whole text at once. Chunks are gathered into pieces of
+ * about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), and a consumer slower than
+ * the threads holds them back, so memory stays a few pieces per thread. An encoding without proven
+ * cuts is encoded whole, in this thread. For a file, `encodeFileStreamParallel` is faster (each
+ * thread reads and decodes its own parts) and reports bytes that are not UTF-8 instead of reading
+ * them as U+FFFD.
  *
  * @example
  * ```ts
- * for await (const ids of encodeStreamParallel(enc, createReadStream('big.txt', 'utf8'), { ordinary: true }))
+ * for await (const ids of encodeStreamParallel(enc, socketTextChunks, { ordinary: true }))
  *   total += ids.length;
  * ```
  */
@@ -169,10 +173,6 @@ export async function* encodeStreamParallel(
     return;
   }
   const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
-  const ready: Uint32Array[] = [];
-  let wake: (() => void) | undefined;
-  let done = false;
-  let failure: unknown;
   const pieces = async function* () {
     let carry = '';
     // Where the search for the next cut resumes: text without a safe place is searched once.
@@ -197,37 +197,10 @@ export async function* encodeStreamParallel(
     }
     if (carry.length > 0) yield carry;
   };
-  const work = withPool(encoding, options, true, (pool) =>
-    pool.encodePieces(
-      pieces(),
-      options,
-      (ids) => {
-        ready.push(ids);
-        wake?.();
-      },
-      true,
-    ),
-  ).then(
-    () => {
-      done = true;
-      wake?.();
-    },
-    (error: unknown) => {
-      failure = error;
-      done = true;
-      wake?.();
-    },
+  // A consumer slower than the threads holds them back: the ids of a few pieces wait, not all of them.
+  yield* idStream((onIds) =>
+    withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true)),
   );
-  for (;;) {
-    while (ready.length > 0) yield ready.shift()!;
-    if (done) break;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    wake = undefined;
-  }
-  await work;
-  if (failure !== undefined) throw failure;
 }
 
 /**
