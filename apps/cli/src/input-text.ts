@@ -2,7 +2,8 @@
 // from io.ts, which the URL readers themselves build on, so that no module imports itself back.
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { decodeInput, type InputDecoding, textDecoder } from './input-decoding.js';
+import { findInvalidUtf8 } from '@tokenlab/core/utf8';
+import { decodeInput, INVALID_INPUT_FIXES, type InputDecoding, textDecoder } from './input-decoding.js';
 import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf } from './io.js';
 import {
   type InputDocument,
@@ -78,7 +79,10 @@ export async function* streamInputText(
       continue;
     }
     const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
+    const source = file === '-' ? 'stdin' : file;
     let offset = 0;
+    // UTF-8 bytes at the end of what was read that start a character the next chunk ends.
+    let unfinished: Uint8Array = new Uint8Array(0);
     let stream: Readable;
     let handle: FileHandle | undefined;
     if (file === '-') stream = stdinOf(io);
@@ -94,10 +98,11 @@ export async function* streamInputText(
           text = decoder.decode(bytes, { stream: true });
         } catch {
           throw new Error(
-            `${file === '-' ? 'stdin' : file}: not valid ${decoder.encoding} in the bytes from ${offset} to ${offset + bytes.length}. Name its encoding with --input-encoding, or pass --replace-invalid.`,
+            `${source}: not valid ${decoder.encoding} ${whereInvalid(decoder.encoding, unfinished, bytes, offset)}. ${INVALID_INPUT_FIXES}`,
           );
         }
         offset += bytes.length;
+        if (decoder.encoding === 'utf-8') unfinished = unfinishedUtf8(unfinished, bytes);
         if (text !== '') yield text;
       }
       let rest: string;
@@ -105,7 +110,7 @@ export async function* streamInputText(
         rest = decoder.decode();
       } catch {
         throw new Error(
-          `${file === '-' ? 'stdin' : file}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset})`,
+          `${source}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset - unfinished.length}). ${INVALID_INPUT_FIXES}`,
         );
       }
       if (rest !== '') yield rest;
@@ -113,4 +118,31 @@ export async function* streamInputText(
       await handle?.close();
     }
   }
+}
+
+/**
+ * Where the first invalid sequence of a streamed chunk is, for the error: its byte in the input for
+ * UTF-8 (the chunk read after the `unfinished` bytes of the one before, which the character they
+ * start may end), else the chunk's range.
+ */
+function whereInvalid(encoding: string, unfinished: Uint8Array, bytes: Uint8Array, offset: number): string {
+  if (encoding === 'utf-8') {
+    const at = findInvalidUtf8(Buffer.concat([unfinished, bytes]));
+    if (at >= 0) return `at byte ${offset - unfinished.length + at}`;
+  }
+  return `in the bytes from ${offset} to ${offset + bytes.length}`;
+}
+
+/** The bytes at the end of `before` and then `bytes` that start a UTF-8 character not yet ended (at most 3). */
+function unfinishedUtf8(before: Uint8Array, bytes: Uint8Array): Uint8Array {
+  const joined = bytes.length >= 3 ? bytes : Buffer.concat([before, bytes]);
+  for (let back = 1; back <= Math.min(3, joined.length); back++) {
+    const byte = joined[joined.length - back]!;
+    if (byte < 0x80) break;
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return length > back ? joined.slice(joined.length - back) : new Uint8Array(0);
+    }
+  }
+  return new Uint8Array(0);
 }
