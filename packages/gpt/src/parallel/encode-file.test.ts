@@ -229,8 +229,10 @@ describe('encoding a file, each thread reading its own parts', () => {
     const path = fileOf(TEXTS['Arabic words']!.repeat(4));
     const started = vi.spyOn(Encoding.prototype, 'encodeOrdinaryInto');
     const posted = vi.spyOn(EncodePool.prototype as unknown as { run: () => unknown }, 'run');
+    // A pool whose worker is still starting: the calling thread encodes on meanwhile, up to the bound.
+    const starting = new EncodePool(enc, { threads: 1 });
     try {
-      for (const threads of [{ pool }, { threads: 1 }]) {
+      for (const threads of [{ pool: starting }, { pool }, { threads: 1 }]) {
         started.mockClear();
         posted.mockClear();
         const parts = () => started.mock.calls.length + posted.mock.calls.length;
@@ -254,6 +256,7 @@ describe('encoding a file, each thread reading its own parts', () => {
     } finally {
       started.mockRestore();
       posted.mockRestore();
+      await starting.close();
     }
   });
 

@@ -175,7 +175,7 @@ async function encodeParts(
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || !plan.cuttable || plan.end - plan.start < 2 * plan.partBytes) {
     // One thread: the same parts, read, decoded and encoded in turn.
-    for (const ids of encodePiecesHere(encoding, plan.parts(), options)) await onIds(ids);
+    for await (const ids of encodePiecesHere(encoding, plan.parts(), options)) await onIds(ids);
     return;
   }
   await withPool(encoding, options, true, (pool) => pool.encodePieces(plan.parts(), options, onIds, true));

@@ -181,8 +181,13 @@ export class EncodePool {
     };
     const here = withCaller ? new JobEncoder(this.callerEncoding) : null;
     const workers = this.workers.length;
+    // Without the calling thread, two pieces per worker; with it, a bound on what may wait behind a
+    // slow oldest piece (a worker still starting, while the calling thread encodes on): a stream's
+    // memory stays a few pieces per thread.
+    const most = here === null ? 2 * workers : 4 * (workers + 1);
     try {
       for await (const piece of pieces) {
+        while (inFlight.length >= most) await takeOldest();
         if (here !== null && this.inFlightJobs() >= 2 * workers) {
           // The workers are busy: encode this piece here, hand on what is ready, let their replies in.
           const reply = hereReply(here, piece, options);
@@ -192,9 +197,6 @@ export class EncodePool {
           await nextTurn();
           continue;
         }
-        // Without the calling thread, two pieces per worker; with it, a bound on what may wait
-        // behind a slow oldest piece (a stream's memory stays a few pieces per thread).
-        if (inFlight.length >= (here === null ? 2 * workers : 4 * (workers + 1))) await takeOldest();
         inFlight.push(
           this.run(isTextPart(piece) ? piece.text.slice(piece.start, piece.end) : piece, options),
         );
@@ -273,17 +275,17 @@ export class EncodePool {
  *
  * @example
  * ```ts
- * const parts = [...encodePiecesHere(enc, ['hello', ' world'], { ordinary: true })];
+ * for await (const ids of encodePiecesHere(enc, ['hello', ' world'], { ordinary: true })) parts.push(ids);
  * ```
  */
-export function* encodePiecesHere(
+export async function* encodePiecesHere(
   encoding: Encoding,
-  pieces: Iterable<string | FileRange>,
+  pieces: Iterable<string | FileRange> | AsyncIterable<string | FileRange>,
   options: PoolEncodeOptions,
-): Generator<Uint32Array> {
+): AsyncGenerator<Uint32Array> {
   const here = new JobEncoder(encoding);
   let offset = 0;
-  for (const piece of pieces) {
+  for await (const piece of pieces) {
     const reply = here.encode(jobOf(-1, piece, options));
     const ids = idsOf(reply, offset);
     offset += reply.units!;
@@ -296,13 +298,27 @@ export function* encodePiecesHere(
  * options object may hold more, such as a pool).
  */
 function jobOf(id: number, texts: string[] | string | FileRange, options: PoolEncodeOptions): EncodeJob {
-  const encodeOptions: EncodeOptions = {};
-  if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
-  if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
+  const encodeOptions = encodeOptionsOf(options);
   const ordinary = options.ordinary === true;
   if (typeof texts === 'string') return { id, texts: [texts], ordinary, options: encodeOptions };
   if (!Array.isArray(texts)) return { id, texts: [], range: texts, ordinary, options: encodeOptions };
   return { id, texts, ordinary, options: encodeOptions };
+}
+
+/**
+ * Only the options `Encoding.encode` takes, from a parallel encoder's options (which also hold
+ * `threads`, `pool`, `pieceSize`, `ordinary`: passed on whole, `encode` refused them as unknown).
+ *
+ * @example
+ * ```ts
+ * encodeOptionsOf({ threads: 1, allowedSpecial: 'all' }); // { allowedSpecial: 'all' }
+ * ```
+ */
+export function encodeOptionsOf(options: PoolEncodeOptions): EncodeOptions {
+  const encodeOptions: EncodeOptions = {};
+  if (options.allowedSpecial !== undefined) encodeOptions.allowedSpecial = options.allowedSpecial;
+  if (options.disallowedSpecial !== undefined) encodeOptions.disallowedSpecial = options.disallowedSpecial;
+  return encodeOptions;
 }
 
 function isTextPart(piece: string | FileRange | TextPart): piece is TextPart {

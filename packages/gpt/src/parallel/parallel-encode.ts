@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Encoding } from '../encoding.js';
-import { EncodePool, type PoolEncodeOptions } from './encode-pool.js';
+import { EncodePool, encodeOptionsOf, encodePiecesHere, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
 import { idStream } from './id-stream.js';
 import { checkParallelOptions } from './parallel-options.js';
@@ -52,7 +52,7 @@ function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOpt
     buffer.reserveAtRate(buffer.length, cut, text.length);
     encoding.encodeOrdinaryInto(text, cut, text.length, buffer);
   } else if (options.ordinary) encoding.encodeOrdinaryInto(text, 0, text.length, buffer);
-  else encoding.encodeInto(text, options, buffer);
+  else encoding.encodeInto(text, encodeOptionsOf(options), buffer);
   return buffer.ids();
 }
 
@@ -149,8 +149,8 @@ export function pieceCuts(text: string, pieceSize: number): number[] {
  * threads and the calling thread (as {@link encodeParallel} does), yielding the ids piece by piece in
  * order; together they equal encoding the whole text at once. Chunks are gathered into pieces of
  * about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), and a consumer slower than
- * the threads holds them back, so memory stays a few pieces per thread. An encoding without proven
- * cuts is encoded whole, in this thread. For a file, `encodeFileStreamParallel` is faster (each
+ * the threads holds them back, so memory stays a few pieces per thread (`threads: 1` encodes the
+ * pieces in turn in this thread). An encoding without proven cuts is encoded whole, in this thread. For a file, `encodeFileStreamParallel` is faster (each
  * thread reads and decodes its own parts) and reports bytes that are not UTF-8 instead of reading
  * them as U+FFFD.
  *
@@ -166,7 +166,7 @@ export async function* encodeStreamParallel(
   options: ParallelEncodeOptions = {},
 ): AsyncGenerator<Uint32Array> {
   checkParallelOptions('encodeStreamParallel', options);
-  if (!isCuttablePattern(encoding.patternSource) || (options.pool === undefined && options.threads === 1)) {
+  if (!isCuttablePattern(encoding.patternSource)) {
     let text = '';
     for await (const chunk of chunks) text += chunk;
     yield encodeHere(encoding, text, options);
@@ -197,6 +197,11 @@ export async function* encodeStreamParallel(
     }
     if (carry.length > 0) yield carry;
   };
+  // One thread: the same pieces, encoded here in turn (the text is never held whole).
+  if (options.pool === undefined && options.threads === 1) {
+    yield* encodePiecesHere(encoding, pieces(), options);
+    return;
+  }
   // A consumer slower than the threads holds them back: the ids of a few pieces wait, not all of them.
   yield* idStream((onIds) =>
     withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true)),
@@ -221,7 +226,7 @@ export async function encodeBatch(
   checkParallelOptions('encodeBatch', options);
   if (options.pool === undefined && options.threads === 1)
     return texts.map((text) =>
-      options.ordinary ? encoding.encodeOrdinary(text) : encoding.encode(text, options),
+      options.ordinary ? encoding.encodeOrdinary(text) : encoding.encode(text, encodeOptionsOf(options)),
     );
   return withPool(encoding, options, false, (pool) => pool.encodeTexts(texts, options));
 }

@@ -202,14 +202,27 @@ describe('encoding on worker threads', () => {
     const chunks = function* () {
       for (let at = 0; at < text.length; at += 777) yield text.slice(at, at + 777);
     };
-    const parts: number[] = [];
-    for await (const ids of encodeStreamParallel(enc, chunks(), {
-      pool,
-      pieceSize: 4000,
-      allowedSpecial: 'all',
-    }))
-      parts.push(...ids);
-    expect(parts).toEqual(enc.encode(text, { allowedSpecial: 'all' }));
+    for (const threads of [{ pool }, { threads: 1 }]) {
+      const parts: Uint32Array[] = [];
+      for await (const ids of encodeStreamParallel(enc, chunks(), {
+        ...threads,
+        pieceSize: 4000,
+        allowedSpecial: 'all',
+      }))
+        parts.push(ids);
+      expect(parts.flatMap((ids) => Array.from(ids))).toEqual(enc.encode(text, { allowedSpecial: 'all' }));
+      // Piece by piece on one thread too: the text is never joined whole.
+      expect(parts.length).toBeGreaterThan(10);
+      // A special token that is not allowed: after the pieces before it, at its place in the whole text.
+      const seen: number[] = [];
+      const error = await (async () => {
+        for await (const ids of encodeStreamParallel(enc, chunks(), { ...threads, pieceSize: 4000 }))
+          seen.push(...ids);
+      })().catch((e: unknown) => e);
+      expect((error as DisallowedSpecialTokenError).index).toBe(text.indexOf('<|endoftext|>'));
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen).toEqual(enc.encode(text, { allowedSpecial: 'all' }).slice(0, seen.length));
+    }
   });
 
   it('encodes a batch in order, like encode and encodeOrdinary', async () => {
@@ -226,6 +239,34 @@ describe('encoding on worker threads', () => {
       texts.map((t) => enc.encode(t, { allowedSpecial: 'all' })),
     );
     expect(await encodeBatch(enc, ['a', 'b'], { threads: 1, ordinary: true })).toEqual([[64], [65]]);
+  });
+
+  it("gives encode's ids (not encodeOrdinary's) in the calling thread too, the parallel options left out", async () => {
+    // threads: 1, a text too short to cut, a pattern with no proven cut: each encodes here, where the
+    // whole options object (threads, pieceSize) once reached encode and was refused as unknown.
+    const text = 'hello <|endoftext|> world';
+    const custom = new Encoding({
+      name: 'custom',
+      patternSource: `${enc.patternSource}|x`,
+      ranks: enc.ranks,
+      specialTokens: Object.fromEntries(enc.specialTokens),
+    });
+    for (const [encoding, options] of [
+      [enc, { threads: 1, pieceSize: 4, allowedSpecial: 'all' }],
+      [enc, { pool, allowedSpecial: 'all' }],
+      [custom, { pool, pieceSize: 4, allowedSpecial: 'all' }],
+    ] as const) {
+      const expected = encoding.encode(text, { allowedSpecial: 'all' });
+      expect(Array.from(await encodeParallel(encoding, text, options))).toEqual(expected);
+      const streamed: number[] = [];
+      for await (const ids of encodeStreamParallel(encoding, [text], options)) streamed.push(...ids);
+      expect(streamed).toEqual(expected);
+      if (!('pool' in options))
+        expect(await encodeBatch(encoding, [text, text], options)).toEqual([expected, expected]);
+      await expect(encodeParallel(encoding, text, { ...options, allowedSpecial: [] })).rejects.toBeInstanceOf(
+        DisallowedSpecialTokenError,
+      );
+    }
   });
 
   it('reports a disallowed special token at its place in the whole text', async () => {
