@@ -15,6 +15,26 @@ export interface InputDecoding {
 export const INVALID_INPUT_FIXES =
   'Name its encoding with --input-encoding (e.g. latin1, utf-16le), or pass --replace-invalid to read it with U+FFFD in place of the bad bytes.';
 
+/**
+ * Input that is not valid in its encoding: `problem` says where (`stdin: not valid utf-8 at byte 2`),
+ * the message adds the fixes.
+ *
+ * @example
+ * ```ts
+ * throw new InvalidInputError('stdin: not valid utf-8 at byte 2');
+ * ```
+ */
+export class InvalidInputError extends Error {
+  /** Where the input is not valid, without the fixes. */
+  readonly problem: string;
+
+  /** The error for `problem`. */
+  constructor(problem: string) {
+    super(`${problem}. ${INVALID_INPUT_FIXES}`);
+    this.problem = problem;
+  }
+}
+
 /** The options of every command that reads text files or stdin. */
 export const INPUT_DECODING_OPTIONS = {
   'input-encoding': { type: 'string' },

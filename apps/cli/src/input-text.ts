@@ -3,7 +3,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { findInvalidUtf8 } from '@tokenlab/core/utf8';
-import { decodeInput, INVALID_INPUT_FIXES, type InputDecoding, textDecoder } from './input-decoding.js';
+import { decodeInput, type InputDecoding, InvalidInputError, textDecoder } from './input-decoding.js';
 import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf } from './io.js';
 import {
   type InputDocument,
@@ -78,11 +78,6 @@ export async function* streamInputText(
       yield await readTextFile(file, io, decoding);
       continue;
     }
-    const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
-    const source = file === '-' ? 'stdin' : file;
-    let offset = 0;
-    // UTF-8 bytes at the end of what was read that start a character the next chunk ends.
-    let unfinished: Uint8Array = new Uint8Array(0);
     let stream: Readable;
     let handle: FileHandle | undefined;
     if (file === '-') stream = stdinOf(io);
@@ -91,33 +86,56 @@ export async function* streamInputText(
       stream = handle.createReadStream({ autoClose: false });
     }
     try {
-      for await (const chunk of stream) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-        let text: string;
-        try {
-          text = decoder.decode(bytes, { stream: true });
-        } catch {
-          throw new Error(
-            `${source}: not valid ${decoder.encoding} ${whereInvalid(decoder.encoding, unfinished, bytes, offset)}. ${INVALID_INPUT_FIXES}`,
-          );
-        }
-        offset += bytes.length;
-        if (decoder.encoding === 'utf-8') unfinished = unfinishedUtf8(unfinished, bytes);
-        if (text !== '') yield text;
-      }
-      let rest: string;
-      try {
-        rest = decoder.decode();
-      } catch {
-        throw new Error(
-          `${source}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset - unfinished.length}). ${INVALID_INPUT_FIXES}`,
-        );
-      }
-      if (rest !== '') yield rest;
+      yield* decodeStream(stream, file === '-' ? 'stdin' : file, decoding);
     } finally {
       await handle?.close();
     }
   }
+}
+
+/**
+ * The text of a stream of bytes (`source`, named `name` in errors) as a sequence of chunks, each
+ * ending on a code point boundary, decoded as `decoding` says (a leading byte order mark dropped).
+ * Bytes that are invalid in the encoding are an `InvalidInputError` naming the first bad byte in the
+ * whole stream (for UTF-8; for other encodings, the chunk's range), thrown before any text after them.
+ *
+ * @example
+ * ```ts
+ * for await (const text of decodeStream(process.stdin, 'stdin')) process.stdout.write(text);
+ * ```
+ */
+export async function* decodeStream(
+  source: AsyncIterable<Uint8Array | string>,
+  name: string,
+  decoding: InputDecoding = {},
+): AsyncGenerator<string> {
+  const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
+  let offset = 0;
+  // UTF-8 bytes at the end of what was read that start a character the next chunk ends.
+  let unfinished: Uint8Array = new Uint8Array(0);
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      throw new InvalidInputError(
+        `${name}: not valid ${decoder.encoding} ${whereInvalid(decoder.encoding, unfinished, bytes, offset)}`,
+      );
+    }
+    offset += bytes.length;
+    if (decoder.encoding === 'utf-8') unfinished = unfinishedUtf8(unfinished, bytes);
+    if (text !== '') yield text;
+  }
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw new InvalidInputError(
+      `${name}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset - unfinished.length})`,
+    );
+  }
+  if (rest !== '') yield rest;
 }
 
 /**

@@ -81,6 +81,50 @@ export async function readStreamBytes(stream: Readable, source = 'stdin'): Promi
   return Buffer.concat(chunks);
 }
 
+/**
+ * What {@link readStreamHead} read: all of a stream (`rest` undefined), or its first bytes and the
+ * stream from them on.
+ */
+export interface StreamHead {
+  /** The bytes read: the whole stream when `rest` is undefined. */
+  head: Uint8Array;
+  /** The stream again from its start (the head first, then what follows), when it goes on past the head. */
+  rest: AsyncIterable<Uint8Array> | undefined;
+}
+
+/**
+ * Read `stream` until it ends or more than `limit` bytes have come: a command can then read a small
+ * input whole, and stream a large one from its start without holding it.
+ *
+ * @example
+ * ```ts
+ * const { head, rest } = await readStreamHead(process.stdin, 8 << 20);
+ * if (rest === undefined) console.log(`${head.length} bytes in all`);
+ * ```
+ */
+export async function readStreamHead(
+  stream: AsyncIterable<Uint8Array | string>,
+  limit: number,
+): Promise<StreamHead> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= limit) {
+    const next = await iterator.next();
+    if (next.done) return { head: Buffer.concat(chunks), rest: undefined };
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+  }
+  return { head, rest: rest() };
+}
+
 /** An error reading `file`, as a message that names it (no stack trace for the usual cases). */
 export function fileError(file: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code;

@@ -25,10 +25,13 @@ export interface CaptureOptions {
   stdoutColumns?: number;
 }
 
-/** Run `tokenlab argv...` in-process with `stdin` (text or bytes) as input, capturing its output (for tests). */
+/**
+ * Run `tokenlab argv...` in-process with `stdin` (text, bytes, or bytes in chunks as a pipe gives
+ * them) as input, capturing its output (for tests).
+ */
 export async function runCapture(
   argv: string[],
-  stdin: string | Uint8Array = '',
+  stdin: string | Uint8Array | readonly Uint8Array[] = '',
   options: CaptureOptions = {},
 ): Promise<CapturedRun> {
   const stdout = new PassThrough();
@@ -41,7 +44,11 @@ export async function runCapture(
   const err: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => out.push(chunk));
   stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const input = Readable.from([Buffer.from(stdin)]);
+  const input = Readable.from(
+    Array.isArray(stdin)
+      ? stdin.map((chunk) => Buffer.from(chunk))
+      : [Buffer.from(stdin as string | Uint8Array)],
+  );
   if (options.stdinTTY) Object.assign(input, { isTTY: true });
   const code = await runCli(argv, {
     stdin: input,

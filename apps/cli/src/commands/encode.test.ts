@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countFileTokensParallel, encodeFileStreamParallel } from '@tokenlab/gpt/node';
+import { countFileTokensParallel, encodeFileStreamParallel, encodeStreamParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
 import { runCapture, tiktokenRankFile } from '../testing.js';
@@ -12,6 +12,7 @@ vi.mock('@tokenlab/gpt/node', async (importOriginal) => {
   return {
     ...original,
     encodeFileStreamParallel: vi.fn(original.encodeFileStreamParallel),
+    encodeStreamParallel: vi.fn(original.encodeStreamParallel),
     countFileTokensParallel: vi.fn(original.countFileTokensParallel),
   };
 });
@@ -202,6 +203,80 @@ describe('tokenlab encode', () => {
       expect(printed, file).toEqual(whole.slice(0, printed.length));
     }
   });
+  it('streams a large stdin: the same ids, counts and problems, the final newline as for any input', async () => {
+    const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
+    const body = Buffer.from(paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph))));
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const file = join(dir, 'large.txt');
+    const ending = Buffer.concat([body, Buffer.from('end\r\n')]);
+    writeFileSync(file, ending);
+    // What the file gives, read by the threads (the same ids as read whole, tested above).
+    const plain = (await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', file])).stdout;
+    const ids = plain.trim().split(' ');
+    const stripped = (
+      await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', '--strip-final-newline', file])
+    ).stdout;
+    const spy = vi.mocked(encodeStreamParallel);
+    for (const [extra, expected] of [
+      [[], plain],
+      [['--threads', '1'], plain],
+      [['--json'], `[${ids.join(',')}]\n`],
+      [['--count'], `${ids.length}\n`],
+      [['--strip-final-newline'], stripped],
+    ] as const) {
+      spy.mockClear();
+      const streamed = await runCapture(['encode', '-e', 'o200k_base', ...extra], ending);
+      expect(streamed.code, `${extra}`).toBe(0);
+      expect(streamed.stdout === expected, `${extra}`).toBe(true);
+      expect(spy, `${extra}`).toHaveBeenCalledOnce();
+    }
+    expect(stripped.length).toBeLessThan(plain.length);
+    // A problem in the first piece: as for any input, nothing printed.
+    const early = await runCapture(
+      ['encode', '-e', 'cl100k_base'],
+      Buffer.concat([Buffer.from('one <|endoftext|> '), body]),
+    );
+    expect(early.code).toBe(2);
+    expect(early.stdout).toBe('');
+    expect(early.stderr).toContain('special token <|endoftext|> (at character offset 4). Pass');
+    const invalid = await runCapture(
+      ['encode', '-e', 'cl100k_base'],
+      Buffer.concat([Buffer.from('one '), Buffer.from([0xff]), body]),
+    );
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toBe('');
+    expect(invalid.stderr).toContain(
+      'stdin: not valid utf-8 at byte 4. Name its encoding with --input-encoding',
+    );
+    // Later: the ids of the pieces before it, a beginning of the text's ids, and an error that says so.
+    const repeated = join(dir, 'repeated.txt');
+    writeFileSync(repeated, Buffer.concat([body, body, body, body, body]));
+    const whole = (await runCapture(['encode', '-e', 'cl100k_base', '--threads', '2', repeated])).stdout;
+    for (const [input, code, problem] of [
+      [
+        Buffer.concat([body, Buffer.from(' <|endoftext|>')]),
+        2,
+        `special token <|endoftext|> (at character offset ${body.toString().length + 1}); the ids printed so far end before it. Pass`,
+      ],
+      [
+        // In 64 KB chunks, as a pipe gives them, and far enough in to be decoded after the first ids
+        // are printed (the threads read a few pieces ahead).
+        chunked(Buffer.concat([body, body, body, body, body, Buffer.from([0xff])])),
+        1,
+        `stdin: not valid utf-8 at byte ${5 * body.length}; the ids printed so far end before it. Name its encoding`,
+      ],
+    ] as const) {
+      const run = await runCapture(['encode', '-e', 'cl100k_base'], input);
+      expect(run.code).toBe(code);
+      expect(run.stderr).toContain(problem);
+      // One line, ending where an id of the whole text's line ends.
+      const printed = run.stdout.slice(0, -1);
+      expect(run.stdout.endsWith('\n')).toBe(true);
+      expect(printed.length).toBeGreaterThan(1 << 20);
+      expect(printed.length).toBeLessThan(whole.length - 1);
+      expect(whole.startsWith(printed) && whole[printed.length] === ' ').toBe(true);
+    }
+  });
   it('caps --threads at what the input keeps busy, with a note', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');
     expect(run.stdout).toBe('15339 1917\n');
@@ -278,3 +353,10 @@ describe('--pattern without --tiktoken', () => {
     }
   });
 });
+
+/** `bytes` in chunks of 64 KB, as a pipe gives them. */
+function chunked(bytes: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += 1 << 16) chunks.push(bytes.subarray(at, at + (1 << 16)));
+  return chunks;
+}

@@ -1,14 +1,27 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import type { Writable } from 'node:stream';
 import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
-import { countFileTokensParallel, encodeFileStreamParallel, FileTextError } from '@tokenlab/gpt/node';
+import {
+  countFileTokensParallel,
+  encodeFileStreamParallel,
+  encodeStreamParallel,
+  FileTextError,
+} from '@tokenlab/gpt/node';
 import { type Command, parseCommandArgs } from '../command.js';
 import { writeDocumentLine } from '../document-output.js';
 import { writeIdLine } from '../id-output.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, INVALID_INPUT_FIXES } from '../input-decoding.js';
-import { readInputDocuments, readInputText } from '../input-text.js';
-import { atLine, inputLines, readJsonlRecords, UsageError, writeLine } from '../io.js';
+import { decodeInput, INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
+import { decodeStream, readInputDocuments, readInputText } from '../input-text.js';
+import {
+  atLine,
+  type CommandIO,
+  inputLines,
+  readJsonlRecords,
+  readStreamHead,
+  stdinOf,
+  UsageError,
+  writeLine,
+} from '../io.js';
 import {
   type InputOptions,
   inputOptionsFrom,
@@ -16,8 +29,9 @@ import {
   URL_INPUT_HELP,
   URL_INPUT_OPTIONS,
 } from '../url-input.js';
-import { type CappedWorkers, capWorkers } from '../worker-count.js';
-import { codecFromOptions, parseAllowedSpecial, specialTokenProblem } from './gpt-source.js';
+import { BYTES_PER_WORKER, type CappedWorkers, capWorkers } from '../worker-count.js';
+import { codecFromOptions, parseAllowedSpecial } from './gpt-source.js';
+import { explained, withoutFinalNewline, writeStreamedIds } from './streamed-ids.js';
 
 /** `tokenlab encode`: text to token ids with a tiktoken encoding or a minbpe model. */
 export const encodeCommand: Command = {
@@ -56,7 +70,8 @@ Options:
                                themselves, each its own parts, so the text never passes between them,
                                and its ids are printed part by part as they come (memory stays a few
                                parts at any size; a problem found past the first part stops the line
-                               there, with an error that says so)
+                               there, with an error that says so). A stdin of more than 8 MiB is
+                               streamed the same way: decoded and encoded as it comes, at any size
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -140,7 +155,23 @@ ${URL_INPUT_HELP}
       }
       return 0;
     }
-    let text = await readInputText(positionals, io, options);
+    let text: string;
+    const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
+    if (fromStdin && codec.encoding !== undefined && !options.replaceInvalid) {
+      // More than the threads' share of two: streamed, never held whole (and past 512 MB too).
+      const input = await readStreamHead(stdinOf(io), 2 * BYTES_PER_WORKER);
+      if (input.rest !== undefined) {
+        await encodeStreamedStdin(input.rest, codec.encoding, io, options, {
+          threadsAsked,
+          stripNewline,
+          special: { allowedSpecial: allowed ?? [], ...(asText ? { disallowedSpecial: [] } : {}) },
+          count,
+          json: Boolean(values.json),
+        });
+        return 0;
+      }
+      text = await decodeInput(input.head, 'stdin', options, io.stderr);
+    } else text = await readInputText(positionals, io, options);
     const newline = /\r?\n$/.exec(text)?.[0];
     if (newline && stripNewline) text = text.slice(0, -newline.length);
     else if (newline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
@@ -245,33 +276,44 @@ async function encodeFileDirectly(
 }
 
 /**
- * Print the ids of a file's parts as one line as they come ({@link writeIdLine}). A disallowed
- * special token or bytes that are not UTF-8 found after the first part end the line after the parts
- * before theirs and stop with the usual path's error, which says that the ids printed end before it.
+ * Encode a large stdin (`bytes`, from its first byte) as it streams: decoded chunk by chunk, cut into
+ * pieces at safe places and encoded on the threads (`encodeStreamParallel`), the ids printed as they
+ * come (or only counted), so that the text is never held whole, past the 512 MB a command reads at once
+ * too. Problems with the input are reported as for any input (see {@link writeStreamedIds}); the
+ * final-newline note comes at the end, when it is known.
  */
-async function writeStreamedIds(
-  out: Writable,
-  parts: AsyncIterable<Uint32Array>,
-  json: boolean,
+async function encodeStreamedStdin(
+  bytes: AsyncIterable<Uint8Array>,
+  encoding: Encoding,
+  io: CommandIO,
+  options: InputOptions,
+  settings: {
+    threadsAsked: number | undefined;
+    stripNewline: boolean;
+    special: { allowedSpecial: 'all' | string[]; disallowedSpecial?: string[] };
+    count: boolean;
+    json: boolean;
+  },
 ): Promise<void> {
-  let failure: unknown;
-  async function* untilFailure(): AsyncGenerator<Uint32Array> {
+  // Its size is not known: as many threads as asked for or as there are cores.
+  const threads = threadsFor(Number.MAX_SAFE_INTEGER, settings.threadsAsked);
+  if (threads.note) await writeLine(io.stderr, `tokenlab encode: ${threads.note}`);
+  let endsWithNewline = false;
+  const text = withoutFinalNewline(decodeStream(bytes, 'stdin', options), settings.stripNewline, (ends) => {
+    endsWithNewline = ends;
+  });
+  const parts = encodeStreamParallel(encoding, text, { ...settings.special, threads: threads.workers });
+  if (settings.count) {
+    let tokens = 0;
     try {
-      yield* parts;
+      for await (const ids of parts) tokens += ids.length;
     } catch (error) {
-      if (!(error instanceof DisallowedSpecialTokenError || error instanceof FileTextError)) throw error;
-      failure = error;
+      throw explained(error, false);
     }
-  }
-  await writeIdLine(out, untilFailure(), json);
-  if (failure instanceof DisallowedSpecialTokenError)
-    throw new UsageError(specialTokenProblem(failure.token, failure.index, PRINTED_BEFORE));
-  if (failure instanceof FileTextError)
-    throw new Error(`${failure.message}; ${PRINTED_BEFORE}. ${INVALID_INPUT_FIXES}`);
+    await writeLine(io.stdout, String(tokens));
+  } else await writeStreamedIds(io.stdout, parts, settings.json);
+  if (endsWithNewline && !settings.stripNewline && io.isTTY) await writeLine(io.stderr, FINAL_NEWLINE_NOTE);
 }
-
-/** What a problem found after the first part adds: the line of ids printed is cut short (at a part's end). */
-const PRINTED_BEFORE = 'the ids printed so far end before it';
 
 /** Whether `label` (undefined: the default) names UTF-8 for `TextDecoder`. */
 function isUtf8Label(label: string | undefined): boolean {

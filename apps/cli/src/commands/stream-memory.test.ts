@@ -113,3 +113,40 @@ describe('compare holds one document of tokens at a time', () => {
     }
   }, 120_000);
 });
+
+// `encode` of a large stdin streams it: decoded chunk by chunk, cut into pieces, encoded on the
+// threads and printed as it comes. Read whole, 40 MB of text is a string of that many characters (and
+// more while it is decoded), which a 32 MB heap cannot hold: the command used to fail there (and past
+// 512 MB in any heap).
+describe('encode streams a large stdin', () => {
+  it('encodes 40 MB from stdin in a 32 MB heap, the same ids as the file read by the threads', async () => {
+    const input = inputFile('stdin.txt', 40 << 20);
+    const stdinRun = (args: string[]) => {
+      const fd = openSync(input.path, 'r');
+      try {
+        return spawnSync(process.execPath, ['--max-old-space-size=32', MAIN, ...args], {
+          stdio: [fd, 'pipe', 'pipe'],
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+          timeout: 120_000,
+        });
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const counted = stdinRun(['encode', '-e', 'cl100k_base', '--count']);
+    expect(counted.stderr).not.toContain('heap out of memory');
+    expect(counted.status, counted.stderr).toBe(0);
+    const fromFile = spawnSync(process.execPath, [MAIN, 'encode', '-e', 'cl100k_base', input.path], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      timeout: 120_000,
+    });
+    expect(fromFile.status, fromFile.stderr).toBe(0);
+    const ids = fromFile.stdout.trim().split(' ').length;
+    expect(counted.stdout).toBe(`${ids}\n`);
+    const printed = stdinRun(['encode', '-e', 'cl100k_base']);
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(printed.stdout).toBe(fromFile.stdout);
+  }, 120_000);
+});
