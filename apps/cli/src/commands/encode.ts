@@ -128,6 +128,8 @@ ${URL_INPUT_HELP}
       return 0;
     }
     const stripNewline = Boolean(values['strip-final-newline']);
+    // The special-token options of the parallel encoders, as `codec.encode` applies `allowed` and `asText`.
+    const special = { allowedSpecial: allowed ?? [], ...(asText ? { disallowedSpecial: [] } : {}) };
     const printIds = (ids: Uint32Array) =>
       count ? writeLine(io.stdout, String(ids.length)) : writeIdLine(io.stdout, ids, Boolean(values.json));
     const direct = await encodeFileDirectly(
@@ -136,10 +138,7 @@ ${URL_INPUT_HELP}
       options,
       threadsAsked,
       stripNewline,
-      {
-        allowedSpecial: allowed ?? [],
-        ...(asText ? { disallowedSpecial: [] } : {}),
-      },
+      special,
       count,
     );
     if (direct !== undefined) {
@@ -164,7 +163,7 @@ ${URL_INPUT_HELP}
         await encodeStreamedStdin(input.rest, codec.encoding, io, options, {
           threadsAsked,
           stripNewline,
-          special: { allowedSpecial: allowed ?? [], ...(asText ? { disallowedSpecial: [] } : {}) },
+          special,
           count,
           json: Boolean(values.json),
         });
