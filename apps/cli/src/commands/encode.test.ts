@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getEncoding } from '@tokenlab/gpt';
 import { countFileTokensParallel, encodeFileStreamParallel, encodeStreamParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
@@ -78,35 +79,42 @@ describe('tokenlab encode', () => {
       expect(JSON.parse(json.stdout)).toEqual(ids);
     }
   });
-  it('has the threads read a large UTF-8 file themselves, with the ids of reading it whole', async () => {
+  it('has the threads read a large UTF-8 file themselves (one thread too), with the ids of reading it whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
     const paragraph = 'The cat sat on the mat.\nIt was   warm; ٱلرَّحْمَٰنِ 😀 2024\r\n\n';
     const body = paragraph.repeat(Math.ceil((9 << 20) / Buffer.byteLength(paragraph)));
     const spy = vi.mocked(encodeFileStreamParallel);
     const countSpy = vi.mocked(countFileTokensParallel);
+    const enc = await getEncoding('o200k_base');
     // A BOM is dropped and --strip-final-newline drops a final CRLF, as when the file is read whole.
-    for (const [name, content, extra] of [
-      ['plain.txt', body, []],
-      ['bom.txt', `\ufeff${body}end\r\n`, ['--strip-final-newline']],
-      ['special.txt', `${body}<|endoftext|>`, ['--allowed-special', 'all', '--count']],
+    for (const [name, content, extra, text] of [
+      ['plain.txt', body, [], body],
+      ['bom.txt', `\ufeff${body}end\r\n`, ['--strip-final-newline'], `${body}end`],
+      [
+        'special.txt',
+        `${body}<|endoftext|>`,
+        ['--allowed-special', 'all', '--count'],
+        `${body}<|endoftext|>`,
+      ],
     ] as const) {
       const file = join(dir, name);
       writeFileSync(file, content);
-      spy.mockClear();
-      countSpy.mockClear();
-      const one = await runCapture(['encode', '-e', 'o200k_base', '--threads', '1', ...extra, file]);
-      expect(spy, name).not.toHaveBeenCalled();
-      expect(countSpy, name).not.toHaveBeenCalled();
-      const two = await runCapture(['encode', '-e', 'o200k_base', '--threads', '2', ...extra, file]);
       // --count keeps no ids: the threads count each part's and drop them.
       const counting = (extra as readonly string[]).includes('--count');
-      expect(counting ? countSpy : spy, name).toHaveBeenCalledOnce();
-      expect(counting ? spy : countSpy, name).not.toHaveBeenCalled();
-      expect(one.code, name).toBe(0);
-      expect(two.stdout, name).toBe(one.stdout);
-      expect(two.stderr, name).toBe('');
+      const ids = enc.encode(text, { allowedSpecial: 'all' });
+      const expected = counting ? `${ids.length}\n` : `${ids.join(' ')}\n`;
+      for (const threads of ['1', '2']) {
+        spy.mockClear();
+        countSpy.mockClear();
+        const run = await runCapture(['encode', '-e', 'o200k_base', '--threads', threads, ...extra, file]);
+        expect(counting ? countSpy : spy, `${name}, ${threads}`).toHaveBeenCalledOnce();
+        expect(counting ? spy : countSpy, `${name}, ${threads}`).not.toHaveBeenCalled();
+        expect(run.code, name).toBe(0);
+        expect(run.stdout === expected, `${name}, ${threads} threads`).toBe(true);
+        expect(run.stderr, name).toBe('');
+      }
     }
-    // Several files, or stdin, are read whole as before.
+    // Several files are read whole as before.
     spy.mockClear();
     const both = await runCapture([
       'encode',

@@ -66,12 +66,13 @@ Options:
                                one encodes too, so N - 1 workers are started);
                                default one per core, capped at the cores and at one per 4 MiB of
                                input (so one for small inputs), with a note on stderr when lowered.
-                               One UTF-8 FILE with --encoding or --tiktoken is read by the threads
-                               themselves, each its own parts, so the text never passes between them,
-                               and its ids are printed part by part as they come (memory stays a few
-                               parts at any size; a problem found past the first part stops the line
-                               there, with an error that says so). A stdin of more than 8 MiB is
-                               streamed the same way: decoded and encoded as it comes, at any size
+                               One UTF-8 FILE with --encoding or --tiktoken (over 8 MiB, or on
+                               several threads) is read by the threads themselves, each its own
+                               parts, so the text never passes between them, and its ids are printed
+                               part by part as they come (memory stays a few parts at any size; a
+                               problem found past the first part stops the line there, with an
+                               error that says so). A stdin of more than 8 MiB is streamed the same
+                               way: decoded and encoded as it comes, at any size
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -157,8 +158,8 @@ ${URL_INPUT_HELP}
     let text: string;
     const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
     if (fromStdin && codec.encoding !== undefined && !options.replaceInvalid) {
-      // More than the threads' share of two: streamed, never held whole (and past 512 MB too).
-      const input = await readStreamHead(stdinOf(io), 2 * BYTES_PER_WORKER);
+      // Streamed past STREAMED_BYTES: never held whole (and past 512 MB too).
+      const input = await readStreamHead(stdinOf(io), STREAMED_BYTES);
       if (input.rest !== undefined) {
         await encodeStreamedStdin(input.rest, codec.encoding, io, options, {
           threadsAsked,
@@ -189,6 +190,12 @@ ${URL_INPUT_HELP}
     return 0;
   },
 };
+
+/**
+ * Inputs larger than this (two threads' worth) are encoded as they are read, part by part, and their
+ * ids printed as they come; smaller ones are read whole.
+ */
+const STREAMED_BYTES = 2 * BYTES_PER_WORKER;
 
 const FINAL_NEWLINE_NOTE =
   'tokenlab encode: note: the input ends with a newline, which is encoded too; --strip-final-newline drops it';
@@ -221,7 +228,7 @@ interface DirectIds {
  * they are encoded (`encodeFileStreamParallel`, so that neither the text nor all the ids are ever
  * held: a file of any size prints in the memory of a few parts), or with `countOnly` only how many
  * (`countFileTokensParallel`). Undefined when that does not apply (stdin, several files, a URL,
- * another input encoding, another codec, one thread), and when the file has a disallowed special
+ * another input encoding, another codec, a file small enough for one thread to read whole), and when the file has a disallowed special
  * token or bytes that are not UTF-8 in its first part (or, counting, anywhere): the usual path then
  * reads it and reports them in its own words. Found in a later part, they stop the printing with an
  * error that says so (see {@link writeStreamedIds}).
@@ -249,7 +256,8 @@ async function encodeFileDirectly(
     return undefined;
   }
   const threads = threadsFor(size, threadsAsked);
-  if (threads.workers < 2) return undefined;
+  // A large file is read in parts on one thread too (one core, or --threads 1): never held whole.
+  if (threads.workers < 2 && size <= STREAMED_BYTES) return undefined;
   const { start, end, endsWithNewline } = await textBytesOf(file, size, stripNewline);
   const fileOptions = { ...special, threads: threads.workers, start, end };
   try {
