@@ -2,7 +2,7 @@
 // from io.ts, which the URL readers themselves build on, so that no module imports itself back.
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { findInvalidUtf8 } from '@tokenlab/core/utf8';
+import { Utf8Error, Utf8StreamDecoder } from '@tokenlab/core';
 import { decodeInput, type InputDecoding, InvalidInputError, textDecoder } from './input-decoding.js';
 import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf } from './io.js';
 import {
@@ -110,57 +110,33 @@ export async function* decodeStream(
   decoding: InputDecoding = {},
 ): AsyncGenerator<string> {
   const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
+  // Strict UTF-8 names the first bad byte in the whole stream; other encodings, the chunk's range.
+  const utf8 =
+    decoder.encoding === 'utf-8' && !decoding.replaceInvalid
+      ? new Utf8StreamDecoder({ dropBom: true })
+      : null;
   let offset = 0;
-  // UTF-8 bytes at the end of what was read that start a character the next chunk ends.
-  let unfinished: Uint8Array = new Uint8Array(0);
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let text: string;
     try {
-      text = decoder.decode(bytes, { stream: true });
-    } catch {
+      text = utf8 !== null ? utf8.decode(bytes) : decoder.decode(bytes, { stream: true });
+    } catch (error) {
       throw new InvalidInputError(
-        `${name}: not valid ${decoder.encoding} ${whereInvalid(decoder.encoding, unfinished, bytes, offset)}`,
+        error instanceof Utf8Error
+          ? `${name}: not valid utf-8 at byte ${error.offset}`
+          : `${name}: not valid ${decoder.encoding} in the bytes from ${offset} to ${offset + bytes.length}`,
       );
     }
     offset += bytes.length;
-    if (decoder.encoding === 'utf-8') unfinished = unfinishedUtf8(unfinished, bytes);
     if (text !== '') yield text;
   }
   let rest: string;
   try {
-    rest = decoder.decode();
-  } catch {
-    throw new InvalidInputError(
-      `${name}: not valid ${decoder.encoding}: it ends inside a character (byte ${offset - unfinished.length})`,
-    );
+    rest = utf8 !== null ? utf8.end() : decoder.decode();
+  } catch (error) {
+    const at = error instanceof Utf8Error ? ` (byte ${error.offset})` : '';
+    throw new InvalidInputError(`${name}: not valid ${decoder.encoding}: it ends inside a character${at}`);
   }
   if (rest !== '') yield rest;
-}
-
-/**
- * Where the first invalid sequence of a streamed chunk is, for the error: its byte in the input for
- * UTF-8 (the chunk read after the `unfinished` bytes of the one before, which the character they
- * start may end), else the chunk's range.
- */
-function whereInvalid(encoding: string, unfinished: Uint8Array, bytes: Uint8Array, offset: number): string {
-  if (encoding === 'utf-8') {
-    const at = findInvalidUtf8(Buffer.concat([unfinished, bytes]));
-    if (at >= 0) return `at byte ${offset - unfinished.length + at}`;
-  }
-  return `in the bytes from ${offset} to ${offset + bytes.length}`;
-}
-
-/** The bytes at the end of `before` and then `bytes` that start a UTF-8 character not yet ended (at most 3). */
-function unfinishedUtf8(before: Uint8Array, bytes: Uint8Array): Uint8Array {
-  const joined = bytes.length >= 3 ? bytes : Buffer.concat([before, bytes]);
-  for (let back = 1; back <= Math.min(3, joined.length); back++) {
-    const byte = joined[joined.length - back]!;
-    if (byte < 0x80) break;
-    if (byte >= 0xc0) {
-      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return length > back ? joined.slice(joined.length - back) : new Uint8Array(0);
-    }
-  }
-  return new Uint8Array(0);
 }

@@ -42,6 +42,7 @@ export {
   type Utf8Options,
   utf8ByteLength,
 } from './utf8.js';
+export { Utf8StreamDecoder, type Utf8StreamOptions } from './utf8-stream.js';
 export {
   CodePointTokenizer,
   codePointLength,

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Utf8Error } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { Dictionary } from './gensim.js';
 import { readLines } from './node.js';
@@ -26,5 +27,20 @@ describe('readLines', () => {
     const lines: string[] = [];
     for await (const line of readLines(file, { skipBlank: false })) lines.push(line);
     expect(lines).toHaveLength(4);
+  });
+  it('reports bytes that are not UTF-8 with the file and the first bad byte, never reading them as U+FFFD', async () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'tokenlab-stats-')), 'latin1.txt');
+    // 'café' in Latin-1 after 100,000 bytes of good lines: past the first chunk a stream reads.
+    writeFileSync(
+      bad,
+      Buffer.concat([Buffer.from('good words here\n'.repeat(6250)), Buffer.from('caf\xe9 noir\n', 'latin1')]),
+    );
+    const lines: string[] = [];
+    const error = await (async () => {
+      for await (const line of readLines(bad)) lines.push(line);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Utf8Error);
+    expect((error as Utf8Error).message).toBe(`${bad}: invalid UTF-8 at byte 100003 (0xe9)`);
+    expect(lines.every((line) => !line.includes('\ufffd'))).toBe(true);
   });
 });
