@@ -129,10 +129,11 @@ describe('tokenlab train', () => {
       bad,
       Buffer.concat([Buffer.from('fine\nText '), Buffer.from([0xe2, 0x28]), Buffer.from('\n')]),
     );
-    for (const pattern of ['gpt4', 'gpt2']) {
-      const run = await runCapture(['train', '-p', pattern, '-v', '300', '-o', join(dir, 'bad'), bad]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`${bad}: not valid UTF-8 at byte 10`);
+    // Every trainer: the reference one read the file as text with the bad bytes as U+FFFD.
+    for (const options of [['-p', 'gpt4'], ['-p', 'gpt2'], ['--reference'], ['-t', 'basic']]) {
+      const run = await runCapture(['train', ...options, '-v', '300', '-o', join(dir, 'bad'), bad]);
+      expect(run.code, options.join(' ')).toBe(1);
+      expect(run.stderr, options.join(' ')).toContain(`${bad}: not valid UTF-8 at byte 10`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
 import { countFileRanges, readableInRanges } from '@tokenlab/bpe/count-files';
@@ -257,11 +257,9 @@ export const trainCommand: Command = {
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.trainFromCounts(reduced.entries(), vocabSize, options);
       } else if (values.reference) {
-        const text =
-          stdinText ??
-          (await Promise.all(files.map((f) => readFile(f, 'utf8'))))
-            .map((text) => text.replace(/\r\n?/g, '\n'))
-            .join('\n');
+        // Checked UTF-8 (a bad byte names the file and offset), newlines as Python's text mode reads them.
+        let text = stdinText ?? '';
+        if (stdinText === undefined) for await (const block of readTextBlocks(files)) text += block;
         mergesStarted = performance.now();
         readSeconds = (mergesStarted - started) / 1000;
         summary = regex.train(text, vocabSize, options);

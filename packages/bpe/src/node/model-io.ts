@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { findInvalidUtf8 } from '@tokenlab/core';
 import type { BasicTokenizer } from '../basic.js';
 import type { BpeTokenizer } from '../bpe-tokenizer.js';
-import { loadModel, modelFileText, vocabFileText } from '../model-file.js';
+import { loadModel, ModelFileError, modelFileText, vocabFileText } from '../model-file.js';
 import type { RegexTokenizer } from '../regex-tokenizer.js';
 import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 
@@ -71,5 +72,20 @@ export async function verifyModelPair(prefix: string): Promise<boolean> {
 export async function loadModelFile(path: string): Promise<BasicTokenizer | RegexTokenizer> {
   if (!path.endsWith('.model'))
     throw new Error(`${path}: expected a minbpe .model file (the .vocab file is for reading only)`);
-  return loadModel(await readFile(path, 'utf8'), path);
+  return loadModel(modelText(await readFile(path), path), path);
+}
+
+/**
+ * The text of a `.model` file's bytes, read strictly as minbpe reads it (Python's `utf-8` codec): a
+ * byte that is not UTF-8 (in a special token or the pattern) is a `ModelFileError` naming the line,
+ * where reading it as U+FFFD would load a different token without a word.
+ */
+function modelText(bytes: Uint8Array, path: string): string {
+  const bad = findInvalidUtf8(bytes);
+  if (bad >= 0) {
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+    throw new ModelFileError(path, line, `not valid UTF-8 at byte ${bad}`);
+  }
+  return new TextDecoder().decode(bytes);
 }

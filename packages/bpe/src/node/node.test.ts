@@ -7,7 +7,14 @@ import { BasicTokenizer } from '../basic.js';
 import { countChunks } from '../chunk-counts.js';
 import { modelFileText } from '../model-file.js';
 import { RegexTokenizer } from '../regex-tokenizer.js';
-import { countChunksParallel, countFileChunks, loadModelFile, readCorpusBytes, save } from './index.js';
+import {
+  countChunksParallel,
+  countFileChunks,
+  loadModelFile,
+  readCorpusBytes,
+  readTextBlocks,
+  save,
+} from './index.js';
 
 const texts = readGolden<{ id: string; text: string }>('minbpe_training_texts').map((row) => row.text);
 const corpus = texts.join('\n');
@@ -37,6 +44,17 @@ describe('files', () => {
     const path = join(dir, 'bad.model');
     writeFileSync(path, 'minbpe v1\n\n0\n97 97\n97 x\n');
     await expect(loadModelFile(path)).rejects.toThrow(`${path}:5: expected a merge`);
+    // A special token with a byte that is not UTF-8: named by its line, not loaded as U+FFFD.
+    const latin1 = join(dir, 'latin1.model');
+    writeFileSync(
+      latin1,
+      Buffer.concat([
+        Buffer.from('minbpe v1\n\n1\n<|caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('|> 256\n97 97\n'),
+      ]),
+    );
+    await expect(loadModelFile(latin1)).rejects.toThrow(`${latin1}:4: not valid UTF-8 at byte 18`);
   });
 });
 
@@ -78,5 +96,21 @@ describe('streamed and parallel chunk counts equal the single-thread counts', ()
     writeFileSync(bad, Buffer.from([0x61, 0xff, 0x62]));
     await expect(countFileChunks([bad], 'gpt4')).rejects.toThrow(/bad\.txt: not valid UTF-8/);
     await expect(readCorpusBytes([bad])).rejects.toThrow(/bad\.txt: not valid UTF-8 at byte 1/);
+    // Read in blocks, the byte is named in the whole file, whichever block it falls in.
+    const readAll = async (path: string, blockSize: number) => {
+      for await (const _ of readTextBlocks([path], { blockSize })) {
+      }
+    };
+    const late = join(dir, 'late.txt');
+    writeFileSync(late, Buffer.concat([Buffer.from('caf\u00e9 '.repeat(1000)), Buffer.from([0xc3, 0x28])]));
+    for (const blockSize of [1, 3, 1000, 1 << 20])
+      await expect(readAll(late, blockSize), `blocks of ${blockSize}`).rejects.toThrow(
+        `${late}: not valid UTF-8 at byte 6000`,
+      );
+    const cut = join(dir, 'cut.txt');
+    writeFileSync(cut, Buffer.from([0x61, 0xf0, 0x9f]));
+    await expect(readAll(cut, 2)).rejects.toThrow(
+      `${cut}: not valid UTF-8 (the file ends inside a character, from byte 1)`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { Utf8Error, Utf8StreamDecoder } from '@tokenlab/core';
 import { checkCountOptions } from './count-options.js';
 
 /**
@@ -64,29 +65,18 @@ export async function* readTextBlocks(
       }
       yield '\n';
     }
-    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    // Strict, and naming the first bad byte of the file, whichever block it is in.
+    const decoder = new Utf8StreamDecoder();
     const handle = await open(file, 'r');
     try {
       const buffer = new Uint8Array(blockSize);
-      let offset = 0;
       for (;;) {
         const { bytesRead } = await handle.read(buffer, 0, blockSize, null);
         if (bytesRead === 0) break;
-        let text: string;
-        try {
-          text = decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-        } catch {
-          throw new Error(`${file}: not valid UTF-8 (in the bytes ${offset}-${offset + bytesRead})`);
-        }
-        offset += bytesRead;
+        const text = decodedOrError(file, () => decoder.decode(buffer.subarray(0, bytesRead)));
         if (text.length > 0) yield translate(text, false);
       }
-      let tail: string;
-      try {
-        tail = decoder.decode();
-      } catch {
-        throw new Error(`${file}: not valid UTF-8 (the file ends inside a character)`);
-      }
+      const tail = decodedOrError(file, () => decoder.end(), true);
       if (tail.length > 0) yield translate(tail, false);
     } finally {
       await handle.close();
@@ -94,6 +84,23 @@ export async function* readTextBlocks(
   }
   const rest = translate('', true);
   if (rest.length > 0) yield rest;
+}
+
+/**
+ * The text `decode` gives, or its `Utf8Error` as an error naming `file` and the byte (`atEnd`: the
+ * file ended inside the character that starts there).
+ */
+function decodedOrError(file: string, decode: () => string, atEnd = false): string {
+  try {
+    return decode();
+  } catch (error) {
+    if (!(error instanceof Utf8Error)) throw error;
+    throw new Error(
+      atEnd
+        ? `${file}: not valid UTF-8 (the file ends inside a character, from byte ${error.offset})`
+        : `${file}: not valid UTF-8 at byte ${error.offset}`,
+    );
+  }
 }
 
 /**
