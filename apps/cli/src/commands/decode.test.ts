@@ -26,4 +26,40 @@ describe('tokenlab decode', () => {
     const unknown = await runCapture(['decode', '-e', 'gpt2'], '50257');
     expect(unknown.stderr).toContain('unknown token id 50257');
   });
+  it('decodes a long input as it streams: ids cut between chunks, characters cut between batches', async () => {
+    const text = 'Arabic مَرْحَبًا, emoji 👋🏽 and text. '.repeat(12_000);
+    const ids = (await runCapture(['encode', '-e', 'cl100k_base'], text)).stdout.trim();
+    // Far more ids than one batch (characters of several tokens fall between batches), in chunks of
+    // 1,000 bytes that cut ids in two.
+    expect(ids.split(' ').length).toBeGreaterThan(3 << 16);
+    const chunks: Uint8Array[] = [];
+    const bytes = Buffer.from(ids);
+    for (let at = 0; at < bytes.length; at += 1000) chunks.push(bytes.subarray(at, at + 1000));
+    const run = await runCapture(['decode', '-e', 'cl100k_base'], chunks);
+    expect(run.code).toBe(0);
+    expect(run.stdout === text).toBe(true);
+    const json = await runCapture(['decode', '-e', 'cl100k_base', '--json'], chunks);
+    expect(json.stdout === `${JSON.stringify(text)}\n`).toBe(true);
+    // A problem past the first batch: the text of the batches before it, and an error that says so.
+    const late = await runCapture(['decode', '-e', 'cl100k_base'], `${ids} 99999999 1`);
+    expect(late.code).toBe(2);
+    expect(late.stderr).toBe(
+      'tokenlab decode: cl100k_base: unknown token id 99999999 (valid ids are 0..100276); the text printed so far ends before it\n',
+    );
+    expect(late.stdout.length).toBeGreaterThan(0);
+    expect(text.startsWith(late.stdout)).toBe(true);
+    // In the first batch: nothing printed, as before.
+    const early = await runCapture(['decode', '-e', 'cl100k_base', '--json'], `15339 99999999 ${ids}`);
+    expect(early.stdout).toBe('');
+    expect(early.stderr).toBe(
+      'tokenlab decode: cl100k_base: unknown token id 99999999 (valid ids are 0..100276)\n',
+    );
+    // A run with no separator is refused once it is longer than any id, not read on without end.
+    const run2 = await runCapture(
+      ['decode', '-e', 'cl100k_base'],
+      [Buffer.from('1 '), Buffer.alloc(1 << 20, 0x37)],
+    );
+    expect(run2.code).toBe(2);
+    expect(run2.stderr).toMatch(/stdin: '7{40}…' is too large to be a token id/);
+  });
 });

@@ -1,9 +1,17 @@
 import { type Command, parseCommandArgs } from '../command.js';
-import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
-import { readInputText } from '../input-text.js';
-import { atLine, inputLines, stdoutIsTerminal, UsageError, writeLine, writeText } from '../io.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, InvalidInputError } from '../input-decoding.js';
+import { streamInputText } from '../input-text.js';
+import {
+  atLine,
+  type CommandIO,
+  inputLines,
+  stdoutIsTerminal,
+  UsageError,
+  writeLine,
+  writeText,
+} from '../io.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
-import { codecFromOptions } from './gpt-source.js';
+import { codecFromOptions, type IdCodec } from './gpt-source.js';
 
 /** Ids from text such as `1 2 3`, `1,2,3` or `[1, 2, 3]`; anything else is an error that shows it. */
 export function parseIds(text: string, where?: string): number[] {
@@ -37,6 +45,8 @@ Reads token ids from the FILEs (or stdin), separated by spaces, newlines or comm
 array works too), and prints the text they decode to. Bytes that are not valid UTF-8 print as
 U+FFFD. On a terminal the text ends with a newline (added when it has none of its own); into a
 pipe or a file it is written exactly, so 'encode | decode' gives the input back byte for byte.
+The ids are read and decoded as they stream, 65,536 at a time, so an input of any size decodes in
+the memory of a batch; a problem found after some text was printed stops with an error saying so.
 
 Options:
   -e, --encoding NAME        gpt2, r50k_base, p50k_base, p50k_edit, cl100k_base or o200k_base
@@ -64,23 +74,100 @@ ${URL_INPUT_HELP}
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
       for await (const numbered of inputLines(positionals, io)) {
-        const text = atLine(numbered, () => decodeOrExplain(codec, parseIds(numbered.line)));
+        const text = atLine(numbered, () => explained(() => codec.decode(parseIds(numbered.line))));
         await writeLine(io.stdout, JSON.stringify(text));
       }
       return 0;
     }
     const where = positionals.length ? positionals.join(', ') : 'stdin';
-    const ids = parseIds(await readInputText(positionals, io, inputOptionsFrom(values)), where);
-    const text = decodeOrExplain(codec, ids);
-    if (values.json) await writeLine(io.stdout, JSON.stringify(text));
-    else await writeText(io.stdout, stdoutIsTerminal(io) && !text.endsWith('\n') ? `${text}\n` : text);
+    const batches = idBatches(streamInputText(positionals, io, inputOptionsFrom(values)), where);
+    await writeDecoded(io, codec, batches, Boolean(values.json));
     return 0;
   },
 };
 
-function decodeOrExplain(codec: { decode(ids: number[]): string }, ids: number[]): string {
+/** Ids decoded and written at once: an input of fewer (most are) is read whole before anything is printed. */
+const IDS_PER_BATCH = 1 << 16;
+
+/**
+ * The ids of a stream of text (as {@link parseIds} reads them), in batches of {@link IDS_PER_BATCH}:
+ * a word cut by a chunk's end is read with the next chunk, and a run without a separator longer than
+ * any id is an error at once (it is held, not read on without end).
+ */
+async function* idBatches(chunks: AsyncIterable<string>, where: string): AsyncGenerator<number[]> {
+  let carry = '';
+  let batch: number[] = [];
+  const take = function* (text: string): Generator<number[]> {
+    for (const id of parseIds(text, where)) {
+      batch.push(id);
+      if (batch.length === IDS_PER_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+  };
+  for await (const chunk of chunks) {
+    const text = carry + chunk;
+    let end = text.length;
+    while (end > 0 && !/[\s,[\]]/.test(text[end - 1]!)) end--;
+    carry = text.slice(end);
+    yield* take(text.slice(0, end));
+    if (carry.length > MAX_ID_DIGITS) yield* take(carry);
+  }
+  yield* take(carry);
+  if (batch.length > 0) yield batch;
+}
+
+/** More digits than a token id has: such a word is an error (too large, or not a number). */
+const MAX_ID_DIGITS = 32;
+
+/**
+ * Decode the ids a batch at a time, writing the text as it comes (a character cut between two batches
+ * waits for the next; bytes that are not UTF-8 print as U+FFFD, as `decode` prints them), as one JSON
+ * string with `json`, and a final newline on a terminal. A problem (an id that is not a token, input
+ * that is not ids) in the first batch prints nothing; after it, the error says that the text printed
+ * ends before it.
+ */
+async function writeDecoded(
+  io: CommandIO,
+  codec: IdCodec,
+  batches: AsyncIterable<number[]>,
+  json: boolean,
+): Promise<void> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let printed = false;
+  let last = '';
+  const write = async (text: string) => {
+    if (!printed && json) await writeText(io.stdout, '"');
+    printed = true;
+    if (text === '') return;
+    last = text;
+    await writeText(io.stdout, json ? JSON.stringify(text).slice(1, -1) : text);
+  };
   try {
-    return codec.decode(ids);
+    for await (const ids of batches)
+      await write(
+        decoder.decode(
+          explained(() => codec.decodeBytes(ids)),
+          { stream: true },
+        ),
+      );
+  } catch (error) {
+    if (!printed) throw error;
+    const cut = 'the text printed so far ends before it';
+    if (error instanceof InvalidInputError) throw new InvalidInputError(`${error.problem}; ${cut}`);
+    if (error instanceof UsageError) throw new UsageError(`${error.message}; ${cut}`);
+    throw error;
+  }
+  await write(decoder.decode());
+  if (json) await writeLine(io.stdout, '"');
+  else if (stdoutIsTerminal(io) && !last.endsWith('\n')) await writeText(io.stdout, '\n');
+}
+
+/** What `decode` gives, an id that is no token being a usage error (its message names the id). */
+function explained<T>(decode: () => T): T {
+  try {
+    return decode();
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -14,6 +14,8 @@ export interface IdCodec {
   count(text: string, allowedSpecial: 'all' | string[] | undefined, asText?: boolean): number;
   /** Decode ids to text (invalid UTF-8 becomes U+FFFD). */
   decode(ids: number[]): string;
+  /** The bytes of the ids' tokens (for decoding a long run of ids a batch at a time). */
+  decodeBytes(ids: number[]): Uint8Array;
   /** The tiktoken encoding behind the codec (`--encoding` or `--tiktoken`); absent for minbpe models. */
   readonly encoding?: Encoding;
   /**
@@ -62,6 +64,7 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
       encode,
       count: (text, allowed, asText) => encode(text, allowed, asText).length,
       decode: (ids) => tokenizer.decode(ids),
+      decodeBytes: (ids) => tokenizer.decodeBytes(ids),
     };
   }
   if (typeof encodingName !== 'string' && typeof tiktoken !== 'string')
@@ -89,6 +92,7 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
     count: (text, allowed, asText) =>
       explainSpecial(() => encoding.countTokens(text, options(allowed, asText))),
     decode: (ids) => encoding.decode(ids),
+    decodeBytes: (ids) => encoding.decodeBytes(ids),
     encodeParallel: async (text, allowed, asText, threads) => {
       try {
         return await encodeParallel(encoding, text, { ...options(allowed, asText), threads });
