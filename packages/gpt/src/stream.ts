@@ -67,13 +67,20 @@ export class StreamEncoder {
 }
 
 /**
- * Encode a stream of text chunks (any sync or async iterable of strings, such as a Node readable
- * stream with an encoding set, or a decoded web `ReadableStream`), yielding ids batch by batch as
- * they become final. The concatenated batches equal `encoding.encode(wholeText, options)`.
+ * Encode a stream of text chunks (any sync or async iterable of strings, such as a decoded web
+ * `ReadableStream` or a file's bytes through `Utf8StreamDecoder` of `@tokenlab/core`), yielding ids
+ * batch by batch as they become final. The concatenated batches equal `encoding.encode(wholeText,
+ * options)`. (A Node stream read with an encoding set turns bytes that are not UTF-8 into U+FFFD
+ * without a word; the decoder reports them.)
  *
  * @example
  * ```ts
- * for await (const ids of encodeStream(enc, createReadStream('big.txt', 'utf8'))) total += ids.length;
+ * const decoder = new Utf8StreamDecoder();
+ * async function* text() {
+ *   for await (const bytes of createReadStream('big.txt')) yield decoder.decode(bytes);
+ *   yield decoder.end();
+ * }
+ * for await (const ids of encodeStream(enc, text())) total += ids.length;
  * ```
  */
 export async function* encodeStream(
