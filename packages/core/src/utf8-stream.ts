@@ -1,6 +1,13 @@
 import { findInvalidUtf8, Utf8Error } from './utf8.js';
 
-/** Options of {@link Utf8StreamDecoder}. */
+/**
+ * Options of {@link Utf8StreamDecoder}.
+ *
+ * @example
+ * ```ts
+ * const decoder = new Utf8StreamDecoder({ dropBom: true }); // a leading U+FEFF is dropped
+ * ```
+ */
 export interface Utf8StreamOptions {
   /** Drop a byte order mark at the start of the stream (default: keep it, as U+FEFF). */
   dropBom?: boolean;
