@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
+import { parseIds } from './decode.js';
 
 describe('tokenlab decode', () => {
   it('reads ids separated by spaces, commas or as a JSON array', async () => {
@@ -61,5 +63,44 @@ describe('tokenlab decode', () => {
     );
     expect(run2.code).toBe(2);
     expect(run2.stderr).toMatch(/stdin: '7{40}…' is too large to be a token id/);
+  });
+});
+
+/** What parseIds gives, by the rule it states (words between `\s`, `,`, `[`, `]`): the reference. */
+function idsByWords(text: string): number[] | string {
+  const ids: number[] = [];
+  for (const word of text.replace(/[[\]]/g, ' ').split(/[\s,]+/)) {
+    if (word === '') continue;
+    if (!/^\d+$/.test(word))
+      return `'${word.length > 40 ? `${word.slice(0, 40)}…` : word}' is not a token id`;
+    if (!Number.isSafeInteger(Number(word)))
+      return `'${word.length > 40 ? `${word.slice(0, 40)}…` : word}' is too large`;
+    ids.push(Number(word));
+  }
+  return ids;
+}
+
+describe('parseIds', () => {
+  it('reads ids as splitting into words would, errors included, on any mix of digits, separators and other characters', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(' ', ',', '[', ']', '\n', '\r\n', '\t', '\u00a0', '\u3000', '\ufeff', '\u2028', '\v'),
+      fc.stringMatching(/^\d{1,20}$/),
+      fc.constantFrom('x', '-1', '1.5', '٣', '+7', '1e3', '0x10', '9007199254740993'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        const expected = idsByWords(text);
+        let got: number[] | string;
+        try {
+          got = parseIds(text);
+        } catch (error) {
+          got = (error as Error).message;
+        }
+        if (typeof expected === 'string') expect(got).toContain(expected);
+        else expect(got).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

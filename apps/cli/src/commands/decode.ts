@@ -16,18 +16,53 @@ import { codecFromOptions, type IdCodec } from './gpt-source.js';
 /** Ids from text such as `1 2 3`, `1,2,3` or `[1, 2, 3]`; anything else is an error that shows it. */
 export function parseIds(text: string, where?: string): number[] {
   const ids: number[] = [];
-  for (const word of text.replace(/[[\]]/g, ' ').split(/[\s,]+/)) {
-    if (word === '') continue;
-    if (!/^\d+$/.test(word))
-      throw new UsageError(
-        `${where ? `${where}: ` : ''}'${clip(word)}' is not a token id (expected non-negative integers)`,
-      );
-    const id = Number(word);
-    if (!Number.isSafeInteger(id))
-      throw new UsageError(`${where ? `${where}: ` : ''}'${clip(word)}' is too large to be a token id`);
-    ids.push(id);
-  }
+  appendIds(text, ids, where);
   return ids;
+}
+
+/**
+ * Append to `out` the ids of `text` (words of ASCII digits between white space, commas and brackets),
+ * as {@link parseIds} reads them. One pass over the characters, not a split into words: a large input
+ * is mostly ids, and the split took most of the time of decoding it.
+ */
+function appendIds(text: string, out: number[], where?: string): void {
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (isSeparator(code, text, at)) {
+      at++;
+      continue;
+    }
+    const start = at;
+    let value = 0;
+    while (at < length) {
+      const digit = text.charCodeAt(at) - 0x30;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+      at++;
+    }
+    if (at < length && !isSeparator(text.charCodeAt(at), text, at)) {
+      let end = at;
+      while (end < length && !isSeparator(text.charCodeAt(end), text, end)) end++;
+      throw new UsageError(
+        `${where ? `${where}: ` : ''}'${clip(text.slice(start, end))}' is not a token id (expected non-negative integers)`,
+      );
+    }
+    // Up to 15 digits the sum is exact; a longer word is read whole to say whether it is too large.
+    if (at - start > 15 && !Number.isSafeInteger(Number(text.slice(start, at))))
+      throw new UsageError(
+        `${where ? `${where}: ` : ''}'${clip(text.slice(start, at))}' is too large to be a token id`,
+      );
+    out.push(at - start > 15 ? Number(text.slice(start, at)) : value);
+  }
+}
+
+/** Whether the character at `at` (code `code`) separates ids: white space (as `\s` means it), `,`, `[`, `]`. */
+function isSeparator(code: number, text: string, at: number): boolean {
+  if (code === 0x20 || code === 0x2c || code === 0x0a || code === 0x0d || code === 0x09) return true;
+  if (code === 0x5b || code === 0x5d) return true;
+  return code > 0x7f || (code >= 0x0b && code <= 0x0c) ? /\s/.test(text[at]!) : false;
 }
 
 /** A long word cut for an error message: the message names it, not repeats a megabyte of it. */
@@ -96,15 +131,14 @@ const IDS_PER_BATCH = 1 << 16;
  */
 async function* idBatches(chunks: AsyncIterable<string>, where: string): AsyncGenerator<number[]> {
   let carry = '';
-  let batch: number[] = [];
+  let parsed: number[] = [];
   const take = function* (text: string): Generator<number[]> {
-    for (const id of parseIds(text, where)) {
-      batch.push(id);
-      if (batch.length === IDS_PER_BATCH) {
-        yield batch;
-        batch = [];
-      }
-    }
+    appendIds(text, parsed, where);
+    if (parsed.length < IDS_PER_BATCH) return;
+    let from = 0;
+    for (; from + IDS_PER_BATCH <= parsed.length; from += IDS_PER_BATCH)
+      yield parsed.slice(from, from + IDS_PER_BATCH);
+    parsed = parsed.slice(from);
   };
   for await (const chunk of chunks) {
     const text = carry + chunk;
@@ -115,7 +149,7 @@ async function* idBatches(chunks: AsyncIterable<string>, where: string): AsyncGe
     if (carry.length > MAX_ID_DIGITS) yield* take(carry);
   }
   yield* take(carry);
-  if (batch.length > 0) yield batch;
+  if (parsed.length > 0) yield parsed;
 }
 
 /** More digits than a token id has: such a word is an error (too large, or not a number). */
