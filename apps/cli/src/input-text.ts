@@ -1,10 +1,10 @@
 // Reading a command's input as text: files, stdin or URLs, decoded as the options say. Kept apart
 // from io.ts, which the URL readers themselves build on, so that no module imports itself back.
 import type { FileHandle } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { Utf8Error, Utf8StreamDecoder } from '@tokenlab/core';
 import { decodeInput, type InputDecoding, InvalidInputError, textDecoder } from './input-decoding.js';
-import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf } from './io.js';
+import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf, writeLine } from './io.js';
 import {
   type InputDocument,
   type InputOptions,
@@ -86,7 +86,7 @@ export async function* streamInputText(
       stream = handle.createReadStream({ autoClose: false });
     }
     try {
-      yield* decodeStream(stream, file === '-' ? 'stdin' : file, decoding);
+      yield* decodeStream(stream, file === '-' ? 'stdin' : file, decoding, io.stderr);
     } finally {
       await handle?.close();
     }
@@ -108,13 +108,15 @@ export async function* decodeStream(
   source: AsyncIterable<Uint8Array | string>,
   name: string,
   decoding: InputDecoding = {},
+  warnings?: Writable,
 ): AsyncGenerator<string> {
-  const decoder = textDecoder(decoding.encoding ?? 'utf-8', !decoding.replaceInvalid);
+  if (decoding.replaceInvalid) {
+    yield* decodeReplacing(source, name, decoding, warnings);
+    return;
+  }
+  const decoder = textDecoder(decoding.encoding ?? 'utf-8', true);
   // Strict UTF-8 names the first bad byte in the whole stream; other encodings, the chunk's range.
-  const utf8 =
-    decoder.encoding === 'utf-8' && !decoding.replaceInvalid
-      ? new Utf8StreamDecoder({ dropBom: true })
-      : null;
+  const utf8 = decoder.encoding === 'utf-8' ? new Utf8StreamDecoder({ dropBom: true }) : null;
   let offset = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -140,3 +142,69 @@ export async function* decodeStream(
   }
   if (rest !== '') yield rest;
 }
+
+/**
+ * {@link decodeStream} with `--replace-invalid`: bytes that are not valid become U+FFFD, and at the
+ * end `warnings` gets what `decodeInput` prints for an input read whole (where the first bad byte is
+ * and, in UTF-8, how many invalid sequences were replaced), so a streamed input is not changed
+ * without a word either.
+ */
+async function* decodeReplacing(
+  source: AsyncIterable<Uint8Array | string>,
+  name: string,
+  decoding: InputDecoding,
+  warnings: Writable | undefined,
+): AsyncGenerator<string> {
+  const decoder = textDecoder(decoding.encoding ?? 'utf-8', false);
+  const utf8 = decoder.encoding === 'utf-8';
+  // A strict decoder alongside, until it meets the first bad byte.
+  const strictUtf8 = new Utf8StreamDecoder({ dropBom: true });
+  const strict = textDecoder(decoder.encoding, true);
+  const check = (bytes?: Uint8Array) =>
+    utf8
+      ? bytes === undefined
+        ? strictUtf8.end()
+        : strictUtf8.decode(bytes)
+      : strict.decode(bytes, { stream: bytes !== undefined });
+  let firstBad: number | undefined;
+  let offset = 0;
+  // In UTF-8, the U+FFFD given less those the input held itself (EF BF BD) are the replacements.
+  let replaced = 0;
+  let literal = 0;
+  let tail: Uint8Array = new Uint8Array(0);
+  const take = (text: string, bytes?: Uint8Array) => {
+    if (firstBad === undefined)
+      try {
+        check(bytes);
+      } catch (error) {
+        firstBad = error instanceof Utf8Error ? error.offset : offset;
+      }
+    if (!utf8) return;
+    for (let at = text.indexOf('\uFFFD'); at >= 0; at = text.indexOf('\uFFFD', at + 1)) replaced++;
+    if (bytes === undefined) return;
+    const joined = Buffer.concat([tail, bytes]);
+    for (let at = joined.indexOf(REPLACEMENT_BYTES); at >= 0; at = joined.indexOf(REPLACEMENT_BYTES, at + 1))
+      literal++;
+    tail = joined.subarray(Math.max(0, joined.length - 2));
+  };
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const text = decoder.decode(bytes, { stream: true });
+    take(text, bytes);
+    offset += bytes.length;
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  take(rest);
+  if (rest !== '') yield rest;
+  if (firstBad === undefined || warnings === undefined) return;
+  const count = replaced - literal;
+  const where = utf8 ? ` at byte ${firstBad} (${count} invalid sequence${count === 1 ? '' : 's'})` : '';
+  await writeLine(
+    warnings,
+    `tokenlab: warning: ${name}: not valid ${decoder.encoding}${where}; replaced with U+FFFD (--replace-invalid)`,
+  );
+}
+
+/** U+FFFD in UTF-8. */
+const REPLACEMENT_BYTES = Buffer.from([0xef, 0xbf, 0xbd]);

@@ -70,10 +70,17 @@ describe('input encodings', () => {
     expect(run.stderr).toContain('at byte 3 (2 invalid sequences); replaced with U+FFFD');
   });
 
-  it('stops a streamed tokenizer at invalid UTF-8 too', async () => {
+  it('stops a streamed tokenizer at invalid UTF-8 too, and warns as for a whole input when asked to replace', async () => {
     const run = await runCapture(['tokenize', '-t', 'utf8', latin1]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${latin1}: not valid utf-8`);
+    expect(run.stderr).toContain(`${latin1}: not valid utf-8 at byte 3`);
+    // A streamed input replaced its bad bytes without a word.
+    const replaced = await runCapture(['tokenize', '-t', 'chars', '--json', '--replace-invalid', latin1]);
+    expect(replaced.code).toBe(0);
+    expect(JSON.parse(replaced.stdout).slice(0, 4)).toEqual(['c', 'a', 'f', '\uFFFD']);
+    expect(replaced.stderr).toBe(
+      `tokenlab: warning: ${latin1}: not valid utf-8 at byte 3 (2 invalid sequences); replaced with U+FFFD (--replace-invalid)\n`,
+    );
   });
 });
 

@@ -285,6 +285,29 @@ describe('tokenlab encode', () => {
       expect(whole.startsWith(printed) && whole[printed.length] === ' ').toBe(true);
     }
   });
+  it('streams a large stdin with --replace-invalid too, with the warning a file read whole gets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const body = Buffer.from('A line of text, and ٱلرَّحْمَٰنِ.\n'.repeat(300_000));
+    // Two bad sequences (one cut by a 64 KB chunk's end in the stream) and a U+FFFD the text holds itself.
+    const input = Buffer.concat([
+      body.subarray(0, (1 << 16) - 1),
+      Buffer.from([0xe2, 0x82]),
+      body.subarray((1 << 16) - 1),
+      Buffer.from('\uFFFD and '),
+      Buffer.from([0xff]),
+      body,
+    ]);
+    const file = join(dir, 'replaced.txt');
+    writeFileSync(file, input);
+    const whole = await runCapture(['encode', '-e', 'cl100k_base', '--replace-invalid', file]);
+    expect(whole.stderr).toMatch(
+      /^tokenlab: warning: .*: not valid utf-8 at byte 6553\d \(\d invalid sequences\); replaced with U\+FFFD \(--replace-invalid\)\n$/,
+    );
+    const streamed = await runCapture(['encode', '-e', 'cl100k_base', '--replace-invalid'], chunked(input));
+    expect(streamed.code).toBe(0);
+    expect(streamed.stdout === whole.stdout).toBe(true);
+    expect(streamed.stderr).toBe(whole.stderr.replace(file, 'stdin'));
+  });
   it('caps --threads at what the input keeps busy, with a note', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');
     expect(run.stdout).toBe('15339 1917\n');

@@ -157,7 +157,7 @@ ${URL_INPUT_HELP}
     }
     let text: string;
     const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
-    if (fromStdin && codec.encoding !== undefined && !options.replaceInvalid) {
+    if (fromStdin && codec.encoding !== undefined) {
       // Streamed past STREAMED_BYTES: never held whole (and past 512 MB too).
       const input = await readStreamHead(stdinOf(io), STREAMED_BYTES);
       if (input.rest !== undefined) {
@@ -306,9 +306,13 @@ async function encodeStreamedStdin(
   const threads = threadsFor(Number.MAX_SAFE_INTEGER, settings.threadsAsked);
   if (threads.note) await writeLine(io.stderr, `tokenlab encode: ${threads.note}`);
   let endsWithNewline = false;
-  const text = withoutFinalNewline(decodeStream(bytes, 'stdin', options), settings.stripNewline, (ends) => {
-    endsWithNewline = ends;
-  });
+  const text = withoutFinalNewline(
+    decodeStream(bytes, 'stdin', options, io.stderr),
+    settings.stripNewline,
+    (ends) => {
+      endsWithNewline = ends;
+    },
+  );
   const parts = encodeStreamParallel(encoding, text, { ...settings.special, threads: threads.workers });
   if (settings.count) {
     let tokens = 0;
