@@ -68,14 +68,38 @@ export function textDecoder(encoding: string, fatal: boolean): InstanceType<type
 }
 
 function countInvalidUtf8(bytes: Uint8Array): number {
-  const lossy = new TextDecoder('utf-8').decode(bytes);
-  let replacements = 0;
-  for (const char of lossy) if (char === '\uFFFD') replacements++;
   // U+FFFD written in the file itself (EF BF BD) is valid text, not a replacement.
-  let literal = 0;
+  return countReplacementCharacters(new TextDecoder('utf-8').decode(bytes)) - countEncodedReplacements(bytes);
+}
+
+/**
+ * How many U+FFFD `text` holds: decoded leniently, the replacements and the U+FFFD the input held
+ * itself (see {@link countEncodedReplacements}).
+ *
+ * @example
+ * ```ts
+ * countReplacementCharacters('caf\uFFFD'); // 1
+ * ```
+ */
+export function countReplacementCharacters(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\uFFFD'); at >= 0; at = text.indexOf('\uFFFD', at + 1)) count++;
+  return count;
+}
+
+/**
+ * How many U+FFFD `bytes` hold as UTF-8 (EF BF BD): text, not replacements.
+ *
+ * @example
+ * ```ts
+ * countEncodedReplacements(Uint8Array.of(0xef, 0xbf, 0xbd, 0x61)); // 1
+ * ```
+ */
+export function countEncodedReplacements(bytes: Uint8Array): number {
+  let count = 0;
   for (let i = 0; i + 2 < bytes.length; i++)
-    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) literal++;
-  return replacements - literal;
+    if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) count++;
+  return count;
 }
 
 /**

@@ -3,7 +3,14 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { Utf8Error, Utf8StreamDecoder } from '@tokenlab/core';
-import { decodeInput, type InputDecoding, InvalidInputError, textDecoder } from './input-decoding.js';
+import {
+  countEncodedReplacements,
+  countReplacementCharacters,
+  decodeInput,
+  type InputDecoding,
+  InvalidInputError,
+  textDecoder,
+} from './input-decoding.js';
 import { type CommandIO, openInputFile, readFileBytes, readStreamBytes, stdinOf, writeLine } from './io.js';
 import {
   type InputDocument,
@@ -157,20 +164,19 @@ async function* decodeReplacing(
 ): AsyncGenerator<string> {
   const decoder = textDecoder(decoding.encoding ?? 'utf-8', false);
   const utf8 = decoder.encoding === 'utf-8';
-  // A strict decoder alongside, until it meets the first bad byte.
-  const strictUtf8 = new Utf8StreamDecoder({ dropBom: true });
+  // A strict decoder alongside, until it meets the first bad byte (undefined `bytes`: the end).
+  const strictUtf8 = utf8 ? new Utf8StreamDecoder({ dropBom: true }) : null;
   const strict = textDecoder(decoder.encoding, true);
-  const check = (bytes?: Uint8Array) =>
-    utf8
-      ? bytes === undefined
-        ? strictUtf8.end()
-        : strictUtf8.decode(bytes)
-      : strict.decode(bytes, { stream: bytes !== undefined });
+  const check = (bytes?: Uint8Array) => {
+    if (strictUtf8 === null) strict.decode(bytes, { stream: bytes !== undefined });
+    else if (bytes === undefined) strictUtf8.end();
+    else strictUtf8.decode(bytes);
+  };
   let firstBad: number | undefined;
   let offset = 0;
-  // In UTF-8, the U+FFFD given less those the input held itself (EF BF BD) are the replacements.
+  // In UTF-8, the U+FFFD given less those the input held itself are the replacements, as
+  // `decodeInput` counts them (an EF BF BD across two chunks counted through the last two bytes).
   let replaced = 0;
-  let literal = 0;
   let tail: Uint8Array = new Uint8Array(0);
   const take = (text: string, bytes?: Uint8Array) => {
     if (firstBad === undefined)
@@ -180,11 +186,10 @@ async function* decodeReplacing(
         firstBad = error instanceof Utf8Error ? error.offset : offset;
       }
     if (!utf8) return;
-    for (let at = text.indexOf('\uFFFD'); at >= 0; at = text.indexOf('\uFFFD', at + 1)) replaced++;
+    replaced += countReplacementCharacters(text);
     if (bytes === undefined) return;
     const joined = Buffer.concat([tail, bytes]);
-    for (let at = joined.indexOf(REPLACEMENT_BYTES); at >= 0; at = joined.indexOf(REPLACEMENT_BYTES, at + 1))
-      literal++;
+    replaced -= countEncodedReplacements(joined);
     tail = joined.subarray(Math.max(0, joined.length - 2));
   };
   for await (const chunk of source) {
@@ -198,13 +203,10 @@ async function* decodeReplacing(
   take(rest);
   if (rest !== '') yield rest;
   if (firstBad === undefined || warnings === undefined) return;
-  const count = replaced - literal;
+  const count = replaced;
   const where = utf8 ? ` at byte ${firstBad} (${count} invalid sequence${count === 1 ? '' : 's'})` : '';
   await writeLine(
     warnings,
     `tokenlab: warning: ${name}: not valid ${decoder.encoding}${where}; replaced with U+FFFD (--replace-invalid)`,
   );
 }
-
-/** U+FFFD in UTF-8. */
-const REPLACEMENT_BYTES = Buffer.from([0xef, 0xbf, 0xbd]);

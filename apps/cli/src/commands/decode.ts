@@ -109,7 +109,7 @@ ${URL_INPUT_HELP}
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
       for await (const numbered of inputLines(positionals, io)) {
-        const text = atLine(numbered, () => explained(() => codec.decode(parseIds(numbered.line))));
+        const text = atLine(numbered, () => asUsageError(() => codec.decode(parseIds(numbered.line))));
         await writeLine(io.stdout, JSON.stringify(text));
       }
       return 0;
@@ -182,7 +182,7 @@ async function writeDecoded(
     for await (const ids of batches)
       await write(
         decoder.decode(
-          explained(() => codec.decodeBytes(ids)),
+          asUsageError(() => codec.decodeBytes(ids)),
           { stream: true },
         ),
       );
@@ -199,7 +199,7 @@ async function writeDecoded(
 }
 
 /** What `decode` gives, an id that is no token being a usage error (its message names the id). */
-function explained<T>(decode: () => T): T {
+function asUsageError<T>(decode: () => T): T {
   try {
     return decode();
   } catch (error) {

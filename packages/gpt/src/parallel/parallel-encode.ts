@@ -150,9 +150,9 @@ export function pieceCuts(text: string, pieceSize: number): number[] {
  * order; together they equal encoding the whole text at once. Chunks are gathered into pieces of
  * about `pieceSize` units, each ending at a safe cut (see `isSafeCut`), and a consumer slower than
  * the threads holds them back, so memory stays a few pieces per thread (`threads: 1` encodes the
- * pieces in turn in this thread). An encoding without proven cuts is encoded whole, in this thread. For a file, `encodeFileStreamParallel` is faster (each
- * thread reads and decodes its own parts) and reports bytes that are not UTF-8 instead of reading
- * them as U+FFFD.
+ * pieces in turn in this thread). An encoding without proven cuts is encoded whole, in this thread.
+ * For a file, `encodeFileStreamParallel` is faster (each thread reads and decodes its own parts) and
+ * reports bytes that are not UTF-8 instead of reading them as U+FFFD.
  *
  * @example
  * ```ts
