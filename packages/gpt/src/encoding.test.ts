@@ -354,6 +354,15 @@ describe('counting and offsets', () => {
     expect(huge.every((id) => id === one[0])).toBe(true);
     expect(cl100k.encode(' hello world')).toEqual(pair);
     expect(repeated).toEqual(expected);
+    // Three ids per UTF-16 unit (a private-use character is three byte tokens): more ids than the
+    // room made for the text's length at the start.
+    const line = `${'\ue000'.repeat(100)} `;
+    const lineIds = cl100k.encodeOrdinary(line);
+    expect(lineIds).toHaveLength(301);
+    const lines = cl100k.encodeOrdinary(line.repeat(3000));
+    expect(lines).toHaveLength(903_000);
+    expect(lines.slice(-301)).toEqual(lineIds);
+    expect(lines.every((id, i) => id === lineIds[i % 301])).toBe(true);
   });
 });
 

@@ -87,6 +87,17 @@ let idScratch = new Uint32Array(1024);
 class IdList implements IdSink {
   private ids = idScratch;
   private count = 0;
+  /**
+   * Room for `expected` ids from the start, up to the size kept between calls (larger texts grow
+   * from there): growing by doubling writes every page of each smaller array on the way, and in a
+   * fresh process the first write to a page costs more than the ids written to it. A power of two,
+   * the size the doubling would reach, so that the next call finds it kept.
+   */
+  constructor(expected = 0) {
+    let size = this.ids.length;
+    while (size < expected && size < KEPT_ID_SCRATCH) size *= 2;
+    if (size > this.ids.length) this.ids = idScratch = new Uint32Array(size);
+  }
   push(id: number): void {
     if (this.count === this.ids.length) this.grow();
     this.ids[this.count++] = id;
@@ -223,7 +234,8 @@ export class Encoding implements Tokenizer {
    */
   encodeOrdinary(text: string): number[] {
     requireText(text, 'encodeOrdinary');
-    const sink = new IdList();
+    // About one id per UTF-16 unit or fewer (the vocalized Quran: 0.7 with o200k, 1.18 with gpt2).
+    const sink = new IdList(text.length);
     this.encodeOrdinaryInto(text, 0, text.length, sink);
     return sink.toArray();
   }
@@ -241,7 +253,7 @@ export class Encoding implements Tokenizer {
    * ```
    */
   encode(text: string, options: EncodeOptions = {}): number[] {
-    const sink = new IdList();
+    const sink = new IdList(typeof text === 'string' ? text.length : 0);
     this.encodeInto(text, options, sink);
     return sink.toArray();
   }
