@@ -1,10 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { getEncoding } from '@tokenlab/gpt';
 import { countFileTokensParallel, encodeFileStreamParallel, encodeStreamParallel } from '@tokenlab/gpt/node';
 import { get_encoding } from 'tiktoken';
 import { describe, expect, it, vi } from 'vitest';
+import { decodeInput } from '../input-decoding.js';
 import { runCapture, tiktokenRankFile } from '../testing.js';
 
 // The same functions, watched: whether a file was read by the threads themselves.
@@ -285,7 +287,7 @@ describe('tokenlab encode', () => {
       expect(whole.startsWith(printed) && whole[printed.length] === ' ').toBe(true);
     }
   });
-  it('streams a large stdin with --replace-invalid too, with the warning a file read whole gets', async () => {
+  it('streams a large stdin or file with --replace-invalid, with the warning an input read whole gets', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
     const body = Buffer.from('A line of text, and ٱلرَّحْمَٰنِ.\n'.repeat(300_000));
     // Two bad sequences (one cut by a 64 KB chunk's end in the stream) and a U+FFFD the text holds itself.
@@ -299,14 +301,57 @@ describe('tokenlab encode', () => {
     ]);
     const file = join(dir, 'replaced.txt');
     writeFileSync(file, input);
-    const whole = await runCapture(['encode', '-e', 'cl100k_base', '--replace-invalid', file]);
-    expect(whole.stderr).toMatch(
-      /^tokenlab: warning: .*: not valid utf-8 at byte 6553\d \(\d invalid sequences\); replaced with U\+FFFD \(--replace-invalid\)\n$/,
+    // What an input read whole gives: its text and warning, by the function that reads one.
+    let warning = '';
+    const warnings = new PassThrough().on('data', (chunk) => {
+      warning += chunk;
+    });
+    const text = await decodeInput(input, file, { replaceInvalid: true }, warnings);
+    // Byte 65534: the cut of the text leaves the first byte of a letter before the bad sequence.
+    expect(warning).toBe(
+      `tokenlab: warning: ${file}: not valid utf-8 at byte 65534 (2 invalid sequences); replaced with U+FFFD (--replace-invalid)\n`,
     );
+    const ids = `${(await getEncoding('cl100k_base')).encode(text).join(' ')}\n`;
+    const spy = vi.mocked(encodeStreamParallel);
+    spy.mockClear();
+    const fromFile = await runCapture(['encode', '-e', 'cl100k_base', '--replace-invalid', file]);
+    expect(spy).toHaveBeenCalledOnce();
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout === ids).toBe(true);
+    expect(fromFile.stderr).toBe(warning);
     const streamed = await runCapture(['encode', '-e', 'cl100k_base', '--replace-invalid'], chunked(input));
     expect(streamed.code).toBe(0);
-    expect(streamed.stdout === whole.stdout).toBe(true);
-    expect(streamed.stderr).toBe(whole.stderr.replace(file, 'stdin'));
+    expect(streamed.stdout === ids).toBe(true);
+    expect(streamed.stderr).toBe(warning.replace(file, 'stdin'));
+  });
+  it('streams a large file in another --input-encoding (it was read whole, and refused past 512 MB)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-encode-'));
+    const bytes = Buffer.from('Un café déjà bu, naïve « façon » 2024.\r\n'.repeat(250_000), 'latin1');
+    const file = join(dir, 'latin1.txt');
+    writeFileSync(file, bytes);
+    const text = new TextDecoder('latin1').decode(bytes);
+    expect(text.startsWith('Un café déjà')).toBe(true);
+    const enc = await getEncoding('o200k_base');
+    const spy = vi.mocked(encodeStreamParallel);
+    for (const extra of [[], ['--threads', '1'], ['--count'], ['--strip-final-newline']]) {
+      spy.mockClear();
+      const run = await runCapture([
+        'encode',
+        '-e',
+        'o200k_base',
+        '--input-encoding',
+        'latin1',
+        ...extra,
+        file,
+      ]);
+      expect(run.code, `${extra}`).toBe(0);
+      expect(spy, `${extra}`).toHaveBeenCalledOnce();
+      const expected =
+        extra[0] === '--count'
+          ? `${enc.encode(text).length}\n`
+          : `${enc.encode(extra[0] === '--strip-final-newline' ? text.slice(0, -2) : text).join(' ')}\n`;
+      expect(run.stdout === expected, `${extra}`).toBe(true);
+    }
   });
   it('caps --threads at what the input keeps busy, with a note', async () => {
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--threads', '64'], 'hello world');

@@ -16,6 +16,8 @@ import {
   atLine,
   type CommandIO,
   inputLines,
+  MAX_INPUT_BYTES,
+  openInputFile,
   readJsonlRecords,
   readStreamHead,
   stdinOf,
@@ -71,8 +73,9 @@ Options:
                                parts, so the text never passes between them, and its ids are printed
                                part by part as they come (memory stays a few parts at any size; a
                                problem found past the first part stops the line there, with an
-                               error that says so). A stdin of more than 8 MiB is streamed the same
-                               way: decoded and encoded as it comes, at any size
+                               error that says so). A stdin of more than 8 MiB, and such a FILE in
+                               another --input-encoding or with --replace-invalid, is streamed the
+                               same way: decoded and encoded as it comes, at any size
 ${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help                   show this help`;
@@ -142,7 +145,7 @@ ${URL_INPUT_HELP}
       special,
       count,
     );
-    if (direct !== undefined) {
+    if (direct !== undefined && direct !== null) {
       try {
         if (direct.note) await writeLine(io.stderr, `tokenlab encode: ${direct.note}`);
         if (direct.endsWithNewline && !stripNewline && io.isTTY)
@@ -155,22 +158,45 @@ ${URL_INPUT_HELP}
       }
       return 0;
     }
+    const streamSettings = { threadsAsked, stripNewline, special, count, json: Boolean(values.json) };
     let text: string;
     const fromStdin = positionals.length === 0 || (positionals.length === 1 && positionals[0] === '-');
+    const largeFile = fromStdin ? undefined : await largeLocalFile(positionals, options, direct === null);
     if (fromStdin && codec.encoding !== undefined) {
       // Streamed past STREAMED_BYTES: never held whole (and past 512 MB too).
       const input = await readStreamHead(stdinOf(io), STREAMED_BYTES);
       if (input.rest !== undefined) {
-        await encodeStreamedStdin(input.rest, codec.encoding, io, options, {
-          threadsAsked,
-          stripNewline,
-          special,
-          count,
-          json: Boolean(values.json),
-        });
+        await encodeStreamedInput(
+          input.rest,
+          'stdin',
+          undefined,
+          codec.encoding,
+          io,
+          options,
+          streamSettings,
+        );
         return 0;
       }
       text = await decodeInput(input.head, 'stdin', options, io.stderr);
+    } else if (largeFile !== undefined && codec.encoding !== undefined) {
+      // A large file the threads do not read themselves (another input encoding, --replace-invalid,
+      // a problem in its first part): streamed as a large stdin is.
+      const handle = await openInputFile(largeFile.name);
+      try {
+        const bytes = handle.createReadStream({ autoClose: false });
+        await encodeStreamedInput(
+          bytes,
+          largeFile.name,
+          largeFile.size,
+          codec.encoding,
+          io,
+          options,
+          streamSettings,
+        );
+      } finally {
+        await handle.close();
+      }
+      return 0;
     } else text = await readInputText(positionals, io, options);
     const newline = /\r?\n$/.exec(text)?.[0];
     if (newline && stripNewline) text = text.slice(0, -newline.length);
@@ -228,9 +254,9 @@ interface DirectIds {
  * they are encoded (`encodeFileStreamParallel`, so that neither the text nor all the ids are ever
  * held: a file of any size prints in the memory of a few parts), or with `countOnly` only how many
  * (`countFileTokensParallel`). Undefined when that does not apply (stdin, several files, a URL,
- * another input encoding, another codec, a file small enough for one thread to read whole), and when the file has a disallowed special
- * token or bytes that are not UTF-8 in its first part (or, counting, anywhere): the usual path then
- * reads it and reports them in its own words. Found in a later part, they stop the printing with an
+ * another input encoding, another codec, a file small enough for one thread to read whole); null when
+ * the file has a disallowed special token or bytes that are not UTF-8 in its first part (or, counting,
+ * anywhere): the usual path then reads it and reports them in its own words. Found in a later part, they stop the printing with an
  * error that says so (see {@link writeStreamedIds}).
  */
 async function encodeFileDirectly(
@@ -241,7 +267,7 @@ async function encodeFileDirectly(
   stripNewline: boolean,
   special: { allowedSpecial: 'all' | string[]; disallowedSpecial?: string[] },
   countOnly: boolean,
-): Promise<DirectIds | undefined> {
+): Promise<DirectIds | undefined | null> {
   const file = positionals[0];
   if (positionals.length !== 1 || file === undefined || file === '-') return undefined;
   if (encoding === undefined) return undefined;
@@ -277,20 +303,46 @@ async function encodeFileDirectly(
     }
     return { parts: all(), count: 0, note: threads.note, endsWithNewline };
   } catch (error) {
-    if (error instanceof DisallowedSpecialTokenError || error instanceof FileTextError) return undefined;
+    if (error instanceof DisallowedSpecialTokenError || error instanceof FileTextError) return null;
     throw error;
   }
 }
 
 /**
- * Encode a large stdin (`bytes`, from its first byte) as it streams: decoded chunk by chunk, cut into
- * pieces at safe places and encoded on the threads (`encodeStreamParallel`), the ids printed as they
- * come (or only counted), so that the text is never held whole, past the 512 MB a command reads at once
- * too. Problems with the input are reported as for any input (see {@link writeStreamedIds}); the
- * final-newline note comes at the end, when it is known.
+ * The one local file named, when it is better streamed than read whole: larger than
+ * {@link STREAMED_BYTES}, or (`problemAhead`: the threads found a problem in its first part) larger
+ * than a command reads at once, so that the problem is reported instead of the file's size (a file
+ * read whole gets the count of its invalid sequences too). Undefined for stdin, several files, a URL
+ * or a smaller file.
  */
-async function encodeStreamedStdin(
+async function largeLocalFile(
+  positionals: readonly string[],
+  options: InputOptions,
+  problemAhead: boolean,
+): Promise<{ name: string; size: number } | undefined> {
+  const name = positionals[0];
+  if (positionals.length !== 1 || name === undefined || needsWebReading(name, options)) return undefined;
+  try {
+    const info = await stat(name);
+    const streamedPast = problemAhead ? MAX_INPUT_BYTES : STREAMED_BYTES;
+    return info.isFile() && info.size > streamedPast ? { name, size: info.size } : undefined;
+  } catch {
+    // The usual path reports a missing file in its own words.
+    return undefined;
+  }
+}
+
+/**
+ * Encode a large input (`bytes` from its first byte, `name` in errors, `size` bytes when known) as it
+ * streams: decoded chunk by chunk, cut into pieces at safe places and encoded on the threads
+ * (`encodeStreamParallel`), the ids printed as they come (or only counted), so that the text is never
+ * held whole, past the 512 MB a command reads at once too. Problems with the input are reported as for
+ * any input (see {@link writeStreamedIds}); the final-newline note comes at the end, when it is known.
+ */
+async function encodeStreamedInput(
   bytes: AsyncIterable<Uint8Array>,
+  name: string,
+  size: number | undefined,
   encoding: Encoding,
   io: CommandIO,
   options: InputOptions,
@@ -302,12 +354,12 @@ async function encodeStreamedStdin(
     json: boolean;
   },
 ): Promise<void> {
-  // Its size is not known: as many threads as asked for or as there are cores.
-  const threads = threadsFor(Number.MAX_SAFE_INTEGER, settings.threadsAsked);
+  // A size not known (stdin): as many threads as asked for or as there are cores.
+  const threads = threadsFor(size ?? Number.MAX_SAFE_INTEGER, settings.threadsAsked);
   if (threads.note) await writeLine(io.stderr, `tokenlab encode: ${threads.note}`);
   let endsWithNewline = false;
   const text = withoutFinalNewline(
-    decodeStream(bytes, 'stdin', options, io.stderr),
+    decodeStream(bytes, name, options, io.stderr),
     settings.stripNewline,
     (ends) => {
       endsWithNewline = ends;
