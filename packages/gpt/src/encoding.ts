@@ -18,6 +18,7 @@ import {
 } from './bpe/byte-pair-merge.js';
 import { PieceCache, type PieceLookup } from './bpe/piece-cache.js';
 import { CL100K_PATTERN_SOURCE, O200K_PATTERN_SOURCE, R50K_PATTERN_SOURCE } from './patterns.js';
+import type { MergeKernel } from './ranks/merge-kernel.js';
 import { HASH_START, NO_RANK, type RankTable } from './ranks/rank-table.js';
 import {
   type AllowedSpecial,
@@ -177,6 +178,8 @@ export class Encoding implements Tokenizer {
   private readonly specialBytes = new Map<number, Uint8Array>();
   /** Ids of merged pieces, created on the first merge (or installed by {@link Encoding.usePieceCache}). */
   private mergeCache: PieceLookup | null = null;
+  /** The ranks' WebAssembly merge of short pieces, when they have one. */
+  private readonly mergeKernel: MergeKernel | null;
 
   /** Builds an encoding from its definition; `getEncoding(name)` does this for the named ones. */
   constructor(definition: EncodingDefinition) {
@@ -186,6 +189,7 @@ export class Encoding implements Tokenizer {
     this.splitter = new RegExp(definition.patternSource, 'uy');
     this.scanPiece = SCANNERS.get(definition.patternSource) ?? null;
     this.ranks = definition.ranks;
+    this.mergeKernel = definition.ranks.mergeKernel;
     this.specialTokens = new Map(Object.entries(definition.specialTokens));
     const encoder = new TextEncoder();
     const byte = new Uint8Array(1);
@@ -518,8 +522,13 @@ export class Encoding implements Tokenizer {
 
   /** UTF-8 encode one piece into the scratch buffer, hashing as it goes; emit it whole or merge it. */
   private encodePiece(text: string, start: number, end: number, sink: IdSink): void {
-    let bytes = scratch;
-    if (bytes.length < (end - start) * 3) bytes = scratch = new Uint8Array((end - start) * 3 + 1024);
+    const kernel = this.mergeKernel;
+    // Where the merge kernel reads a piece, when there is one (a very long piece goes elsewhere).
+    let bytes = kernel !== null ? kernel.input : scratch;
+    if (bytes.length < (end - start) * 3) {
+      if (scratch.length < (end - start) * 3) scratch = new Uint8Array((end - start) * 3 + 1024);
+      bytes = scratch;
+    }
     let n = 0;
     let hash = HASH_START;
     for (let i = start; i < end; i++) {
@@ -589,20 +598,27 @@ export class Encoding implements Tokenizer {
       from = cache!.idStart(slot);
       until = from + cache!.idCount(slot);
     } else {
-      const rank = this.ranks.lookup(bytes, 0, n, hash);
-      if (rank !== NO_RANK) {
-        tokenId[0] = rank;
-        ids = tokenId;
-        until = 1;
-      } else if (n >= HEAP_THRESHOLD) {
-        bytePairEncode(this.ranks, bytes, 0, n, sink);
-        return;
+      if (kernel !== null && n < HEAP_THRESHOLD) {
+        // The piece is in the kernel's input (fewer than 128 bytes): the kernel looks it up and
+        // merges it where it is.
+        until = kernel.encode(n, hash);
+        ids = kernel.ids;
       } else {
-        // Pieces too long for the cache but short of the heap merge take the same call as cached
-        // ones: a separate call first met late in a text (a rule line of 70 '=') would throw the
-        // compiled encodePiece away.
-        until = bytePairMergeShort(this.ranks, bytes, 0, n);
-        ids = mergedIds();
+        const rank = this.ranks.lookup(bytes, 0, n, hash);
+        if (rank !== NO_RANK) {
+          tokenId[0] = rank;
+          ids = tokenId;
+          until = 1;
+        } else if (n >= HEAP_THRESHOLD) {
+          bytePairEncode(this.ranks, bytes, 0, n, sink);
+          return;
+        } else {
+          // Pieces too long for the cache but short of the heap merge take the same call as cached
+          // ones: a separate call first met late in a text (a rule line of 70 '=') would throw the
+          // compiled encodePiece away.
+          until = bytePairMergeShort(this.ranks, bytes, 0, n);
+          ids = mergedIds();
+        }
       }
       if (cache !== null) cache.store(bytes, 0, n, hash, ids, until);
     }

@@ -1,6 +1,6 @@
 /**
  * The OpenAI BPE encodings (`gpt2`, `r50k_base`, `p50k_base`, `p50k_edit`, `cl100k_base`,
- * `o200k_base`) in pure TypeScript, with ids equal to tiktoken's. Each encoding's rank data ships
+ * `o200k_base`) in TypeScript, with ids equal to tiktoken's. Each encoding's rank data ships
  * with the package and loads on first use, through its own module.
  *
  * @example
@@ -32,7 +32,14 @@ export {
   WHITE_SPACE,
 } from './patterns.js';
 export { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
-export { NO_RANK, RankTable, RepeatedTokenError, type SharedRankTable } from './ranks/rank-table.js';
+export { MergeKernel } from './ranks/merge-kernel.js';
+export {
+  hashBytes,
+  NO_RANK,
+  RankTable,
+  RepeatedTokenError,
+  type SharedRankTable,
+} from './ranks/rank-table.js';
 export { TwoByteChars } from './ranks/two-byte-chars.js';
 export { ENCODING_NAMES, type EncodingName, getEncoding, isEncodingName } from './registry.js';
 export {

@@ -1,3 +1,4 @@
+import { MergeKernel } from './merge-kernel.js';
 import { NO_RANK } from './no-rank.js';
 import { TwoByteChars } from './two-byte-chars.js';
 
@@ -22,7 +23,14 @@ function joinedSlot(left: number, right: number): number {
   return mixed ^ (mixed >>> 15);
 }
 
-/** FNV-1a over `bytes[start, end)`, the hash the table is keyed by. */
+/**
+ * FNV-1a over `bytes[start, end)`, the hash the table is keyed by (and {@link MergeKernel.encode} takes).
+ *
+ * @example
+ * ```ts
+ * hashBytes(new TextEncoder().encode('hi'), 0, 2); // 1748694682
+ * ```
+ */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let hash = FNV_OFFSET;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, FNV_PRIME);
@@ -94,9 +102,9 @@ export interface SharedRankTable {
  * ```
  */
 export class RankTable {
-  /** Every token's bytes, back to back, in rank order. */
+  /** Every token's bytes, back to back, in rank order (in the {@link RankTable.mergeKernel}'s memory when it has one). */
   readonly bytes: Uint8Array;
-  /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`; empty for a rank with no token. */
+  /** Token `rank` is `bytes[offsets[rank], offsets[rank + 1])`; empty for a rank with no token (in the kernel's memory too). */
   readonly offsets: Uint32Array;
   /**
    * Open-addressing slots of four ints each — hash, rank, start of the token's bytes, its length — so
@@ -117,16 +125,22 @@ export class RankTable {
   private readonly joined = new Int32Array(JOINED_SLOTS * 4).fill(-1);
   private joinScratch = new Uint8Array(256);
   /** Ranks of the 256 single bytes (NO_RANK for a byte without a token). */
-  private readonly byteRanks = new Int32Array(256);
+  private readonly byteRanks: Int32Array;
   /**
    * Which hashes may belong to a token: every token's hash sets two bits in the word its top 16
    * bits pick. Most byte strings a merge asks about are no token; for them one read of this small
    * array answers, instead of a probe of the large slot array and its cache miss. Never wrong for
    * a token, so it only saves work.
    */
-  private readonly filter = new Int32Array(FILTER_WORDS);
+  private readonly filter: Int32Array;
   /** Which two-byte characters a merge may start from whole (see {@link TwoByteChars}). */
   readonly twoByteChars: TwoByteChars;
+  /**
+   * The merge of short pieces in WebAssembly over this table's arrays (which then live in its
+   * memory), or null: a table from shared arrays, one without a token for every byte, or a platform
+   * without WebAssembly merges in JavaScript, with the same ids.
+   */
+  readonly mergeKernel: MergeKernel | null;
   /** The shared copy made by {@link RankTable.share}, once. */
   private shared: SharedRankTable | null = null;
 
@@ -141,13 +155,17 @@ export class RankTable {
     built?: { slots: Int32Array; size: number },
     twoByteChars?: readonly number[],
   ) {
-    this.bytes = bytes;
     this.offsets = offsets;
-    this.twoByteChars =
+    const readTwoByteChars = (tokenBytes: Uint8Array, tokenOffsets: Uint32Array) =>
       twoByteChars === undefined
-        ? TwoByteChars.build(bytes, offsets)
-        : TwoByteChars.fromSummary(bytes, offsets, twoByteChars);
+        ? TwoByteChars.build(tokenBytes, tokenOffsets)
+        : TwoByteChars.fromSummary(tokenBytes, tokenOffsets, twoByteChars);
     if (built !== undefined) {
+      this.bytes = bytes;
+      this.twoByteChars = readTwoByteChars(bytes, offsets);
+      this.byteRanks = new Int32Array(256);
+      this.filter = new Int32Array(FILTER_WORDS);
+      this.mergeKernel = null;
       this.slots = built.slots;
       this.mask = (built.slots.length >> 2) - 1;
       this.size = built.size;
@@ -165,7 +183,26 @@ export class RankTable {
     while (capacity < ranks * 2) capacity <<= 1;
     const mask = capacity - 1;
     const wrap = (mask << 2) | 3;
-    const slots = new Int32Array(capacity * 4).fill(-1);
+    // The arrays a merge reads live in the kernel's memory, which reads them in place (the bytes
+    // and offsets given are copied there, and only the copies are kept).
+    const kernel = MergeKernel.create({
+      filterWords: FILTER_WORDS,
+      offsetCount: offsets.length,
+      slotInts: capacity * 4,
+      tokenBytes: bytes.length,
+    });
+    if (kernel !== null) {
+      kernel.tokenBytes.set(bytes);
+      kernel.offsets.set(offsets);
+      bytes = kernel.tokenBytes;
+      offsets = kernel.offsets;
+      this.offsets = offsets;
+    }
+    this.bytes = bytes;
+    this.twoByteChars = readTwoByteChars(bytes, offsets);
+    this.byteRanks = kernel?.byteRanks ?? new Int32Array(256);
+    this.filter = kernel?.filter ?? new Int32Array(FILTER_WORDS);
+    const slots = (kernel?.slots ?? new Int32Array(capacity * 4)).fill(-1);
     this.mask = mask;
     this.slots = slots;
     let size = 0;
@@ -197,6 +234,9 @@ export class RankTable {
     }
     this.size = size;
     this.fillByteRanks();
+    // The kernel's merges start from single bytes (or two-byte characters), which need a rank each.
+    this.mergeKernel = this.byteRanks.includes(NO_RANK) ? null : kernel;
+    this.mergeKernel?.useTwoByteChars(this.twoByteChars);
   }
 
   private fillByteRanks(): void {

@@ -7,7 +7,7 @@ import r50kSummary from '../../data/r50k_base.two-byte.js';
 import { bytePairMergeShort, mergedIds } from '../bpe/byte-pair-merge.js';
 import { getEncoding } from '../registry.js';
 import { NO_RANK } from './no-rank.js';
-import { RankTable } from './rank-table.js';
+import { hashBytes, RankTable } from './rank-table.js';
 import { TwoByteChars } from './two-byte-chars.js';
 
 /** tiktoken's merge on bytes, written plainly: always from single bytes, every rank looked up by its bytes. */
@@ -31,6 +31,19 @@ function mergeFromBytes(table: RankTable, bytes: Uint8Array): number[] {
 
 function merge(table: RankTable, bytes: Uint8Array): number[] {
   return [...mergedIds().subarray(0, bytePairMergeShort(table, bytes, 0, bytes.length))];
+}
+
+/** The WebAssembly kernel's ids for a piece (its rank when it is a token, else its merge). */
+function kernelIds(table: RankTable, bytes: Uint8Array): number[] {
+  const kernel = table.mergeKernel!;
+  kernel.input.set(bytes);
+  return [...kernel.ids.subarray(0, kernel.encode(bytes.length, hashBytes(bytes, 0, bytes.length)))];
+}
+
+/** What the kernel must give: the piece's rank when it is a token, else the merge from single bytes. */
+function pieceIdsFromBytes(table: RankTable, bytes: Uint8Array): number[] {
+  const rank = table.rankOf(bytes, 0, bytes.length);
+  return rank === NO_RANK ? mergeFromBytes(table, bytes) : [rank];
 }
 
 /** The 256 single bytes as ranks 0-255, then `extra` from rank 256 on (undefined leaves a hole). */
@@ -64,6 +77,7 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(table.twoByteChars.startRank(aE, 0, 3, 1)).toBe(NO_RANK);
     expect(merge(table, aE)).toEqual([256, 0xa9]);
     expect(merge(table, aE)).toEqual(mergeFromBytes(table, aE));
+    expect(kernelIds(table, aE)).toEqual(pieceIdsFromBytes(table, aE));
   });
 
   it('rule 1: not when a token begins with its second byte', () => {
@@ -72,6 +86,7 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(table.twoByteChars.startRank(eB, 0, 3, 0)).toBe(NO_RANK);
     expect(merge(table, eB)).toEqual([0xc3, 256]);
     expect(merge(table, eB)).toEqual(mergeFromBytes(table, eB));
+    expect(kernelIds(table, eB)).toEqual(pieceIdsFromBytes(table, eB));
   });
 
   it('rule 2: not when a longer token that begins with it ranks below it and occurs there', () => {
@@ -85,6 +100,7 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(table.twoByteChars.startRank(xEby, 0, 5, 1)).toBe(NO_RANK);
     expect(merge(table, xEby)).toEqual([0x78, 300, 270]);
     expect(merge(table, xEby)).toEqual(mergeFromBytes(table, xEby));
+    expect(kernelIds(table, xEby)).toEqual(pieceIdsFromBytes(table, xEby));
     // Where that token does not occur, the character starts whole.
     const xE = Uint8Array.of(0x78, ...E_ACUTE);
     expect(table.twoByteChars.startRank(xE, 0, 3, 1)).toBe(300);
@@ -101,10 +117,11 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
     expect(table.twoByteChars.startRank(ybEx, 0, 5, 2)).toBe(NO_RANK);
     expect(merge(table, ybEx)).toEqual([270, 300, 0x78]);
     expect(merge(table, ybEx)).toEqual(mergeFromBytes(table, ybEx));
+    expect(kernelIds(table, ybEx)).toEqual(pieceIdsFromBytes(table, ybEx));
   });
 
   for (const name of ['r50k_base', 'cl100k_base', 'o200k_base'] as const) {
-    it(`${name}: merges equal the merge from single bytes, on generated text and on any bytes`, async () => {
+    it(`${name}: merges (JavaScript and WebAssembly) equal the merge from single bytes, on generated text and on any bytes`, async () => {
       const { ranks } = await getEncoding(name);
       // Letters and marks of two-byte scripts, with spaces, ASCII and three-byte characters between.
       const twoByteText = fc.string({
@@ -123,6 +140,7 @@ describe('TwoByteChars: which two-byte characters a merge starts from whole', ()
         fc.property(bytesOf, (bytes) => {
           if (bytes.length < 2) return;
           expect(merge(ranks, bytes)).toEqual(mergeFromBytes(ranks, bytes));
+          expect(kernelIds(ranks, bytes)).toEqual(pieceIdsFromBytes(ranks, bytes));
         }),
         { numRuns: 3000 },
       );

@@ -61,6 +61,30 @@ function packLists(keys: number, entries: readonly number[]): RankLists {
 }
 
 /**
+ * Where {@link TwoByteChars.copyTo} writes its tables (the merge kernel's memory): the arrays of the
+ * sizes below, and room for the ranks of its four lists.
+ *
+ * @example
+ * ```ts
+ * const tables: TwoByteCharsTables = kernel.twoByteCharsTables;
+ * ```
+ */
+export interface TwoByteCharsTables {
+  /** Each character's rank by its code: 2,048 ints. */
+  charRanks: Int32Array;
+  /** The risks before a character: 8,192 bytes. */
+  riskBefore: Uint8Array;
+  /** The risks after a character: 16,384 bytes. */
+  riskAfter: Uint8Array;
+  /** Whether a longer token that begins or ends with a character ranks below it: 2,048 bytes. */
+  riskEdge: Uint8Array;
+  /** The `first` arrays of the four lists, back to back (33, 65, 2,049 and 2,049 ints), indexing `listRanks`. */
+  lists: Int32Array;
+  /** The ranks of the four lists, back to back. */
+  listRanks: Int32Array;
+}
+
+/**
  * Which two-byte UTF-8 characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic, ...) a merge may
  * take whole from the start instead of as their two bytes, with the same result.
  *
@@ -225,6 +249,35 @@ export class TwoByteChars {
       },
     );
     return out;
+  }
+
+  /**
+   * Writes its tables to `target` for the merge kernel, which reads them there; false (and nothing
+   * written) when its lists hold more ranks than `target.listRanks` has room for.
+   *
+   * @example
+   * ```ts
+   * table.twoByteChars.copyTo(kernel.twoByteCharsTables); // true
+   * ```
+   */
+  copyTo(target: TwoByteCharsTables): boolean {
+    const lists = [this.endingWithLead, this.startingWithTail, this.startingWithChar, this.endingWithChar];
+    const total = lists.reduce((sum, list) => sum + list.ranks.length, 0);
+    if (total > target.listRanks.length) return false;
+    target.charRanks.set(this.charRanks);
+    target.riskBefore.set(this.riskBefore);
+    target.riskAfter.set(this.riskAfter);
+    target.riskEdge.set(this.riskEdge);
+    let firstAt = 0;
+    let ranksAt = 0;
+    for (const list of lists) {
+      for (let key = 0; key < list.first.length; key++)
+        target.lists[firstAt + key] = ranksAt + list.first[key]!;
+      target.listRanks.set(list.ranks, ranksAt);
+      firstAt += list.first.length;
+      ranksAt += list.ranks.length;
+    }
+    return true;
   }
 
   /**
