@@ -32,7 +32,7 @@ export {
   WHITE_SPACE,
 } from './patterns.js';
 export { loadTiktokenBpe } from './ranks/load-tiktoken-bpe.js';
-export { MergeKernel } from './ranks/merge-kernel.js';
+export { type KernelSizes, MergeKernel } from './ranks/merge-kernel.js';
 export {
   hashBytes,
   NO_RANK,
@@ -40,7 +40,7 @@ export {
   RepeatedTokenError,
   type SharedRankTable,
 } from './ranks/rank-table.js';
-export { TwoByteChars } from './ranks/two-byte-chars.js';
+export { TwoByteChars, type TwoByteCharsTables } from './ranks/two-byte-chars.js';
 export { ENCODING_NAMES, type EncodingName, getEncoding, isEncodingName } from './registry.js';
 export {
   type AllowedSpecial,
