@@ -406,6 +406,30 @@ describe('streaming', () => {
       }
     }
   });
+  it("gives encode's ids for chunks of any size, empty ones and long stretches without a cut too", () => {
+    const pieces = ['{"alpha":12,', '<|endoftext|>', '😀', ' ', '  ', '\n', 'ب', 'x', ' y', '\r\n', ''];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 120 }),
+        fc.array(fc.integer({ min: 0, max: 25 }), { minLength: 1, maxLength: 20 }),
+        (parts, sizes) => {
+          const text = parts.join('');
+          const stream = new StreamEncoder(cl100k, { allowedSpecial: 'all' });
+          const ids: number[] = [];
+          for (let at = 0, i = 0; at < text.length; i++) {
+            // A size of 0 is an empty chunk, then one unit.
+            const size = sizes[i % sizes.length]!;
+            if (size === 0) ids.push(...stream.write(''));
+            ids.push(...stream.write(text.slice(at, at + Math.max(1, size))));
+            at += Math.max(1, size);
+          }
+          ids.push(...stream.end());
+          expect(ids).toEqual(cl100k.encode(text, { allowedSpecial: 'all' }));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
   it('emits ids before the end, and only cuts between non-space and space', () => {
     const stream = new StreamEncoder(cl100k);
     expect(stream.write('hello')).toEqual([]);

@@ -38,7 +38,11 @@ export function lastSafeCut(text: string, from = 1): number {
 export class StreamEncoder {
   private readonly encoding: Encoding;
   private readonly options: EncodeOptions;
-  private pending = '';
+  /**
+   * The text not encoded yet, as the chunks it came in (after the last cut): joined only when a cut
+   * is found, so a long stretch without one costs one copy, not one per chunk.
+   */
+  private pending: string[] = [];
 
   /** A stream for `encoding`, with `encode`'s special-token options. */
   constructor(encoding: Encoding, options: EncodeOptions = {}) {
@@ -48,20 +52,23 @@ export class StreamEncoder {
 
   /** Add a chunk of text; returns the ids that are now final (possibly none). */
   write(chunk: string): number[] {
-    const scannedBefore = this.pending.length;
-    this.pending += chunk;
-    // Text before `scannedBefore` held no cut after the previous one, so only the new part is searched.
-    const cut = lastSafeCut(this.pending, scannedBefore);
-    if (cut <= 0) return [];
-    const head = this.pending.slice(0, cut);
-    this.pending = this.pending.slice(cut);
+    if (chunk === '') return [];
+    // The pending text held no cut, so only the new chunk is searched (with the unit before it).
+    const before = this.pending.length === 0 ? '' : this.pending[this.pending.length - 1]!.slice(-1);
+    const cut = lastSafeCut(before + chunk, 1) - before.length;
+    if (cut < 0 || (cut === 0 && this.pending.length === 0)) {
+      this.pending.push(chunk);
+      return [];
+    }
+    const head = this.pending.join('') + chunk.slice(0, cut);
+    this.pending = [chunk.slice(cut)];
     return this.encoding.encode(head, this.options);
   }
 
   /** Encode whatever is still pending and reset the stream. */
   end(): number[] {
-    const rest = this.pending;
-    this.pending = '';
+    const rest = this.pending.join('');
+    this.pending = [];
     return this.encoding.encode(rest, this.options);
   }
 }

@@ -174,28 +174,38 @@ export async function* encodeStreamParallel(
   }
   const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
   const pieces = async function* () {
-    let carry = '';
+    // The text not yielded yet, as chunks, joined only when a piece is cut from it: a long stretch
+    // without a safe place (minified JSON has no white space) is copied once, not once per chunk.
+    let carry: string[] = [];
+    let length = 0;
     // Where the search for the next cut resumes: text without a safe place is searched once.
     let searchFrom = pieceSize;
     for await (const chunk of chunks) {
-      carry += chunk;
-      while (carry.length >= 2 * pieceSize) {
+      carry.push(chunk);
+      length += chunk.length;
+      while (length >= 2 * pieceSize) {
+        // The text from two units before the search (what isSafeCut looks back at) to the end.
+        const from = Math.max(pieceSize, searchFrom);
+        const windowStart = Math.max(0, from - 2);
+        const window = textFrom(carry, length, windowStart);
         let cut = -1;
-        for (let at = Math.max(pieceSize, searchFrom); at < carry.length - 1; at++)
-          if (isSafeCut(carry, at)) {
-            cut = at;
+        for (let at = from - windowStart; at < window.length - 1; at++)
+          if (isSafeCut(window, at)) {
+            cut = windowStart + at;
             break;
           }
         if (cut < 0) {
-          searchFrom = carry.length - 1;
+          searchFrom = length - 1;
           break;
         }
-        yield carry.slice(0, cut);
-        carry = carry.slice(cut);
+        const text = carry.join('');
+        yield text.slice(0, cut);
+        carry = [text.slice(cut)];
+        length -= cut;
         searchFrom = pieceSize;
       }
     }
-    if (carry.length > 0) yield carry;
+    if (length > 0) yield carry.join('');
   };
   // One thread: the same pieces, encoded here in turn (the text is never held whole).
   if (options.pool === undefined && options.threads === 1) {
@@ -206,6 +216,17 @@ export async function* encodeStreamParallel(
   yield* idStream((onIds) =>
     withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true)),
   );
+}
+
+/** The text of `chunks` (`length` units in all) from unit `start` on, read from the last chunks only. */
+function textFrom(chunks: readonly string[], length: number, start: number): string {
+  let first = chunks.length;
+  let at = length;
+  while (first > 0 && at > start) at -= chunks[--first]!.length;
+  return chunks
+    .slice(first)
+    .join('')
+    .slice(start - at);
 }
 
 /**

@@ -225,6 +225,35 @@ describe('encoding on worker threads', () => {
     }
   });
 
+  it("streams chunks of any size, long stretches without a safe place too, to encodeOrdinary's ids", async () => {
+    // Minified JSON has no white space: a stream of it is one piece until a space comes.
+    const pieces = ['{"alpha":12,', '[true,null]', '😀', ' ', '\n', 'ب', '\u064e', 'x', ' y', '\r\n'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 200 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        async (parts, sizes, pieceSize, here) => {
+          const text = parts.join('');
+          const chunks: string[] = [];
+          for (let at = 0, i = 0; at < text.length; i++) {
+            // A size of 0 is an empty chunk, then one unit.
+            const size = sizes[i % sizes.length]!;
+            if (size === 0) chunks.push('');
+            chunks.push(text.slice(at, at + Math.max(1, size)));
+            at += Math.max(1, size);
+          }
+          const streamed: number[] = [];
+          const options = { ...(here ? { threads: 1 } : { pool }), pieceSize, ordinary: true };
+          for await (const ids of encodeStreamParallel(enc, chunks, options)) streamed.push(...ids);
+          expect(streamed).toEqual(enc.encodeOrdinary(text));
+        },
+      ),
+      { numRuns: FUZZ_RUNS },
+    );
+  });
+
   it('encodes a batch in order, like encode and encodeOrdinary', async () => {
     const texts = [
       ...Object.values(adversarial()).map((t) => t.slice(0, 20_000)),
