@@ -2,7 +2,7 @@ import { FUZZ_RUNS } from '@tokenlab/test-support';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSafeByteCut, safeByteCut } from './byte-cuts.js';
-import { isSafeCut } from './safe-cuts.js';
+import { isSafeCut, wordEdges } from './safe-cuts.js';
 
 const utf8 = new TextEncoder();
 /** Characters around which the cut rules differ: ASCII and other white space, CR/LF, letters of 1-4 bytes, digits, marks. */
@@ -21,6 +21,10 @@ const ALPHABET = [
   '7',
   '.',
   "'",
+  '"',
+  ',',
+  '_',
+  '|',
   'é',
   'ب',
   'َ',
@@ -75,11 +79,21 @@ describe('safe byte cuts', () => {
         const text = chars.join('');
         const bytes = utf8.encode(text);
         const units = unitIndexOfBytes(text);
-        for (let place = 0; place <= bytes.length; place++)
+        const edges = wordEdges(['<|endoftext|>']);
+        for (let place = 0; place <= bytes.length; place++) {
           if (isSafeByteCut(bytes, 0, bytes.length, place)) {
             expect(units[place], `${JSON.stringify(text)} at byte ${place}`).toBeGreaterThan(0);
             expect(isSafeCut(text, units[place]!), `${JSON.stringify(text)} at byte ${place}`).toBe(true);
           }
+          // With word edges: the same places as in the text (ASCII pairs read the same in both).
+          const withEdges = isSafeByteCut(bytes, 0, bytes.length, place, edges);
+          if (withEdges) expect(units[place]).toBeGreaterThan(0);
+          if (units[place]! > 0)
+            expect(withEdges, `${JSON.stringify(text)} at byte ${place}`).toBe(
+              isSafeByteCut(bytes, 0, bytes.length, place) ||
+                (isSafeCut(text, units[place]!, edges) && !isSafeCut(text, units[place]!)),
+            );
+        }
       }),
       { numRuns: FUZZ_RUNS },
     );

@@ -40,7 +40,8 @@ function isWholeNonSpaceBefore(bytes: Uint8Array, from: number, end: number): bo
  *
  * - an ASCII space, tab, vertical tab or form feed right after a whole character that is not white
  *   space (the first rule of `isSafeCut`, for ASCII white space only);
- * - after a `\n` that follows a whole character other than white space, before a letter (its second).
+ * - after a `\n` that follows a whole character other than white space, before a letter (its second);
+ * - with `edges` (from `wordEdges`), between the two ASCII characters it names (its third).
  *
  * Every such place lies between two characters (at an ASCII byte, or at the lead byte of a letter),
  * and the same bytes give the same answer whatever else was read, so threads that each read their
@@ -53,9 +54,17 @@ function isWholeNonSpaceBefore(bytes: Uint8Array, from: number, end: number): bo
  * isSafeByteCut(bytes, 0, bytes.length, 2); // false: inside a word
  * ```
  */
-export function isSafeByteCut(bytes: Uint8Array, from: number, to: number, at: number): boolean {
+export function isSafeByteCut(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  at: number,
+  edges?: Uint8Array,
+): boolean {
   if (at <= from || at >= to) return false;
   const unit = bytes[at]!;
+  const before = bytes[at - 1]!;
+  if (edges !== undefined && (before | unit) < 0x80 && edges[(before << 7) | unit] === 1) return true;
   if (unit === 0x20 || unit === 0x09 || unit === 0x0b || unit === 0x0c)
     return isWholeNonSpaceBefore(bytes, from, at);
   if (bytes[at - 1] !== LF || !isWholeNonSpaceBefore(bytes, from, at - 1)) return false;
@@ -73,7 +82,8 @@ const AHEAD = 4;
 
 /**
  * The first place at or after `at` (and before `limit`, by default `to`) where the text of bytes
- * `[from, to)` (read with `read`) may be cut by {@link isSafeByteCut}; `limit` if there is none. It
+ * `[from, to)` (read with `read`) may be cut by {@link isSafeByteCut} (with `edges`, if given); `limit`
+ * if there is none. It
  * depends only on `at`, the bounds and the bytes: threads that read the same file compute the same
  * cut for the same `at`, and a later `at` never gives an earlier cut. A `limit` lets a thread learn
  * that its part holds no cut without reading on to the next one.
@@ -90,6 +100,7 @@ export function safeByteCut(
   to: number,
   at: number,
   limit = to,
+  edges?: Uint8Array,
 ): number {
   for (let block = Math.max(at, from + 1); block < limit; block += WINDOW) {
     const lo = Math.max(from, block - BEHIND);
@@ -99,7 +110,7 @@ export function safeByteCut(
     // (BEHIND before it, AHEAD after it), or the text's own bounds, so its edges change no answer.
     const last = Math.min(limit, block + WINDOW);
     for (let place = block; place < last; place++)
-      if (isSafeByteCut(bytes, from - lo, hi - lo, place - lo)) return place;
+      if (isSafeByteCut(bytes, from - lo, hi - lo, place - lo, edges)) return place;
   }
   return limit;
 }

@@ -33,6 +33,8 @@ const TEXTS: Record<string, string> = {
   ),
   'Arabic words': 'بِسْمِ ٱللَّهِ ٱلرَّحْمَٰنِ ٱلرَّحِيمِ\n'.repeat(400),
   'no white space': 'بِسْمِٱللَّهِ😀'.repeat(800),
+  'minified JSON (no white space: cut between words and punctuation)':
+    '{"alpha":12,"beta":[true,false,null],"gamma_ray":"d\'e","x|y":3.5e-7},'.repeat(300),
   'a BOM, then text': '\ufeffHello world, and a second \ufeff in it.\n'.repeat(100),
 };
 
@@ -111,6 +113,12 @@ describe('encoding a file, each thread reading its own parts', () => {
     const path = fileOf(text);
     const allowed = await encodeFileParallel(enc, path, { pool, pieceSize: 500, allowedSpecial: 'all' });
     expect(Array.from(allowed)).toEqual(enc.encode(text, { allowedSpecial: 'all' }));
+    // Text without white space is cut between words and punctuation, never inside a special token.
+    const json = '{"t":1,"x":"<|endoftext|>"}<|endoftext|>,'.repeat(200);
+    for (const pieceSize of [5, 13, 64]) {
+      const ids = await encodeFileParallel(enc, fileOf(json), { pool, pieceSize, allowedSpecial: 'all' });
+      expect(Array.from(ids), `${pieceSize}`).toEqual(enc.encode(json, { allowedSpecial: 'all' }));
+    }
     for (const options of [{ pool }, { threads: 1 }]) {
       const error = await encodeFileParallel(enc, path, { ...options, pieceSize: 500 }).catch(
         (e: unknown) => e,

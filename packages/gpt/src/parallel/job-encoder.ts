@@ -4,6 +4,7 @@ import { safeByteCut } from './byte-cuts.js';
 import { decodeFileText, FileTextError, readFileBytes } from './file-text.js';
 import { IdBuffer } from './id-buffer.js';
 import { type EncodeJob, type EncodeReply, type FileRange, failureOf, type TextPart } from './protocol.js';
+import { wordEdgesOf } from './safe-cuts.js';
 
 /**
  * Encodes jobs into one id buffer kept for all of them (so no job pays for a fresh, zeroed buffer of
@@ -86,10 +87,14 @@ export class JobEncoder {
       const read = (start: number, end: number) => readFileBytes(fd, path, start, end);
       // A part with no cut of its own is empty: the part before runs on to the next cut. Only that
       // part reads on, so a long stretch without cuts is read twice, not once per part it spans.
+      const edges = wordEdgesOf(this.encoding);
       const first =
-        range.start <= textStart ? textStart : safeByteCut(read, textStart, textEnd, range.start, range.end);
+        range.start <= textStart
+          ? textStart
+          : safeByteCut(read, textStart, textEnd, range.start, range.end, edges);
       if (first >= range.end) return '';
-      const last = range.end >= textEnd ? textEnd : safeByteCut(read, textStart, textEnd, range.end);
+      const last =
+        range.end >= textEnd ? textEnd : safeByteCut(read, textStart, textEnd, range.end, textEnd, edges);
       if (this.bytes.length < last - first) this.bytes = new Uint8Array(last - first + ((last - first) >> 3));
       return decodeFileText(readFileBytes(fd, path, first, last, this.bytes), path, first);
     } finally {

@@ -5,7 +5,7 @@ import { IdBuffer } from './id-buffer.js';
 import { idStream } from './id-stream.js';
 import { checkParallelOptions } from './parallel-options.js';
 import type { TextPart } from './protocol.js';
-import { cutsBySize, isCuttablePattern, isSafeCut, nextSafeCut } from './safe-cuts.js';
+import { cutsBySize, isCuttablePattern, isSafeCut, nextSafeCut, wordEdgesOf } from './safe-cuts.js';
 
 /**
  * Options of {@link encodeParallel}, {@link encodeStreamParallel} and {@link encodeBatch}: how many
@@ -44,7 +44,7 @@ function encodeHere(encoding: Encoding, text: string, options: ParallelEncodeOpt
   // A long text: its first stretch, up to a safe cut, tells how many ids the whole will have.
   const cut =
     options.ordinary && text.length >= 16 * FIRST_STRETCH && isCuttablePattern(encoding.patternSource)
-      ? nextSafeCut(text, 0, FIRST_STRETCH)
+      ? nextSafeCut(text, 0, FIRST_STRETCH, wordEdgesOf(encoding))
       : -1;
   const buffer = new IdBuffer(cut > 0 ? cut : text.length >> 1);
   if (cut > 0) {
@@ -108,7 +108,7 @@ export async function encodeParallel(
   const threads = options.pool === undefined ? options.threads : options.pool.threads + 1;
   if (threads === 1 || text.length < 2 * pieceSize || !isCuttablePattern(encoding.patternSource))
     return encodeHere(encoding, text, options);
-  const cuts = pieceCuts(text, pieceSize);
+  const cuts = pieceCuts(text, pieceSize, wordEdgesOf(encoding));
   if (cuts.length === 0) return encodeHere(encoding, text, options);
   // Parts, not slices: the calling thread encodes its parts in place, a worker is sent a copy.
   const pieces = function* (): Generator<TextPart> {
@@ -138,10 +138,10 @@ export async function encodeParallel(
  * pieceCuts('aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll', 8); // [7, 15, 19, 23, 27, 31, 35, 39, 43]
  * ```
  */
-export function pieceCuts(text: string, pieceSize: number): number[] {
+export function pieceCuts(text: string, pieceSize: number, edges?: Uint8Array): number[] {
   const size = Math.max(2, Math.floor(pieceSize));
   const tail = text.length - 4 * size;
-  return cutsBySize(text, (start) => (start < tail ? size : size >> 2));
+  return cutsBySize(text, (start) => (start < tail ? size : size >> 2), edges);
 }
 
 /**
@@ -173,6 +173,7 @@ export async function* encodeStreamParallel(
     return;
   }
   const pieceSize = options.pieceSize ?? DEFAULT_PIECE_SIZE;
+  const edges = wordEdgesOf(encoding);
   const pieces = async function* () {
     // The text not yielded yet, as chunks, joined only when a piece is cut from it: a long stretch
     // without a safe place (minified JSON has no white space) is copied once, not once per chunk.
@@ -190,7 +191,7 @@ export async function* encodeStreamParallel(
         const window = textFrom(carry, length, windowStart);
         let cut = -1;
         for (let at = from - windowStart; at < window.length - 1; at++)
-          if (isSafeCut(window, at)) {
+          if (isSafeCut(window, at, edges)) {
             cut = windowStart + at;
             break;
           }

@@ -16,7 +16,7 @@ import { getEncoding } from '../registry.js';
 import { DisallowedSpecialTokenError } from '../special-tokens.js';
 import { EncodePool } from './encode-pool.js';
 import { encodeBatch, encodeParallel, encodeStreamParallel, pieceCuts } from './parallel-encode.js';
-import { cutsBySize, isSafeCut, nextSafeCut, safeCuts } from './safe-cuts.js';
+import { cutsBySize, isSafeCut, nextSafeCut, safeCuts, wordEdges, wordEdgesOf } from './safe-cuts.js';
 
 const NAMES = ['gpt2', 'cl100k_base', 'o200k_base'] as const;
 
@@ -96,21 +96,51 @@ describe('safe cuts', () => {
       for (const [label, text] of Object.entries(adversarial())) {
         const sample = text.slice(0, 6000);
         const cuts: number[] = [];
-        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at)) cuts.push(at);
+        // With the encoding's word edges: every kind of cut.
+        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at, wordEdgesOf(enc))) cuts.push(at);
         expect(encodePiecewise(enc, sample, cuts), label).toEqual(enc.encodeOrdinary(sample));
       }
     });
 
+  it('cut text without white space (minified JSON, numbers and commas) between a word and punctuation, never inside a special token', async () => {
+    const json = '{"alpha":12,"beta":[true,false,null],"gamma_ray":"d\'e","x|y":3.5e-7}<|endoftext|>1,2,3;';
+    const edges = wordEdges(['<|endoftext|>']);
+    const cuts: number[] = [];
+    for (let at = 1; at < json.length; at++) if (isSafeCut(json, at, edges)) cuts.push(at);
+    // After "alpha", "12", "true", ... but not before the apostrophe, nor inside <|endoftext|>.
+    expect(cuts).toContain(json.indexOf('alpha') + 5);
+    expect(cuts).toContain(json.indexOf('12') + 2);
+    expect(cuts).not.toContain(json.indexOf("'"));
+    const special = json.indexOf('<|endoftext|>');
+    expect(cuts.filter((cut) => cut > special && cut < special + 13)).toEqual([]);
+    expect(isSafeCut(json, json.indexOf('alpha') + 5)).toBe(false); // not without edges
+    for (const name of NAMES) {
+      const enc = await getEncoding(name);
+      const pieces: number[] = [];
+      let start = 0;
+      for (const cut of [...cuts, json.length]) {
+        pieces.push(...enc.encode(json.slice(start, cut), { allowedSpecial: 'all' }));
+        start = cut;
+      }
+      expect(pieces, name).toEqual(enc.encode(json, { allowedSpecial: 'all' }));
+    }
+    // Special tokens of another shape keep their pairs too: '</s' + '>' and 'S' + 'E' in [SEP].
+    const custom = wordEdges(['</s>', '[SEP]']);
+    expect(isSafeCut('a</s>b', 4, custom)).toBe(false);
+    expect(isSafeCut('a</s>b', 4, wordEdges([]))).toBe(true);
+    expect(isSafeCut('[SEP]', 4, custom)).toBe(false);
+  });
+
   it('keep the ids on hostile text cut at every safe place', async () => {
     const encodings = await Promise.all(NAMES.map((name) => getEncoding(name)));
     const text = hostileText({
-      pieces: ['\n', '\r\n', 'A', '\nB', ' ', "'s", '/'],
-      runs: [' ', '\n', '\r\n', 'x'],
+      pieces: ['\n', '\r\n', 'A', '\nB', ' ', "'s", '/', '{"a":1,', '9.5', '_x', '|', 'ب', '\u064e'],
+      runs: [' ', '\n', '\r\n', 'x', '7', ','],
     });
     fc.assert(
       fc.property(text, (sample) => {
         const cuts: number[] = [];
-        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at)) cuts.push(at);
+        for (let at = 1; at < sample.length; at++) if (isSafeCut(sample, at, wordEdges([]))) cuts.push(at);
         for (const enc of encodings)
           expect(encodePiecewise(enc, sample, cuts)).toEqual(enc.encodeOrdinary(sample));
       }),
