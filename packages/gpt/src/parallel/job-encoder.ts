@@ -96,7 +96,16 @@ export class JobEncoder {
       const last =
         range.end >= textEnd ? textEnd : safeByteCut(read, textStart, textEnd, range.end, textEnd, edges);
       if (this.bytes.length < last - first) this.bytes = new Uint8Array(last - first + ((last - first) >> 3));
-      return decodeFileText(readFileBytes(fd, path, first, last, this.bytes), path, first);
+      const bytes = readFileBytes(fd, path, first, last, this.bytes);
+      try {
+        return decodeFileText(bytes, path, first);
+      } catch (error) {
+        if (error instanceof FileTextError) throw error;
+        // More than a string holds, and no place to cut it short of that.
+        throw new FileTextError(
+          `${path}: bytes ${first} to ${last} hold no place where the text can be cut (white space, or an ASCII letter or digit before punctuation) and are more than a JavaScript string holds: the split pattern may make all of it one piece, so it cannot be encoded in parts (${(error as Error).message})`,
+        );
+      }
     } finally {
       closeSync(fd);
     }

@@ -196,6 +196,7 @@ export async function* encodeStreamParallel(
             break;
           }
         if (cut < 0) {
+          if (length > MAX_STRING_UNITS) throw new RangeError(noCutMessage(length));
           searchFrom = length - 1;
           break;
         }
@@ -217,6 +218,14 @@ export async function* encodeStreamParallel(
   yield* idStream((onIds) =>
     withPool(encoding, options, true, (pool) => pool.encodePieces(pieces(), options, onIds, true)),
   );
+}
+
+/** The most UTF-16 units a JavaScript string holds in V8 (2^29 - 24). */
+const MAX_STRING_UNITS = 0x1fffffe8;
+
+/** Why a stream of `units` UTF-16 units without a safe cut cannot be encoded. */
+function noCutMessage(units: number): string {
+  return `encodeStreamParallel: ${units.toLocaleString('en')} UTF-16 units of text without a place where it can be cut (white space, or an ASCII letter or digit before punctuation) are more than a JavaScript string holds (${MAX_STRING_UNITS.toLocaleString('en')}): the split pattern may make all of it one piece, so it cannot be encoded in parts`;
 }
 
 /** The text of `chunks` (`length` units in all) from unit `start` on, read from the last chunks only. */
