@@ -14,6 +14,7 @@ import {
   O200K_PATTERN,
   R50K_PATTERN,
   StreamEncoder,
+  wordEdges,
 } from './index.js';
 import { stressText } from './test-strings.js';
 
@@ -437,5 +438,16 @@ describe('streaming', () => {
     expect(stream.end()).toEqual(cl100k.encode(' and'));
     expect(lastSafeCut('ab\ncd')).toBe(-1);
     expect(lastSafeCut('ab  cd')).toBe(2);
+    // Text without white space: between a word and punctuation, never inside a special token.
+    const json = new StreamEncoder(cl100k, { allowedSpecial: 'all' });
+    const early = json.write('{"alpha":12,"be');
+    expect(early).toEqual(cl100k.encode('{"alpha":12'));
+    expect([...early, ...json.write('ta":"<|endoftext|'), ...json.end()]).toEqual(
+      cl100k.encode('{"alpha":12,"beta":"<|endoftext|', { allowedSpecial: 'all' }),
+    );
+    expect(lastSafeCut('{"a":1,"b', 1, wordEdges([]))).toBe(6);
+    // Before the special token's '<', not between its 't' and '|'.
+    expect(lastSafeCut('x<|endoftext|', 1, wordEdges(['<|endoftext|>']))).toBe(1);
+    expect(lastSafeCut('x<|endoftext|', 1, wordEdges([]))).toBe(12);
   });
 });

@@ -22,6 +22,7 @@ export {
   MODEL_PREFIX_TO_ENCODING,
   MODEL_TO_ENCODING,
 } from './models.js';
+export { wordEdges } from './parallel/safe-cuts.js';
 export {
   CL100K_PATTERN,
   CL100K_PATTERN_SOURCE,

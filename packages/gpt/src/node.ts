@@ -35,7 +35,7 @@ export {
   type ParallelEncodeOptions,
 } from './parallel/parallel-encode.js';
 export type { FileRange, TextPart } from './parallel/protocol.js';
-export { isCuttablePattern, isSafeCut, safeCuts, wordEdges } from './parallel/safe-cuts.js';
+export { isCuttablePattern, isSafeCut, safeCuts } from './parallel/safe-cuts.js';
 
 /**
  * Read a `.tiktoken` rank file from disk (see `loadTiktokenBpe`); errors name the file and line.

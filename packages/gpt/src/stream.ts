@@ -1,4 +1,5 @@
 import type { Encoding } from './encoding.js';
+import { wordEdgesOf } from './parallel/safe-cuts.js';
 import type { EncodeOptions } from './special-tokens.js';
 import { isWhiteSpace } from './white-space.js';
 
@@ -7,18 +8,22 @@ import { isWhiteSpace } from './white-space.js';
  * character before `c` is not white space and the one at `c` is white space other than CR/LF. No
  * piece of any of the split patterns holds such a pair (a piece only continues past non-space into
  * `\r`/`\n`), no pattern looks back, and a piece ending before `c` looks at most at `c`; special tokens
- * hold no spaces. So the pieces on either side are exactly the pieces of the whole text. -1 if none.
+ * hold no spaces. So the pieces on either side are exactly the pieces of the whole text. With `edges`
+ * (from `wordEdges`), also between the ASCII pairs it names: an ASCII letter or digit before ASCII
+ * punctuation, outside special tokens (see `isSafeCut`). -1 if none.
  *
  * @example
  * ```ts
  * lastSafeCut('hello wor'); // 5: 'hello' is final, ' wor' may still grow
+ * lastSafeCut('{"a":1,"b', 1, wordEdges([])); // 6: between '1' and ','
  * ```
  */
-export function lastSafeCut(text: string, from = 1): number {
+export function lastSafeCut(text: string, from = 1, edges?: Uint8Array): number {
   for (let c = text.length - 1; c >= Math.max(from, 1); c--) {
     const unit = text.charCodeAt(c);
-    if (unit !== 0x0a && unit !== 0x0d && isWhiteSpace(unit) && !isWhiteSpace(text.charCodeAt(c - 1)))
-      return c;
+    const before = text.charCodeAt(c - 1);
+    if (unit !== 0x0a && unit !== 0x0d && isWhiteSpace(unit) && !isWhiteSpace(before)) return c;
+    if (edges !== undefined && (before | unit) < 0x80 && edges[(before << 7) | unit] === 1) return c;
   }
   return -1;
 }
@@ -26,7 +31,8 @@ export function lastSafeCut(text: string, from = 1): number {
 /**
  * Encodes text that arrives in chunks, giving the same ids as encoding the whole text at once: each
  * `write` encodes everything up to the last place where a cut cannot change the result (see
- * {@link lastSafeCut}) and keeps the rest for later; `end` encodes what is left.
+ * {@link lastSafeCut}, with the encoding's word edges, so text without white space such as minified
+ * JSON is cut too) and keeps the rest for later; `end` encodes what is left.
  *
  * @example
  * ```ts
@@ -55,7 +61,7 @@ export class StreamEncoder {
     if (chunk === '') return [];
     // The pending text held no cut, so only the new chunk is searched (with the unit before it).
     const before = this.pending.length === 0 ? '' : this.pending[this.pending.length - 1]!.slice(-1);
-    const cut = lastSafeCut(before + chunk, 1) - before.length;
+    const cut = lastSafeCut(before + chunk, 1, wordEdgesOf(this.encoding)) - before.length;
     if (cut < 0 || (cut === 0 && this.pending.length === 0)) {
       this.pending.push(chunk);
       return [];
