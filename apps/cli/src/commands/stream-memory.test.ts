@@ -150,3 +150,31 @@ describe('encode streams a large stdin', () => {
     expect(printed.stdout).toBe(fromFile.stdout);
   }, 120_000);
 });
+
+// `tokenize` with whitespace or WordPunct streams its input too, cut after spaces (no token of theirs
+// holds one): read whole, 40 MB of text does not fit a 32 MB heap.
+describe('tokenize -t wordpunct streams', () => {
+  it('tokenizes 40 MB in a 32 MB heap, one line per token', async () => {
+    const input = inputFile('wordpunct.txt', 40 << 20);
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=32', MAIN, 'tokenize', '-t', 'wordpunct', input.path],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let lines = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).not.toContain('heap out of memory');
+    expect(code, stderr).toBe(0);
+    // Each 'سلام hello 😀 ' is three tokens (WordPunct: a word, a word, the emoji).
+    expect(lines).toBe((input.size / Buffer.byteLength('سلام hello 😀 ')) * 3);
+  }, 120_000);
+});

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WhitespaceTokenizer, WordPunctTokenizer } from '@tokenlab/classic';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
+import { cutAfterSpaces } from './tokenize.js';
 
 describe('tokenlab tokenize', () => {
   it('prints one token per line, control characters escaped', async () => {
@@ -54,6 +56,45 @@ describe('tokenlab tokenize', () => {
     rmSync(dir, { recursive: true });
     const several = await runCapture(['tokenize', '-t', 'chars,utf8'], 'é');
     expect(several.stdout).toBe('chars\tutf8\né\t\\xc3\n\t\\xa9\n');
+  });
+
+  it('streams whitespace and WordPunct, cut after spaces: the tokens and spans of the whole text', async () => {
+    // Over 64 KiB chunks: a run of 100,000 letters without a space crosses chunk ends, and no-break
+    // spaces (white space to these tokenizers, no place to cut) sit next to the cuts.
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-tokenize-'));
+    const file = join(dir, 'words.txt');
+    const text = `${'بِسْمِ ٱللَّهِ, "quoted" and\u00a0more\r\n'.repeat(3000)}${'x'.repeat(100_000)}.\tend\u3000z`;
+    writeFileSync(file, text);
+    for (const [name, tokenizer] of [
+      ['whitespace', new WhitespaceTokenizer()],
+      ['wordpunct', new WordPunctTokenizer()],
+      ['wordpunct-unicode', new WordPunctTokenizer({ unicodeWord: true })],
+    ] as const) {
+      const expected = tokenizer.tokenize(text);
+      const plain = await runCapture(['tokenize', '-t', name, file]);
+      expect(plain.code, name).toBe(0);
+      expect(plain.stdout === expected.map((token) => `${token.text}\n`).join(''), name).toBe(true);
+      const spans = await runCapture(['tokenize', '-t', name, '--json', '--spans', file]);
+      expect(JSON.parse(spans.stdout), name).toEqual(
+        expected.map(({ text, start, end }) => ({ text, start, end })),
+      );
+    }
+    rmSync(dir, { recursive: true });
+  });
+
+  it('re-cuts a stream just after its last space, tab or line break, keeping every unit', async () => {
+    async function* from(chunks: string[]) {
+      yield* chunks;
+    }
+    const cut = async (chunks: string[]) => {
+      const out: string[] = [];
+      for await (const piece of cutAfterSpaces(from(chunks))) out.push(piece);
+      return out;
+    };
+    expect(await cut(['ab c', 'de', 'f\ng', 'h'])).toEqual(['ab ', 'cdef\n', 'gh']);
+    expect(await cut(['abc', 'def', ''])).toEqual(['abcdef']);
+    expect(await cut(['a\u00a0b', 'c\t'])).toEqual(['a\u00a0bc\t']);
+    expect(await cut([])).toEqual([]);
   });
 
   it('reads JSON strings line by line in --jsonl mode', async () => {

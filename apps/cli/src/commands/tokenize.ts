@@ -104,14 +104,42 @@ async function* streamTokens(
   }
 }
 
+/**
+ * The text of `chunks` re-cut just after the last ASCII space, tab or line break of each (the rest
+ * carried into the next), for a tokenizer whose tokens hold none of them. A stretch without one is
+ * kept as its chunks and joined once.
+ */
+export async function* cutAfterSpaces(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let carried: string[] = [];
+  for await (const chunk of chunks) {
+    let cut = chunk.length;
+    while (cut > 0 && !isCutSpace(chunk.charCodeAt(cut - 1))) cut--;
+    if (cut === 0) {
+      carried.push(chunk);
+      continue;
+    }
+    carried.push(chunk.slice(0, cut));
+    yield carried.join('');
+    carried = cut < chunk.length ? [chunk.slice(cut)] : [];
+  }
+  if (carried.length > 0) yield carried.join('');
+}
+
+/** An ASCII space, tab, line feed or carriage return: white space for every tokenizer here. */
+function isCutSpace(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+}
+
 async function runStreaming(
   tokenizer: Tokenizer,
   files: string[],
   io: CommandIO,
   values: Record<string, unknown>,
+  cutsAtSpaces: boolean,
 ) {
   const spans = Boolean(values.spans);
-  const tokens = streamTokens(tokenizer, streamInputText(files, io, inputOptionsFrom(values)));
+  const text = streamInputText(files, io, inputOptionsFrom(values));
+  const tokens = streamTokens(tokenizer, cutsAtSpaces ? cutAfterSpaces(text) : text);
   if (values.json) {
     // The same JSON array as for a whole text, written piece by piece.
     let batch = '[';
@@ -160,8 +188,10 @@ a header line otherwise, and one JSON
 object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
 With --feed, one line per feed entry (and tokenizer): SOURCE#N, then the tokens, tab-separated
 (a JSON object {"document", "title", "link", "tokens"} per line with --json).
-The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8 read their
-input as a stream, so any size works; the others read it whole (at most 512 MB).
+The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8, and
+whitespace, wordpunct and wordpunct-unicode (cut after spaces and line breaks, which none of their
+tokens hold), read their input as a stream, so any size works; the others read it whole (at most
+512 MB).
 
 Options:
   -t, --tokenizer NAMES   which tokenizer, or several separated by commas (default: chars)
@@ -241,8 +271,8 @@ ${names}`;
         }
       return 0;
     }
-    if (!several && !fromFile && entries[0]!.streamable) {
-      await runStreaming(tokenizers[0]!, positionals, io, values);
+    if (!several && !fromFile && (entries[0]!.streamable || entries[0]!.cutsAtSpaces)) {
+      await runStreaming(tokenizers[0]!, positionals, io, values, Boolean(entries[0]!.cutsAtSpaces));
       return 0;
     }
     const text = await readInputText(positionals, io, options);

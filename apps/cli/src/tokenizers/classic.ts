@@ -21,18 +21,21 @@ export const classicTokenizers: TokenizerEntry[] = [
   {
     name: 'whitespace',
     family: 'classic',
+    cutsAtSpaces: true,
     description: "NLTK WhitespaceTokenizer: split on Python's whitespace",
     create: () => new WhitespaceTokenizer(),
   },
   {
     name: 'wordpunct',
     family: 'classic',
+    cutsAtSpaces: true,
     description: 'NLTK WordPunctTokenizer: \\w+|[^\\w\\s]+ (Python \\w, so Arabic marks split words)',
     create: () => new WordPunctTokenizer(),
   },
   {
     name: 'wordpunct-unicode',
     family: 'classic',
+    cutsAtSpaces: true,
     description: 'WordPunct with combining marks as word characters, so diacritics stay inside words',
     create: () => new WordPunctTokenizer({ unicodeWord: true }),
   },

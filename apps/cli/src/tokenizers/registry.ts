@@ -36,6 +36,12 @@ export interface TokenizerEntry {
    * (the core views): such a tokenizer can run over a stream in bounded memory.
    */
   streamable?: boolean;
+  /**
+   * True when no token holds an ASCII space, tab or line break, so the tokens of a text are those of
+   * its pieces cut just after one (WhitespaceTokenizer, WordPunct): such a tokenizer runs over a
+   * stream in the memory of its longest run without one.
+   */
+  cutsAtSpaces?: boolean;
   /** Build the tokenizer; may load data lazily. */
   create(settings: TokenizerSettings): Tokenizer | Promise<Tokenizer>;
 }
