@@ -14,7 +14,8 @@ writeFileSync(latin1, Buffer.from('caf\xe9 na\xefve\n', 'latin1'));
 
 describe('input encodings', () => {
   it('reports invalid UTF-8 with the file, the byte offset of the first bad sequence and the count', async () => {
-    const run = await runCapture(['tokenize', '-t', 'whitespace', latin1]);
+    // Read whole (treebank): the count of bad sequences too.
+    const run = await runCapture(['tokenize', '-t', 'treebank', latin1]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`${latin1}: not valid utf-8 at byte 3 (2 invalid sequences)`);
@@ -104,7 +105,7 @@ describe('files that cannot be read', () => {
     const fd = openSync(huge, 'w');
     ftruncateSync(fd, MAX_INPUT_BYTES + 1);
     closeSync(fd);
-    const run = await runCapture(['tokenize', '-t', 'whitespace', huge]);
+    const run = await runCapture(['tokenize', '-t', 'treebank', huge]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`'${huge}' is 512 MB, over the 512 MB a command reads at once`);
   });

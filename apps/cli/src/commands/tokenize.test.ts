@@ -95,6 +95,14 @@ describe('tokenlab tokenize', () => {
     expect(await cut(['abc', 'def', ''])).toEqual(['abcdef']);
     expect(await cut(['a\u00a0b', 'c\t'])).toEqual(['a\u00a0bc\t']);
     expect(await cut([])).toEqual([]);
+    // A stretch without a place to cut longer than a string holds (here, a limit of 5) is refused.
+    const long = async () => {
+      for await (const _ of cutAfterSpaces(from(['ab c', 'defg', 'hij k']), 5));
+    };
+    await expect(long()).rejects.toThrow(/more than 5 characters without a space, tab or line break/);
+    const fits: string[] = [];
+    for await (const piece of cutAfterSpaces(from(['ab c', 'def ', 'gh']), 5)) fits.push(piece);
+    expect(fits).toEqual(['ab ', 'cdef ', 'gh']);
   });
 
   it('reads JSON strings line by line in --jsonl mode', async () => {

@@ -107,23 +107,37 @@ async function* streamTokens(
 /**
  * The text of `chunks` re-cut just after the last ASCII space, tab or line break of each (the rest
  * carried into the next), for a tokenizer whose tokens hold none of them. A stretch without one is
- * kept as its chunks and joined once.
+ * kept as its chunks and joined once; one longer than `limit` units (what a string holds) is an error
+ * that says so.
  */
-export async function* cutAfterSpaces(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+export async function* cutAfterSpaces(
+  chunks: AsyncIterable<string>,
+  limit = MAX_STRING_UNITS,
+): AsyncGenerator<string> {
   let carried: string[] = [];
+  let length = 0;
   for await (const chunk of chunks) {
     let cut = chunk.length;
     while (cut > 0 && !isCutSpace(chunk.charCodeAt(cut - 1))) cut--;
+    if (length + cut > limit || (cut === 0 && length + chunk.length > limit))
+      throw new Error(
+        `the input has more than ${limit.toLocaleString('en')} characters without a space, tab or line break, more than a string holds; this tokenizer reads its input in parts cut only there`,
+      );
     if (cut === 0) {
       carried.push(chunk);
+      length += chunk.length;
       continue;
     }
     carried.push(chunk.slice(0, cut));
     yield carried.join('');
     carried = cut < chunk.length ? [chunk.slice(cut)] : [];
+    length = chunk.length - cut;
   }
   if (carried.length > 0) yield carried.join('');
 }
+
+/** The most UTF-16 units a string holds in V8 (2^29 - 24). */
+const MAX_STRING_UNITS = 0x1fffffe8;
 
 /** An ASCII space, tab, line feed or carriage return: white space for every tokenizer here. */
 function isCutSpace(unit: number): boolean {
