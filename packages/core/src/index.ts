@@ -31,6 +31,7 @@ export { bytesAsText, renderToken, replaceControlCharacters } from './render.js'
 export { requireOptions } from './require-options.js';
 export { requireText } from './require-text.js';
 export { spansFromByteLengths } from './spans.js';
+export { MAX_STRING_LENGTH } from './string-length.js';
 export type { Token, Tokenizer } from './token.js';
 export {
   decodeBytes,

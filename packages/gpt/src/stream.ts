@@ -1,5 +1,5 @@
 import type { Encoding } from './encoding.js';
-import { wordEdgesOf } from './parallel/safe-cuts.js';
+import { isWordEdge, wordEdgesOf } from './parallel/safe-cuts.js';
 import type { EncodeOptions } from './special-tokens.js';
 import { isWhiteSpace } from './white-space.js';
 
@@ -23,7 +23,7 @@ export function lastSafeCut(text: string, from = 1, edges?: Uint8Array): number 
     const unit = text.charCodeAt(c);
     const before = text.charCodeAt(c - 1);
     if (unit !== 0x0a && unit !== 0x0d && isWhiteSpace(unit) && !isWhiteSpace(before)) return c;
-    if (edges !== undefined && (before | unit) < 0x80 && edges[(before << 7) | unit] === 1) return c;
+    if (edges !== undefined && isWordEdge(edges, before, unit)) return c;
   }
   return -1;
 }
@@ -62,7 +62,7 @@ export class StreamEncoder {
     // The pending text held no cut, so only the new chunk is searched (with the unit before it).
     const before = this.pending.length === 0 ? '' : this.pending[this.pending.length - 1]!.slice(-1);
     const cut = lastSafeCut(before + chunk, 1, wordEdgesOf(this.encoding)) - before.length;
-    if (cut < 0 || (cut === 0 && this.pending.length === 0)) {
+    if (cut < 0) {
       this.pending.push(chunk);
       return [];
     }

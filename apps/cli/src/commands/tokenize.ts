@@ -1,4 +1,4 @@
-import type { Token, Tokenizer } from '@tokenlab/core';
+import { MAX_STRING_LENGTH, type Token, type Tokenizer } from '@tokenlab/core';
 import { isolated } from '../bidi-isolate.js';
 import { type Command, parseCommandArgs } from '../command.js';
 import { displayWidth } from '../display-width.js';
@@ -112,14 +112,16 @@ async function* streamTokens(
  */
 export async function* cutAfterSpaces(
   chunks: AsyncIterable<string>,
-  limit = MAX_STRING_UNITS,
+  limit = MAX_STRING_LENGTH,
 ): AsyncGenerator<string> {
   let carried: string[] = [];
   let length = 0;
   for await (const chunk of chunks) {
     let cut = chunk.length;
     while (cut > 0 && !isCutSpace(chunk.charCodeAt(cut - 1))) cut--;
-    if (length + cut > limit || (cut === 0 && length + chunk.length > limit))
+    // What would be joined into one string: the carried text and this chunk up to its cut (all of it
+    // when it has none).
+    if (length + (cut === 0 ? chunk.length : cut) > limit)
       throw new Error(
         `the input has more than ${limit.toLocaleString('en')} characters without a space, tab or line break, more than a string holds; this tokenizer reads its input in parts cut only there`,
       );
@@ -135,9 +137,6 @@ export async function* cutAfterSpaces(
   }
   if (carried.length > 0) yield carried.join('');
 }
-
-/** The most UTF-16 units a string holds in V8 (2^29 - 24). */
-const MAX_STRING_UNITS = 0x1fffffe8;
 
 /** An ASCII space, tab, line feed or carriage return: white space for every tokenizer here. */
 function isCutSpace(unit: number): boolean {

@@ -1,4 +1,5 @@
 import { isWhiteSpace } from '../white-space.js';
+import { isWordEdge } from './safe-cuts.js';
 
 const LF = 0x0a;
 const LETTER = /\p{L}/u;
@@ -64,7 +65,7 @@ export function isSafeByteCut(
   if (at <= from || at >= to) return false;
   const unit = bytes[at]!;
   const before = bytes[at - 1]!;
-  if (edges !== undefined && (before | unit) < 0x80 && edges[(before << 7) | unit] === 1) return true;
+  if (edges !== undefined && isWordEdge(edges, before, unit)) return true;
   if (unit === 0x20 || unit === 0x09 || unit === 0x0b || unit === 0x0c)
     return isWholeNonSpaceBefore(bytes, from, at);
   if (bytes[at - 1] !== LF || !isWholeNonSpaceBefore(bytes, from, at - 1)) return false;

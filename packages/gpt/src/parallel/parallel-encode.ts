@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { MAX_STRING_LENGTH } from '@tokenlab/core';
 import type { Encoding } from '../encoding.js';
 import { EncodePool, encodeOptionsOf, encodePiecesHere, type PoolEncodeOptions } from './encode-pool.js';
 import { IdBuffer } from './id-buffer.js';
@@ -196,7 +197,7 @@ export async function* encodeStreamParallel(
             break;
           }
         if (cut < 0) {
-          if (length > MAX_STRING_UNITS) throw new RangeError(noCutMessage(length));
+          if (length > MAX_STRING_LENGTH) throw new RangeError(noCutMessage(length));
           searchFrom = length - 1;
           break;
         }
@@ -220,12 +221,9 @@ export async function* encodeStreamParallel(
   );
 }
 
-/** The most UTF-16 units a JavaScript string holds in V8 (2^29 - 24). */
-const MAX_STRING_UNITS = 0x1fffffe8;
-
 /** Why a stream of `units` UTF-16 units without a safe cut cannot be encoded. */
 function noCutMessage(units: number): string {
-  return `encodeStreamParallel: ${units.toLocaleString('en')} UTF-16 units of text without a place where it can be cut (white space, or an ASCII letter or digit before punctuation) are more than a JavaScript string holds (${MAX_STRING_UNITS.toLocaleString('en')}): the split pattern may make all of it one piece, so it cannot be encoded in parts`;
+  return `encodeStreamParallel: ${units.toLocaleString('en')} UTF-16 units of text without a place where it can be cut (white space, or an ASCII letter or digit before punctuation) are more than a JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString('en')}): the split pattern may make all of it one piece, so it cannot be encoded in parts`;
 }
 
 /** The text of `chunks` (`length` units in all) from unit `start` on, read from the last chunks only. */

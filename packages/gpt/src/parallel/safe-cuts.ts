@@ -63,9 +63,21 @@ export function isSafeCut(text: string, cut: number, edges?: Uint8Array): boolea
   if (cut < 1 || cut >= text.length) return false;
   const before = text.charCodeAt(cut - 1);
   const at = text.charCodeAt(cut);
-  if (edges !== undefined && (before | at) < 0x80 && edges[(before << 7) | at] === 1) return true;
+  if (edges !== undefined && isWordEdge(edges, before, at)) return true;
   if (isWhiteSpace(at)) return at !== 0x0a && at !== 0x0d && !isWhiteSpace(before);
   return before === 0x0a && cut >= 2 && !isWhiteSpace(text.charCodeAt(cut - 2)) && isLetterAt(text, cut);
+}
+
+/**
+ * Whether `edges` (from {@link wordEdges}) allows a cut between the units (or bytes) `before` and `after`.
+ *
+ * @example
+ * ```ts
+ * isWordEdge(wordEdges([]), 0x61, 0x22); // true: 'a' then '"'
+ * ```
+ */
+export function isWordEdge(edges: Uint8Array, before: number, after: number): boolean {
+  return (before | after) < 0x80 && edges[(before << 7) | after] === 1;
 }
 
 /**
