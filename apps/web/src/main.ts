@@ -850,7 +850,16 @@ async function restore(hash: string): Promise<boolean> {
     if (!state) return false;
     editor.setText(state.text);
     const known = state.tokenizers.filter((id) => findTokenizer(id));
+    // The trained BPE's column comes back once the link's training has run.
+    const unknown = state.tokenizers.filter(
+      (id) => !findTokenizer(id) && !(id === 'bpe-trained' && state.train !== undefined),
+    );
     selected = known.length > 0 ? known : [...DEFAULT_TOKENIZERS];
+    // Named, not dropped in silence: a link from a newer playground may ask for columns this one lacks.
+    shareStatus.textContent =
+      unknown.length === 0
+        ? ''
+        : `the link asks for ${unknown.length === 1 ? 'a tokenizer' : 'tokenizers'} this playground does not have: ${unknown.join(', ')}`;
     idsToggle.checked = state.ids;
     patterns.clear();
     for (const [id, pattern] of Object.entries(state.patterns ?? {})) patterns.set(id, pattern);

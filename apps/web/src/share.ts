@@ -14,6 +14,13 @@ export interface SharedState {
 
 const VERSION = 1;
 
+/** The largest vocabulary the playground trains (a share link asks for no more). */
+export const MAX_TRAINED_VOCAB = 4096;
+
+function isVocabSize(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 257 && (value as number) <= MAX_TRAINED_VOCAB;
+}
+
 /**
  * The longest URL hash the playground writes (8 KB): links longer than that are cut by chat apps,
  * mail clients and some servers, so a text that does not fit even compressed gets no link.
@@ -86,7 +93,8 @@ export async function encodeState(state: SharedState): Promise<string> {
 
 /**
  * The state held in a URL hash made by {@link encodeState}; `undefined` when the hash holds none.
- * A damaged hash is an error that says so.
+ * A damaged hash (cut short, not UTF-8, a field of the wrong kind) is an error that says what is
+ * wrong; tokenizer names are returned as given, for the page to say which it does not have.
  */
 export async function decodeState(hash: string): Promise<SharedState | undefined> {
   const match = /^#?s=([A-Za-z0-9_-]+)$/.exec(hash);
@@ -102,24 +110,50 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
       new DecompressionStream('deflate-raw'),
       MAX_SHARED_BYTES,
     );
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
+    // Fatal: a link whose text is not UTF-8 was damaged, and is not shown with U+FFFD in its place.
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     if (error instanceof RangeError) throw new Error(`the share link ${error.message}`);
     throw new Error(`the share link is damaged (${(error as Error).message}); was it cut short when copied?`);
   }
-  if (parsed.v !== VERSION || typeof parsed.t !== 'string' || !Array.isArray(parsed.k))
+  if (typeof parsed !== 'object' || parsed === null || parsed.v !== VERSION)
     throw new Error(
-      `the share link was made by another version of the playground (format ${String(parsed.v)})`,
+      `the share link was made by another version of the playground (format ${String(parsed?.v)})`,
     );
+  // Every field is checked rather than dropped: a link is anyone's input, and a part of it that
+  // would quietly vanish (a tokenizer, a pattern) is named instead.
+  const wrong = whatIsWrong(parsed);
+  if (wrong !== undefined) throw new Error(`the share link is damaged: ${wrong}`);
   return {
-    ...(Number.isInteger(parsed.b) ? { train: parsed.b as number } : {}),
-    text: parsed.t,
-    tokenizers: parsed.k.filter((id): id is string => typeof id === 'string'),
+    ...(parsed.b === undefined ? {} : { train: parsed.b as number }),
+    text: parsed.t as string,
+    tokenizers: parsed.k as string[],
     ids: parsed.i === 1,
-    patterns: Object.fromEntries(
-      Object.entries(typeof parsed.p === 'object' && parsed.p !== null ? parsed.p : {}).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    ),
+    patterns: (parsed.p ?? {}) as Record<string, string>,
   };
+}
+
+/** What is wrong with the fields of a link's JSON, or undefined when each is what `encodeState` writes. */
+function whatIsWrong(parsed: {
+  t?: unknown;
+  k?: unknown;
+  i?: unknown;
+  p?: unknown;
+  b?: unknown;
+}): string | undefined {
+  if (typeof parsed.t !== 'string') return 'its text is not a string';
+  if (!Array.isArray(parsed.k) || !parsed.k.every((id) => typeof id === 'string'))
+    return 'its tokenizers are not a list of names';
+  if (parsed.i !== undefined && parsed.i !== 0 && parsed.i !== 1) return 'its ids switch is neither 0 nor 1';
+  const patterns = parsed.p ?? {};
+  if (
+    typeof patterns !== 'object' ||
+    patterns === null ||
+    Array.isArray(patterns) ||
+    !Object.values(patterns).every((pattern) => typeof pattern === 'string')
+  )
+    return 'its patterns are not strings by tokenizer';
+  if (parsed.b !== undefined && !isVocabSize(parsed.b))
+    return `its vocabulary size ${JSON.stringify(parsed.b)} is not a whole number from 257 to ${MAX_TRAINED_VOCAB}`;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { RegexTokenizer } from '@tokenlab/bpe';
 import type { Tokenizer } from '@tokenlab/core';
 import { countOf } from './count-of.js';
+import { MAX_TRAINED_VOCAB } from './share.js';
 import type { MergeShown, TrainMessage, TrainRequest } from './train-worker.js';
 
 /** What the training panel needs from the page. */
@@ -112,8 +113,8 @@ export function startTraining(hooks: TrainingHooks): Trainer {
   const train = () => {
     const text = hooks.text();
     const vocabSize = Number(vocabInput.value);
-    if (!Number.isInteger(vocabSize) || vocabSize < 257 || vocabSize > 4096) {
-      status.textContent = 'the vocabulary size must be a whole number from 257 to 4096';
+    if (!Number.isInteger(vocabSize) || vocabSize < 257 || vocabSize > MAX_TRAINED_VOCAB) {
+      status.textContent = `the vocabulary size must be a whole number from 257 to ${MAX_TRAINED_VOCAB}`;
       return;
     }
     if (text.length === 0) {

@@ -480,6 +480,17 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await restored.close();
   });
 
+  it('names the tokenizers a share link asks for that this playground does not have', async () => {
+    const page = await openPage(
+      await encodeState({ text: 'hi', tokenizers: ['utf8', 'from-a-newer-playground'], ids: false }),
+    );
+    expect(Object.keys(await shownCounts(page))).toEqual(['utf8']);
+    expect(await page.locator('#share-status').textContent()).toBe(
+      'the link asks for a tokenizer this playground does not have: from-a-newer-playground',
+    );
+    await page.close();
+  });
+
   it('trains a BPE in a worker, streaming the merges, and adds it as a column', async () => {
     const text = `${ENGLISH}\n${ARABIC}\n`.repeat(4);
     const page = await openPage(await encodeState({ text, tokenizers: ['utf8'], ids: false }));
@@ -510,6 +521,8 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await restored.goto(page.url());
     await restored.waitForSelector('.column[data-tokenizer="bpe-trained"] .count[data-count]');
     expect((await shownCounts(restored))['bpe-trained']).toBe(counts['bpe-trained']);
+    // Its column comes from the training, so the link asks for nothing this playground lacks.
+    expect(await restored.locator('#share-status').textContent()).toBe('');
     await restored.close();
     await page.close();
   });
