@@ -1,4 +1,4 @@
-import { renderToken } from '@tokenlab/core';
+import { MAX_STRING_LENGTH, renderToken } from '@tokenlab/core';
 import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
 import { findRepeatedPair, MAX_TOKEN_ID } from './pair.js';
@@ -100,7 +100,8 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
 /**
  * The text of minbpe's `.vocab` file for `tokenizer` (for people to read; never loaded): one line per
  * vocabulary entry, `[left][right] -> [token] id` for merges and `[token] id` for the rest, tokens
- * rendered with `renderToken`.
+ * rendered with `renderToken`. A text longer than a string holds (a corpus that is one long word makes
+ * tokens of hundreds of megabytes) is an error that says so: `save` writes such a file in parts.
  *
  * @example
  * ```ts
@@ -108,8 +109,39 @@ export function modelFileText(tokenizer: BpeTokenizer): string {
  * ```
  */
 export function vocabFileText(tokenizer: BpeTokenizer): string {
-  if (!tokenizer.vocabListsSpecials || tokenizer.specialTokens.size === 0)
-    return bytesAndMergesText(tokenizer);
+  const parts = [...vocabFileParts(tokenizer)];
+  let units = 0;
+  for (const part of parts) units += part.length;
+  if (units > MAX_STRING_LENGTH)
+    throw new RangeError(
+      `the .vocab text of this tokenizer has ${units} characters, more than a string holds (${MAX_STRING_LENGTH}); save() writes it to a file in parts`,
+    );
+  return parts.join('');
+}
+
+/**
+ * {@link vocabFileText} in parts to write one after another, none longer than a string holds when the
+ * vocabulary is the 256 bytes and merges numbered from 256 (what training and minbpe's files give).
+ */
+export function vocabFileParts(tokenizer: BpeTokenizer): Iterable<string> {
+  if (!tokenizer.vocabListsSpecials || tokenizer.specialTokens.size === 0) {
+    const merges = tokenizer.merges;
+    let numbered = true;
+    for (let i = 0; i < merges.length && numbered; i++) numbered = merges[i]![2] === 256 + i;
+    if (numbered) {
+      // minbpe's numbering (every trained or loaded tokenizer): built merge by merge, most tokens
+      // rendered from their parts' renders without decoding.
+      const lines = new VocabLines();
+      for (let i = 0; i < merges.length; i++) lines.add(merges[i]![0], merges[i]![1]);
+      return lines.parts();
+    }
+    return [bytesAndMergesText(tokenizer)];
+  }
+  return [listedVocabText(tokenizer)];
+}
+
+/** The `.vocab` text of a tokenizer whose `vocab` lists its special tokens: the vocabulary in its order. */
+function listedVocabText(tokenizer: BpeTokenizer): string {
   const vocab = tokenizer.vocab;
   // Merged id to its merge's index: no pair array per merge.
   const merges = tokenizer.merges;
@@ -140,23 +172,14 @@ export function vocabFileText(tokenizer: BpeTokenizer): string {
 }
 
 /**
- * {@link vocabFileText} when the vocabulary is the 256 bytes and the merges alone (no special tokens,
- * or registered with `registerSpecialTokens`, which leaves them out of `vocab`): its order is then the bytes, then the merges in order, so each line is
- * written straight from the merge list, and each token rendered once into an array by id, with no
- * map of the vocabulary. Merges are read by index: this runs once per file, mostly as cold code,
- * where destructuring each of tens of thousands of merges goes through the iterator protocol.
+ * The `.vocab` text when the vocabulary is the 256 bytes and merges numbered otherwise than minbpe's
+ * 256, 257, ... (merges given to `fromMerges` with ids of their own): each line written straight from
+ * the merge list, each token rendered once into an array by id. Merges are read by index: this runs
+ * once per file, mostly as cold code, where destructuring each of tens of thousands of merges goes
+ * through the iterator protocol.
  */
 function bytesAndMergesText(tokenizer: BpeTokenizer): string {
   const merges = tokenizer.merges;
-  let numbered = true;
-  for (let i = 0; i < merges.length && numbered; i++) numbered = merges[i]![2] === 256 + i;
-  if (numbered) {
-    // minbpe's numbering (every trained or loaded tokenizer): built merge by merge, most tokens
-    // rendered from their parts' renders without decoding.
-    const lines = new VocabLines();
-    for (let i = 0; i < merges.length; i++) lines.add(merges[i]![0], merges[i]![1]);
-    return lines.text();
-  }
   let maxId = 255;
   for (let i = 0; i < merges.length; i++) maxId = Math.max(maxId, merges[i]![2]);
   const rendered = new Array<string | undefined>(maxId + 1);

@@ -65,4 +65,21 @@ describe('VocabLines', () => {
     expect(() => lines.add(-1, 97)).toThrow(RangeError);
     expect(lines.size).toBe(257);
   });
+
+  it('keeps long tokens as their parts, and gives the same text in parts never longer than a line allows', () => {
+    // One long word of letters, one of two-byte letters (tokens that end inside a character too),
+    // and a mix: with texts longer than 12 units kept as parts, the text is the one rendered whole.
+    for (const text of ['a'.repeat(5000), 'بتث'.repeat(1500), `${'ab'.repeat(900)}${'é€😀'.repeat(300)}`]) {
+      const tokenizer = new BasicTokenizer();
+      tokenizer.train(text, 300);
+      const expected = vocabFileText(tokenizer);
+      const lines = new VocabLines(12);
+      for (const [left, right] of tokenizer.merges) lines.add(left, right);
+      const parts = [...lines.parts()];
+      expect(parts.join('')).toBe(expected);
+      expect(lines.text()).toBe(expected);
+      // Parts are lines joined up to 64 Ki units, or the pieces of a long line.
+      expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(2 * (1 << 16));
+    }
+  });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readGolden } from '@tokenlab/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BasicTokenizer } from '../basic.js';
+import { vocabFileText } from '../model-file.js';
 import { RegexTokenizer } from '../regex-tokenizer.js';
 import { writeFilePair } from './file-pair.js';
 import { save, verifyModelPair } from './model-io.js';
@@ -87,6 +89,41 @@ describe('save and verifyModelPair', () => {
     expect(await verifyModelPair(prefix)).toBe(true);
     writeFileSync(`${prefix}.vocab`, smallVocab);
     expect(await verifyModelPair(prefix)).toBe(false);
+  });
+
+  it('tells a .vocab cut short, grown by a byte or changed in one byte, checking it part by part', async () => {
+    // Over a megabyte of .vocab (one long word: tokens of thousands of letters), so that it is
+    // written and checked in several parts.
+    const tokenizer = new BasicTokenizer();
+    tokenizer.train(`${'ab'.repeat(40_000)}${'xyz'.repeat(3000)}`, 400);
+    const prefix = join(dir, 'parts');
+    await save(tokenizer, prefix);
+    const vocab = readFileSync(`${prefix}.vocab`);
+    expect(vocab.length).toBeGreaterThan(1 << 20);
+    expect(vocab.toString('utf8')).toBe(vocabFileText(tokenizer));
+    expect(await verifyModelPair(prefix)).toBe(true);
+    for (const damaged of [
+      vocab.subarray(0, vocab.length - 1),
+      Buffer.concat([vocab, Buffer.from('\n')]),
+      Buffer.concat([vocab.subarray(0, 700_000), Buffer.from('b'), vocab.subarray(700_001)]),
+    ]) {
+      writeFileSync(`${prefix}.vocab`, damaged);
+      expect(await verifyModelPair(prefix)).toBe(false);
+    }
+  });
+
+  it('writes the parts of a text given in parts one after another', async () => {
+    const a = join(dir, 'parts-a');
+    const b = join(dir, 'parts-b');
+    const parts = [
+      'one ',
+      'x'.repeat(3 << 20),
+      ' مرحبا ',
+      ...Array.from({ length: 1000 }, (_, i) => `${i},`),
+    ];
+    await writeFilePair({ path: a, text: parts }, { path: b, text: parts.join('') });
+    expect(readFileSync(a, 'utf8')).toBe(parts.join(''));
+    expect(readFileSync(b, 'utf8')).toBe(parts.join(''));
   });
 
   it('keeps concurrent saves of different models to one prefix in pairs', async () => {

@@ -13,8 +13,11 @@ import { open, readFile, stat, unlink } from 'node:fs/promises';
 export interface PairedFile {
   /** The final path. */
   path: string;
-  /** The whole content (written as UTF-8). */
-  text: string;
+  /**
+   * The content, written as UTF-8: one string, or parts written one after another (a text longer
+   * than a string holds, or one that need never be joined in memory).
+   */
+  text: string | Iterable<string>;
 }
 
 /**
@@ -32,11 +35,27 @@ export interface WriteFilePairOptions {
   lockTimeoutMs?: number;
 }
 
-/** Write `text` to `path` and flush it to the disk before resolving. */
-async function writeDurably(path: string, text: string): Promise<void> {
+/** Parts are gathered into writes of about this many UTF-16 units. */
+const WRITE_UNITS = 1 << 20;
+
+/** Write `text` (or its parts, in order) to `path` and flush it to the disk before resolving. */
+async function writeDurably(path: string, text: string | Iterable<string>): Promise<void> {
   const handle = await open(path, 'wx');
   try {
-    await handle.writeFile(text, 'utf8');
+    if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+    else {
+      let gathered: string[] = [];
+      let units = 0;
+      for (const part of text) {
+        gathered.push(part);
+        units += part.length;
+        if (units < WRITE_UNITS) continue;
+        await handle.writeFile(gathered.length === 1 ? part : gathered.join(''), 'utf8');
+        gathered = [];
+        units = 0;
+      }
+      if (gathered.length > 0) await handle.writeFile(gathered.join(''), 'utf8');
+    }
     await handle.sync();
   } finally {
     await handle.close();

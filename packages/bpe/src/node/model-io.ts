@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findInvalidUtf8 } from '@tokenlab/core';
 import type { BasicTokenizer } from '../basic.js';
 import type { BpeTokenizer } from '../bpe-tokenizer.js';
-import { loadModel, ModelFileError, modelFileText, vocabFileText } from '../model-file.js';
+import { loadModel, ModelFileError, modelFileText, vocabFileParts } from '../model-file.js';
 import type { RegexTokenizer } from '../regex-tokenizer.js';
 import { type WriteFilePairOptions, writeFilePair } from './file-pair.js';
 
@@ -33,7 +33,8 @@ export async function save(
   const modelPath = `${prefix}.model`;
   const vocabPath = `${prefix}.vocab`;
   const model = modelFileText(tokenizer);
-  const vocab = vocabFileText(tokenizer);
+  // In parts: the .vocab of a corpus that is one long word can outgrow any one string.
+  const vocab = vocabFileParts(tokenizer);
   // The .model is renamed last: whoever sees the new .model finds its .vocab already in place.
   await writeFilePair({ path: vocabPath, text: vocab }, { path: modelPath, text: model }, options);
   return [modelPath, vocabPath];
@@ -52,11 +53,23 @@ export async function save(
  * ```
  */
 export async function verifyModelPair(prefix: string): Promise<boolean> {
-  const [tokenizer, vocab] = await Promise.all([
-    loadModelFile(`${prefix}.model`),
-    readFile(`${prefix}.vocab`, 'utf8'),
-  ]);
-  return vocabFileText(tokenizer) === vocab;
+  const tokenizer = await loadModelFile(`${prefix}.model`);
+  // Part by part against the file's bytes: a .vocab can be longer than any one string.
+  const handle = await open(`${prefix}.vocab`, 'r');
+  try {
+    let position = 0;
+    for (const part of vocabFileParts(tokenizer)) {
+      const expected = Buffer.from(part, 'utf8');
+      const found = Buffer.alloc(expected.length);
+      const { bytesRead } = await handle.read(found, 0, found.length, position);
+      if (bytesRead !== found.length || !found.equals(expected)) return false;
+      position += found.length;
+    }
+    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, position);
+    return bytesRead === 0;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
