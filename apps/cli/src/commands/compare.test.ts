@@ -15,7 +15,7 @@ import { zipfSlope } from '../report/corpus-stats.js';
 import { formatCount, NOT_MEASURED, ratioCells, ratioLegend } from '../report/format.js';
 import { htmlReport } from '../report/html.js';
 import { isHeldOut, textDocuments } from '../report/inputs.js';
-import { unavailableRow } from '../report/measure.js';
+import { SPEED_SLICE, startOf, unavailableRow } from '../report/measure.js';
 import type { CompareReport } from '../report/model.js';
 import { segmentsOf } from '../report/samples.js';
 import { languageTable, segmentationLine, terminalReport } from '../report/terminal.js';
@@ -464,6 +464,50 @@ describe('tokenlab compare: samples and options', () => {
     const cl100k = json.ratios[0]!.rows.find((row) => row.name === 'cl100k_base')!;
     expect(json.findings[0]!.text).toContain(`Arabic takes ${cl100k.parallelRatio!.toFixed(1)}×`);
     expect(json.findings[0]!.value).toBe(cl100k.parallelRatio);
+  });
+
+  it('times a text on one line, or one enormous word, on its start only', async () => {
+    const out = join(dir, 'one-long-line');
+    const en = join(dir, 'long-line-en.txt');
+    const ar = join(dir, 'long-word-ar.txt');
+    await writeFile(en, `${'the cat sat on the mat '.repeat(20_000)}\n`);
+    await writeFile(ar, 'ب'.repeat(300_000));
+    const run = await runCapture([
+      'compare',
+      '--en',
+      en,
+      '--ar',
+      ar,
+      '--tokenizers',
+      'whitespace,utf8,cl100k_base',
+      '--vocab-sizes',
+      'none',
+      '--out',
+      out,
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as CompareReport;
+    for (const language of json.languages.slice(0, 2))
+      for (const row of language.rows) {
+        // The passes timed about SPEED_SLICE units of each text (its bytes: a letter is two), not all of it.
+        expect(row.speedBytes).toBeGreaterThan(SPEED_SLICE - 1000);
+        expect(row.speedBytes).toBeLessThanOrEqual(2 * SPEED_SLICE);
+        expect(row.tokens).toBeGreaterThan(0);
+      }
+    // The counts are of the whole texts.
+    expect(json.languages[0]!.rows.find((row) => row.name === 'whitespace')!.tokens).toBe(120_000);
+    expect(json.languages[1]!.rows.find((row) => row.name === 'utf8')!.tokens).toBe(600_000);
+  });
+
+  it('cuts a long document for timing at a space, and never inside a surrogate pair', () => {
+    expect(startOf('one two three', 100)).toBe('one two three');
+    expect(startOf('one two three', 9)).toBe('one two ');
+    expect(startOf('x'.repeat(5000), 10)).toBe('x'.repeat(10));
+    const emoji = '😀'.repeat(10);
+    expect(startOf(emoji, 5)).toBe('😀😀');
+    expect(startOf(emoji, 1)).toBe('😀');
+    expect(startOf(emoji, 0)).toBe('😀');
   });
 
   it('counts one line, word and sentence in the singular', async () => {
