@@ -36,6 +36,32 @@ async function excerpt(id: string, startsWith: string, count: number): Promise<s
   return `${lines.slice(from, from + count).join('\n')}\n`;
 }
 
+/** `tokenlab compare --json` on two files with these tokenizers and vocabulary sizes, which must succeed. */
+async function compareJson(
+  en: string,
+  ar: string,
+  tokenizers: string,
+  vocabSizes: string,
+  out: string,
+): Promise<{ run: Awaited<ReturnType<typeof runCapture>>; json: CompareReport }> {
+  const run = await runCapture([
+    'compare',
+    '--en',
+    en,
+    '--ar',
+    ar,
+    '--tokenizers',
+    tokenizers,
+    '--vocab-sizes',
+    vocabSizes,
+    '--out',
+    out,
+    '--json',
+  ]);
+  expect(run.code).toBe(0);
+  return { run, json: JSON.parse(run.stdout) as CompareReport };
+}
+
 function silentIO() {
   return { stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough(), isTTY: false };
 }
@@ -427,22 +453,13 @@ describe('tokenlab compare: samples and options', () => {
     const ar = join(dir, 'small-ar.txt');
     await writeFile(en, await excerpt('taylorswift', 'Taylor Alison Swift', 4));
     await writeFile(ar, await excerpt('wikinews-ar-plain', 'فيلم', 4));
-    const run = await runCapture([
-      'compare',
-      '--en',
+    const { run, json } = await compareJson(
       en,
-      '--ar',
       ar,
-      '--tokenizers',
       'whitespace,utf8,cl100k_base,o200k_base,bpe',
-      '--vocab-sizes',
       '2048,4096,8192',
-      '--out',
       small,
-      '--json',
-    ]);
-    expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout) as CompareReport;
+    );
     const english = json.languages[0]!;
     const whitespace = english.rows.find((row) => row.name === 'whitespace')!;
     expect(whitespace.oov?.notComputed).toMatch(/no held-out lines: the text has 4 lines/);
@@ -472,22 +489,7 @@ describe('tokenlab compare: samples and options', () => {
     const ar = join(dir, 'long-word-ar.txt');
     await writeFile(en, `${'the cat sat on the mat '.repeat(20_000)}\n`);
     await writeFile(ar, 'ب'.repeat(300_000));
-    const run = await runCapture([
-      'compare',
-      '--en',
-      en,
-      '--ar',
-      ar,
-      '--tokenizers',
-      'whitespace,utf8,cl100k_base',
-      '--vocab-sizes',
-      'none',
-      '--out',
-      out,
-      '--json',
-    ]);
-    expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout) as CompareReport;
+    const { json } = await compareJson(en, ar, 'whitespace,utf8,cl100k_base', 'none', out);
     for (const language of json.languages.slice(0, 2))
       for (const row of language.rows) {
         // The passes timed about SPEED_SLICE units of each text (its bytes: a letter is two), not all of it.
