@@ -44,6 +44,12 @@ export type CountMessage =
   | { type: 'stats'; job: number; codePoints: number; bytes: number; graphemes: number }
   | { type: 'column'; job: number; id: string; count: number; tokens?: PackedTokens }
   | { type: 'error'; job: number; id: string; message: string }
+  /**
+   * Sent around each stretch of work on a column with a typed pattern: its id before, null after. A
+   * stretch that never ends (a pattern that backtracks without end) is how the page knows to stop
+   * this worker.
+   */
+  | { type: 'busy'; job: number; id: string | null }
   | { type: 'batch'; job: number; messages: CountMessage[] };
 
 type Count = Extract<CountRequest, { type: 'count' }>;
@@ -106,11 +112,29 @@ interface Tally {
 /** Whether `request` is out of date: a newer request or a newer text came in. */
 const superseded = (request: Count) => latest !== undefined || version !== request.version;
 
-/** Measure `tally` until done (`true`) or until `deadline`. */
-function measure(tally: Tally, deadline: number): boolean {
-  let done = true;
-  for (const totals of tally.totals) done = totals.measureUntil(counted.cut.parts, deadline) && done;
-  return done;
+/** Measure `tally` until done (`true`) or until `deadline`, saying so around it if its pattern was typed. */
+function measure(job: number, tally: Tally, deadline: number): boolean {
+  return watched(job, tally.column, () => {
+    let done = true;
+    for (const totals of tally.totals) done = totals.measureUntil(counted.cut.parts, deadline) && done;
+    return done;
+  });
+}
+
+/** Whether `column` runs a pattern typed in the page (not one of a menu's settings). */
+function isTyped(column: ColumnJob | undefined): column is ColumnJob {
+  return column?.pattern !== undefined && findTokenizer(column.id)?.choices === undefined;
+}
+
+/** Run `work` (synchronous), posting `busy` messages around it when `column` runs a typed pattern. */
+function watched<T>(job: number, column: ColumnJob | undefined, work: () => T): T {
+  if (!isTyped(column)) return work();
+  scope.postMessage({ type: 'busy', job, id: column.id } satisfies CountMessage);
+  try {
+    return work();
+  } finally {
+    scope.postMessage({ type: 'busy', job, id: null } satisfies CountMessage);
+  }
 }
 
 function failure(job: number, column: ColumnJob | undefined, error: Error): CountMessage {
@@ -163,7 +187,7 @@ async function work(request: Count): Promise<void> {
   const done: CountMessage[] = [];
   for (const tally of tallies) {
     try {
-      if (measure(tally, quick)) done.push(tally.message());
+      if (measure(job, tally, quick)) done.push(tally.message());
       else left.push(tally);
     } catch (error) {
       done.push(failure(job, tally.column, error as Error));
@@ -176,7 +200,7 @@ async function work(request: Count): Promise<void> {
       const tokenizer = await tokenizerFor(column);
       if (superseded(request)) return;
       const { text } = counted.cut;
-      const tokens = packTokens(text, tokenizer.tokenize(text));
+      const tokens = watched(job, column, () => packTokens(text, tokenizer.tokenize(text)));
       const message: CountMessage = {
         type: 'column',
         job,
@@ -193,7 +217,7 @@ async function work(request: Count): Promise<void> {
   }
   for (const tally of left) {
     try {
-      while (!measure(tally, performance.now() + SLICE_MS)) {
+      while (!measure(job, tally, performance.now() + SLICE_MS)) {
         await pause();
         if (superseded(request)) return;
       }

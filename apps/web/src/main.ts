@@ -242,6 +242,8 @@ function columnFor(id: string): Column {
     pattern.addEventListener('input', () => {
       if (pattern.value === entry.defaultPattern) patterns.delete(id);
       else patterns.set(id, pattern.value);
+      // A failure was the last pattern's: the new one is counted (and checked) afresh.
+      if (column) column.failed = false;
       scheduleUpdate(150);
     });
     element.append(pattern);
@@ -443,37 +445,8 @@ async function update(): Promise<void> {
         showCount(column);
         return;
       }
-      const spec = columnSpec(column.id);
-      let tokenizer = loadedTokenizers.get(spec);
-      if (!tokenizer) column.element.classList.add('loading');
-      try {
-        if (!tokenizer) {
-          tokenizer = await tokenizerFor(column.id);
-          loadedTokenizers.set(spec, tokenizer);
-        }
-        if (run !== generation) return;
-        if (column.tokenizer !== tokenizer || !column.store) {
-          column.tokenizer = tokenizer;
-          column.store = tokenStore(tokenizer, true);
-        }
-        column.store.setText(text);
-        if (column.offScreen && column.view.drawing) {
-          // Out of view: drawn after this frame, so that the edit reaches the screen first.
-          deferred.set(column, text);
-          showCount(column);
-          return;
-        }
-        deferred.delete(column);
-        column.view.show(text, column.store, drawOptions(column.id));
-        column.failed = false;
-        column.element.classList.remove('failed', 'pending');
-        showCount(column);
-      } catch (error) {
-        if (run !== generation) return;
-        showFailure(column, error as Error);
-      } finally {
-        if (run === generation) column.element.classList.remove('loading');
-      }
+      if (typedPattern(column.id) !== undefined && !vetted(column, version)) return;
+      await drawLineLocal(column, text, run);
     }),
   );
   if (run !== generation) return;
@@ -490,6 +463,118 @@ async function update(): Promise<void> {
       checkReady();
     }, 0),
   );
+}
+
+/** Tokenize the visible lines of a line-local column here, and draw them (now, or after the frame when out of view). */
+async function drawLineLocal(column: Column, text: string, run: number): Promise<void> {
+  const spec = columnSpec(column.id);
+  let tokenizer = loadedTokenizers.get(spec);
+  if (!tokenizer) column.element.classList.add('loading');
+  try {
+    if (!tokenizer) {
+      tokenizer = await tokenizerFor(column.id);
+      loadedTokenizers.set(spec, tokenizer);
+    }
+    if (run !== generation) return;
+    if (column.tokenizer !== tokenizer || !column.store) {
+      column.tokenizer = tokenizer;
+      column.store = tokenStore(tokenizer, true);
+    }
+    column.store.setText(text);
+    if (column.offScreen && column.view.drawing) {
+      // Out of view: drawn after this frame, so that the edit reaches the screen first.
+      deferred.set(column, text);
+      showCount(column);
+      return;
+    }
+    deferred.delete(column);
+    column.view.show(text, column.store, drawOptions(column.id));
+    column.failed = false;
+    column.element.classList.remove('failed', 'pending');
+    showCount(column);
+  } catch (error) {
+    if (run !== generation) return;
+    showFailure(column, error as Error);
+  } finally {
+    if (run === generation) column.element.classList.remove('loading');
+  }
+}
+
+// ---- patterns typed in the page: run here only once the worker has run them in time --------------
+
+/**
+ * How long the worker may spend on one column with a typed pattern before it is stopped. A regular
+ * expression whose repeat can match the same text in many ways (`(a|a)*$`) backtracks for minutes
+ * on a line of forty letters; run here, it would freeze the page, with the pattern box out of reach.
+ */
+const PATTERN_BUDGET_MS = 4000;
+/** The column specs (tokenizer and typed pattern) the worker was stopped on. */
+const hungSpecs = new Set<string>();
+/** Typed-pattern columns being drawn now that the worker has run their pattern (the page is not ready until they are). */
+const drawingVetted = new Set<Column>();
+/** The typed-pattern column the worker said it is working on, and since when. */
+let busy: { id: string; since: number } | undefined;
+let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+/** The pattern typed for column `id` (a free pattern box, not a menu of settings), if any. */
+function typedPattern(id: string): string | undefined {
+  const entry = findTokenizer(id);
+  return entry?.withPattern && !entry.choices ? patterns.get(id) : undefined;
+}
+
+/**
+ * Whether the worker has tokenized the whole current text with the column's typed pattern, so that
+ * its lines can be tokenized here without risk; else the column waits for it (or shows why not).
+ */
+function vetted(column: Column, version: number): boolean {
+  const spec = columnSpec(column.id);
+  if (hungSpecs.has(spec)) {
+    showFailure(column, hungError());
+    return false;
+  }
+  if (hasResult(column, version) && column.result!.count !== undefined) return true;
+  if (hasResult(column, version) && column.result!.error !== undefined)
+    showFailure(column, new Error(column.result!.error));
+  else {
+    column.element.classList.add('pending');
+    showCount(column);
+  }
+  return false;
+}
+
+function hungError(): Error {
+  return new Error(
+    `this pattern ran for more than ${PATTERN_BUDGET_MS / 1000} s on the text and was stopped: a repeat whose ` +
+      'alternatives can match the same characters, such as (a|a)* or (.*a){12}, backtracks without end; edit the pattern',
+  );
+}
+
+/** The worker says it started on a typed-pattern column: stop it if that column takes too long. */
+function noteBusy(id: string): void {
+  busy = { id, since: performance.now() };
+  clearTimeout(watchdog);
+  const started = busy;
+  watchdog = setTimeout(() => {
+    if (busy === started) stopHungWorker(started.id);
+  }, PATTERN_BUDGET_MS);
+}
+
+/** Stop the worker, stuck on column `id`'s pattern; mark that column failed and start again for the others. */
+function stopHungWorker(id: string): void {
+  worker?.terminate();
+  worker = undefined;
+  workerVersion = -1;
+  asked = undefined;
+  jobs.clear();
+  busy = undefined;
+  hungSpecs.add(columnSpec(id));
+  const column = columns.get(id);
+  if (column) showFailure(column, hungError());
+  askWorker(
+    editor.text(),
+    selected.flatMap((each) => columns.get(each) ?? []),
+  );
+  checkReady();
 }
 
 // ---- columns out of view: drawn after the frame -------------------------------------------------
@@ -593,7 +678,12 @@ function sendText(worker: Worker): void {
 function askWorker(text: string, ordered: Column[]): void {
   const version = editor.version();
   const needed: ColumnJob[] = ordered
-    .filter((column) => !hasResult(column, version) && !(column.failed && isLineLocal(column.id)))
+    .filter(
+      (column) =>
+        !hasResult(column, version) &&
+        !(column.failed && isLineLocal(column.id)) &&
+        !hungSpecs.has(columnSpec(column.id)),
+    )
     .map((column) => {
       const spec: ColumnJob = { id: column.id, key: columnSpec(column.id), whole: !isLineLocal(column.id) };
       const pattern = patterns.get(column.id);
@@ -633,6 +723,15 @@ function received(message: CountMessage): void {
     for (const each of message.messages) received(each);
     return;
   }
+  if (message.type === 'busy') {
+    if (message.id !== null) noteBusy(message.id);
+    else {
+      busy = undefined;
+      clearTimeout(watchdog);
+    }
+    return;
+  }
+
   const asked = jobs.get(message.job);
   if (!asked) return;
   // Older requests are dropped by the worker; their answers can be no more than this one's.
@@ -667,6 +766,14 @@ function received(message: CountMessage): void {
     if (!current || spec !== columnSpec(column.id)) return;
     if (message.type === 'error') showFailure(column, new Error(message.message));
     else if (message.tokens) drawWhole(column, text, drawOptions(column.id));
+    // A typed pattern the worker has now run over the whole text in time: its lines are drawn here.
+    else if (typedPattern(column.id) !== undefined && isLineLocal(column.id)) {
+      drawingVetted.add(column);
+      void drawLineLocal(column, text, generation).finally(() => {
+        drawingVetted.delete(column);
+        checkReady();
+      });
+    }
     showCount(column);
   }
   if (current) checkReady();
@@ -677,7 +784,7 @@ let countedRun: string | undefined;
 
 /** Mark the page ready (for the tests and the benchmark) once every count of this text is known. */
 function checkReady(): void {
-  if (!document.body.dataset.drawn || pending !== undefined || queued) return;
+  if (!document.body.dataset.drawn || pending !== undefined || queued || drawingVetted.size > 0) return;
   const version = editor.version();
   if (textCounts?.version !== version) return;
   for (const id of selected) {

@@ -460,6 +460,34 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('stops a typed pattern that backtracks without end, and the page stays usable', async () => {
+    // (a|a)*$ tries 2^40 ways on a line of forty letters before it fails: run on the page, it would
+    // freeze it (a share link could carry it to anyone).
+    const text = `${'a'.repeat(40)}!\nhello world\n`;
+    const started = Date.now();
+    const page = await openPage(
+      await encodeState({
+        text,
+        tokenizers: ['whitespace', 'regexp'],
+        ids: false,
+        patterns: { regexp: '(a|a)*$' },
+      }),
+    );
+    const regexp = page.locator('.column[data-tokenizer="regexp"]');
+    expect(await regexp.getAttribute('class')).toContain('failed');
+    expect(await regexp.locator('.tokens').textContent()).toContain('was stopped');
+    expect((await shownCounts(page)).whitespace).toBe(3);
+    // Ready within the budget and a little more: the page's own thread never ran the pattern.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // Typing a pattern that ends gives the column back.
+    await regexp.locator('.pattern').fill(String.raw`\w+|[^\w\s]+`);
+    await page.waitForSelector('body[data-ready]');
+    expect(await regexp.getAttribute('class')).not.toContain('failed');
+    expect((await shownCounts(page)).regexp).toBe(4);
+    expect(await regexp.locator('.tokens').textContent()).toContain('hello');
+    await page.close();
+  });
+
   it('restores text and tokenizers from a share link', async () => {
     const page = await openPage();
     await drawAllLines(page);
