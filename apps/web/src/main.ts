@@ -478,7 +478,9 @@ async function drawLineLocal(column: Column, text: string, run: number): Promise
     if (run !== generation) return;
     if (column.tokenizer !== tokenizer || !column.store) {
       column.tokenizer = tokenizer;
-      column.store = tokenStore(tokenizer, true);
+      // A long line is tokenized only around the view (cut before spaces), unless a typed pattern
+      // may make tokens that hold spaces.
+      column.store = tokenStore(tokenizer, true, { cutsBeforeSpaces: typedPattern(column.id) === undefined });
     }
     column.store.setText(text);
     if (column.offScreen && column.view.drawing) {

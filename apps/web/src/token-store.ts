@@ -41,6 +41,31 @@ function overlaps(token: Token, start: number, end: number, textLength: number):
 /** How many parts' tokens a store keeps at most (only the visible ones are asked for). */
 const KEPT_PARTS = 4096;
 
+/** Parts longer than this are tokenized piece by piece, only around the range asked for (see `PartStore`). */
+const LONG_PART = 8192;
+/** The length a piece of a long part reaches before it ends, at its next cut (see {@link spaceCutFrom}). */
+const PIECE = 2048;
+
+/**
+ * The first place at or after `from` where a line-local tokenizer may cut a line: before a space
+ * that follows a character other than white space (`x y` cut as `x` and ` y`), or the end. No token
+ * of a line-local tokenizer holds such a space after its first character, and none depends on what
+ * lies past it (the GPT patterns start a word's token with its space; the others never hold a
+ * space): tested for every line-local tokenizer of the playground.
+ *
+ * @example
+ * ```ts
+ * spaceCutFrom('one two  three', 4); // 7: before ' ' after 'o' ('two'), not inside the double space
+ * ```
+ */
+export function spaceCutFrom(text: string, from: number): number {
+  for (let i = Math.max(1, from); i < text.length; i++)
+    if (text.charCodeAt(i) === 0x20 && !WHITE_SPACE.test(text[i - 1]!)) return i;
+  return text.length;
+}
+
+const WHITE_SPACE = /\s/u;
+
 /**
  * A store for tokenizers that cut each part of `segmentStarts` as they cut the whole text:
  * parts are tokenized alone and remembered by their text, so an edit re-tokenizes only the part it
@@ -50,11 +75,17 @@ class PartStore implements TokenStore {
   private cut: Segmented = segmented('');
   private counts = new Map<string, number>();
   private tokens = new Map<string, Token[]>();
+  /** Where the pieces of the long parts start (in the part), and their UTF-8 offsets, found so far. */
+  private pieces = new Map<string, { starts: number[]; bytes: number[] }>();
   private next = 0;
   private total = 0;
   count: number | undefined;
 
-  constructor(private readonly tokenizer: Tokenizer) {}
+  constructor(
+    private readonly tokenizer: Tokenizer,
+    /** Parts longer than this are cut at {@link spaceCutFrom} into pieces, tokenized only as asked for. */
+    private readonly longPart: number,
+  ) {}
 
   setText(text: string): void {
     if (this.cut.text === text && this.count !== undefined) return;
@@ -80,6 +111,10 @@ class PartStore implements TokenStore {
     const found: Token[] = [];
     for (let i = Math.max(0, upperBound(starts, start) - 1); i < parts.length && starts[i]! <= end; i++) {
       const offset = starts[i]!;
+      if (parts[i]!.length > this.longPart) {
+        this.piecesIn(i, start, end, found);
+        continue;
+      }
       let bytes: number | undefined;
       for (const token of this.partTokens(parts[i]!)) {
         const shifted: Token = { ...token, start: token.start + offset, end: token.end + offset };
@@ -92,6 +127,53 @@ class PartStore implements TokenStore {
       }
     }
     return found;
+  }
+
+  /**
+   * The tokens of long part `index` that overlap `[start, end)` (offsets in the whole text), pushed
+   * to `found`: only its pieces that overlap the range are tokenized. A line of a megabyte (a text
+   * without line breaks) would otherwise be tokenized whole at every keystroke, for the few lines
+   * of it in view.
+   */
+  private piecesIn(index: number, start: number, end: number, found: Token[]): void {
+    const { starts, parts, text } = this.cut;
+    const part = parts[index]!;
+    const offset = starts[index]!;
+    let known = this.pieces.get(part);
+    if (!known) {
+      if (this.pieces.size >= 64) this.pieces.clear();
+      known = { starts: [0], bytes: [0] };
+      this.pieces.set(part, known);
+    }
+    // Pieces are found from the part's start on, each ending at the first cut past PIECE units, so
+    // that a piece before an edit is the same string after it (and its tokens are found again).
+    const until = Math.min(part.length, end - offset);
+    while (known.starts.at(-1)! <= until && known.starts.at(-1)! < part.length) {
+      const from = known.starts.at(-1)!;
+      const to = spaceCutFrom(part, from + PIECE);
+      known.starts.push(to);
+      known.bytes.push(known.bytes.at(-1)! + utf8ByteLength(part, from, to));
+    }
+    let bytes: number | undefined;
+    for (
+      let k = Math.max(0, upperBound(known.starts, start - offset) - 1);
+      k + 1 < known.starts.length;
+      k++
+    ) {
+      const from = known.starts[k]!;
+      if (offset + from > end) break;
+      const shift = offset + from;
+      for (const token of this.partTokens(part.slice(from, known.starts[k + 1]!))) {
+        const shifted: Token = { ...token, start: token.start + shift, end: token.end + shift };
+        if (!overlaps(shifted, start, end, text.length)) continue;
+        if (token.bytes) {
+          bytes ??= byteStart(this.cut, index);
+          const at = bytes + known.bytes[k]!;
+          shifted.bytes = [token.bytes[0] + at, token.bytes[1] + at];
+        }
+        found.push(shifted);
+      }
+    }
   }
 
   countUntil(deadline: number): boolean {
@@ -163,7 +245,9 @@ class WholeStore implements TokenStore {
 
 /**
  * The store for `tokenizer`: part by part when it is line-local (cuts each part of
- * `segmentStarts` as it cuts the whole), whole otherwise.
+ * `segmentStarts` as it cuts the whole), whole otherwise. With `cutsBeforeSpaces` (a line-local
+ * tokenizer without a typed pattern: see {@link spaceCutFrom}), a part longer than `longPart`
+ * (default 8,192 units) is tokenized only in the pieces that a range asked for overlaps.
  *
  * @example
  * ```ts
@@ -174,6 +258,12 @@ class WholeStore implements TokenStore {
  * store.tokensIn(4, 5);                      // [{ text: 't', start: 4, end: 5, id: 116 }]
  * ```
  */
-export function tokenStore(tokenizer: Tokenizer, lineLocal: boolean): TokenStore {
-  return lineLocal ? new PartStore(tokenizer) : new WholeStore(tokenizer);
+export function tokenStore(
+  tokenizer: Tokenizer,
+  lineLocal: boolean,
+  options: { cutsBeforeSpaces?: boolean; longPart?: number } = {},
+): TokenStore {
+  if (!lineLocal) return new WholeStore(tokenizer);
+  const longPart = options.cutsBeforeSpaces ? (options.longPart ?? LONG_PART) : Number.POSITIVE_INFINITY;
+  return new PartStore(tokenizer, longPart);
 }
