@@ -5,6 +5,7 @@ import { graphemeCount } from './layout.js';
 import { type PackedTokens, packTokens, transferables } from './packed-tokens.js';
 import type { PartTotals } from './part-totals.js';
 import type { TextChange } from './segments.js';
+import { pieceCounter } from './token-store.js';
 import { findTokenizer, loadTokenizer } from './tokenizers.js';
 
 /** One column whose whole-text work is asked for. */
@@ -169,7 +170,12 @@ async function work(request: Count): Promise<void> {
     try {
       const tokenizer = await tokenizerFor(column);
       if (superseded(request)) return;
-      const totals = counted.totalsOf(column.key, (part) => tokenizer.tokenize(part).length);
+      // A long line is counted piece by piece (an edit recounts only its pieces), unless a typed
+      // pattern may make tokens that hold spaces.
+      const count = isTyped(column)
+        ? (part: string) => tokenizer.tokenize(part).length
+        : pieceCounter(tokenizer);
+      const totals = counted.totalsOf(column.key, count);
       tallies.push({
         totals: [totals],
         column,

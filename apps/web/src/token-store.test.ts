@@ -1,7 +1,7 @@
 import { CodePointTokenizer } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { stemTokenizer } from './stem-tokenizer.js';
-import { spaceCutFrom, tokenStore } from './token-store.js';
+import { pieceCounter, spaceCutFrom, tokenStore } from './token-store.js';
 import { loadTokenizer, TOKENIZERS } from './tokenizers.js';
 
 // Lines of every kind the cut must survive: blank lines, indentation, trailing spaces, CRLF, tabs,
@@ -136,6 +136,11 @@ describe('tokenStore on long lines', () => {
           );
           expect(store.tokensIn(from, to), `${id}, seed ${seed}, [${from}, ${to})`).toEqual(expected);
         }
+        // The worker's count of the long line, piece by piece, is the count of the whole line.
+        const line = text.split('\n')[1]!;
+        expect(pieceCounter(tokenizer, 100)(line), `${id}, seed ${seed}`).toBe(
+          tokenizer.tokenize(line).length,
+        );
       }
     }
   });

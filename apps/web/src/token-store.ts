@@ -67,6 +67,49 @@ export function spaceCutFrom(text: string, from: number): number {
 const WHITE_SPACE = /\s/u;
 
 /**
+ * Where the piece of a long part that starts at `from` ends: at the first {@link spaceCutFrom} cut
+ * past {@link PIECE} units. Pieces are found from the part's start on, so that the pieces before an
+ * edit are the same strings after it, and those after it mostly so too (the cuts fall on the same
+ * spaces again).
+ */
+function pieceEnd(part: string, from: number): number {
+  return spaceCutFrom(part, from + PIECE);
+}
+
+/**
+ * A count of a line-local tokenizer's tokens in a part (for a column without a typed pattern, see
+ * {@link spaceCutFrom}): a part longer than 8,192 units is counted piece by piece, each piece's count
+ * remembered by its text, so that after an edit in a long line only the pieces it changed are
+ * tokenized again.
+ *
+ * @example
+ * ```ts
+ * const count = pieceCounter(new CodePointTokenizer());
+ * count('one two'); // 7
+ * ```
+ */
+export function pieceCounter(tokenizer: Tokenizer, longPart = LONG_PART): (part: string) => number {
+  const counts = new Map<string, number>();
+  return (part) => {
+    if (part.length <= longPart) return tokenizer.tokenize(part).length;
+    let total = 0;
+    for (let from = 0; from < part.length; ) {
+      const to = pieceEnd(part, from);
+      const piece = part.slice(from, to);
+      let count = counts.get(piece);
+      if (count === undefined) {
+        if (counts.size >= KEPT_PARTS) counts.clear();
+        count = tokenizer.tokenize(piece).length;
+        counts.set(piece, count);
+      }
+      total += count;
+      from = to;
+    }
+    return total;
+  };
+}
+
+/**
  * A store for tokenizers that cut each part of `segmentStarts` as they cut the whole text:
  * parts are tokenized alone and remembered by their text, so an edit re-tokenizes only the part it
  * touched, and the visible lines need only their own parts.
@@ -150,7 +193,7 @@ class PartStore implements TokenStore {
     const until = Math.min(part.length, end - offset);
     while (known.starts.at(-1)! <= until && known.starts.at(-1)! < part.length) {
       const from = known.starts.at(-1)!;
-      const to = spaceCutFrom(part, from + PIECE);
+      const to = pieceEnd(part, from);
       known.starts.push(to);
       known.bytes.push(known.bytes.at(-1)! + utf8ByteLength(part, from, to));
     }
