@@ -6,7 +6,7 @@ import { type PackedTokens, packTokens, transferables } from './packed-tokens.js
 import type { PartTotals } from './part-totals.js';
 import type { TextChange } from './segments.js';
 import { pieceCounter } from './token-store.js';
-import { findTokenizer, loadTokenizer } from './tokenizers.js';
+import { findTokenizer, loadTokenizer, takesTypedPattern } from './tokenizers.js';
 
 /** One column whose whole-text work is asked for. */
 export interface ColumnJob {
@@ -124,7 +124,7 @@ function measure(job: number, tally: Tally, deadline: number): boolean {
 
 /** Whether `column` runs a pattern typed in the page (not one of a menu's settings). */
 function isTyped(column: ColumnJob | undefined): column is ColumnJob {
-  return column?.pattern !== undefined && findTokenizer(column.id)?.choices === undefined;
+  return column?.pattern !== undefined && takesTypedPattern(column.id);
 }
 
 /** Run `work` (synchronous), posting `busy` messages around it when `column` runs a typed pattern. */

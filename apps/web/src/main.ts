@@ -19,6 +19,7 @@ import {
   loadTokenizer,
   type PlaygroundTokenizer,
   TOKENIZERS,
+  takesTypedPattern,
 } from './tokenizers.js';
 import type { Trainer } from './train.js';
 
@@ -514,14 +515,13 @@ const PATTERN_BUDGET_MS = 4000;
 const hungSpecs = new Set<string>();
 /** Typed-pattern columns being drawn now that the worker has run their pattern (the page is not ready until they are). */
 const drawingVetted = new Set<Column>();
-/** The typed-pattern column the worker said it is working on, and since when. */
-let busy: { id: string; since: number } | undefined;
+/** The typed-pattern column the worker said it is working on (a new object for each stretch). */
+let busy: { id: string } | undefined;
 let watchdog: ReturnType<typeof setTimeout> | undefined;
 
 /** The pattern typed for column `id` (a free pattern box, not a menu of settings), if any. */
 function typedPattern(id: string): string | undefined {
-  const entry = findTokenizer(id);
-  return entry?.withPattern && !entry.choices ? patterns.get(id) : undefined;
+  return takesTypedPattern(id) ? patterns.get(id) : undefined;
 }
 
 /**
@@ -553,7 +553,7 @@ function hungError(): Error {
 
 /** The worker says it started on a typed-pattern column: stop it if that column takes too long. */
 function noteBusy(id: string): void {
-  busy = { id, since: performance.now() };
+  busy = { id };
   clearTimeout(watchdog);
   const started = busy;
   watchdog = setTimeout(() => {

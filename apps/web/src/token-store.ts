@@ -38,6 +38,32 @@ function overlaps(token: Token, start: number, end: number, textLength: number):
   return token.end > start && token.start < end;
 }
 
+/**
+ * Push to `found` the `tokens` of a string that starts at `shift` in the text (and at UTF-8 offset
+ * `byteShift()`, asked only for tokens with byte spans) that overlap `[start, end)`, shifted to the
+ * whole text.
+ */
+function pushOverlapping(
+  found: Token[],
+  tokens: readonly Token[],
+  shift: number,
+  byteShift: () => number,
+  start: number,
+  end: number,
+  textLength: number,
+): void {
+  let bytes: number | undefined;
+  for (const token of tokens) {
+    const shifted: Token = { ...token, start: token.start + shift, end: token.end + shift };
+    if (!overlaps(shifted, start, end, textLength)) continue;
+    if (token.bytes) {
+      bytes ??= byteShift();
+      shifted.bytes = [token.bytes[0] + bytes, token.bytes[1] + bytes];
+    }
+    found.push(shifted);
+  }
+}
+
 /** How many parts' tokens a store keeps at most (only the visible ones are asked for). */
 const KEPT_PARTS = 4096;
 
@@ -153,21 +179,17 @@ class PartStore implements TokenStore {
     const { starts, parts, text } = this.cut;
     const found: Token[] = [];
     for (let i = Math.max(0, upperBound(starts, start) - 1); i < parts.length && starts[i]! <= end; i++) {
-      const offset = starts[i]!;
-      if (parts[i]!.length > this.longPart) {
-        this.piecesIn(i, start, end, found);
-        continue;
-      }
-      let bytes: number | undefined;
-      for (const token of this.partTokens(parts[i]!)) {
-        const shifted: Token = { ...token, start: token.start + offset, end: token.end + offset };
-        if (!overlaps(shifted, start, end, text.length)) continue;
-        if (token.bytes) {
-          bytes ??= byteStart(this.cut, i);
-          shifted.bytes = [token.bytes[0] + bytes, token.bytes[1] + bytes];
-        }
-        found.push(shifted);
-      }
+      if (parts[i]!.length > this.longPart) this.piecesIn(i, start, end, found);
+      else
+        pushOverlapping(
+          found,
+          this.partTokens(parts[i]!),
+          starts[i]!,
+          () => byteStart(this.cut, i),
+          start,
+          end,
+          text.length,
+        );
     }
     return found;
   }
@@ -197,25 +219,15 @@ class PartStore implements TokenStore {
       known.starts.push(to);
       known.bytes.push(known.bytes.at(-1)! + utf8ByteLength(part, from, to));
     }
-    let bytes: number | undefined;
     for (
       let k = Math.max(0, upperBound(known.starts, start - offset) - 1);
-      k + 1 < known.starts.length;
+      k + 1 < known.starts.length && offset + known.starts[k]! <= end;
       k++
     ) {
       const from = known.starts[k]!;
-      if (offset + from > end) break;
-      const shift = offset + from;
-      for (const token of this.partTokens(part.slice(from, known.starts[k + 1]!))) {
-        const shifted: Token = { ...token, start: token.start + shift, end: token.end + shift };
-        if (!overlaps(shifted, start, end, text.length)) continue;
-        if (token.bytes) {
-          bytes ??= byteStart(this.cut, index);
-          const at = bytes + known.bytes[k]!;
-          shifted.bytes = [token.bytes[0] + at, token.bytes[1] + at];
-        }
-        found.push(shifted);
-      }
+      const tokens = this.partTokens(part.slice(from, known.starts[k + 1]!));
+      const bytes = () => byteStart(this.cut, index) + known.bytes[k]!;
+      pushOverlapping(found, tokens, offset + from, bytes, start, end, text.length);
     }
   }
 

@@ -317,6 +317,16 @@ export function findTokenizer(id: string): PlaygroundTokenizer | undefined {
   return TOKENIZERS.find((entry) => entry.id === id);
 }
 
+/**
+ * Whether tokenizer `id` takes a pattern typed in a box (RegexpTokenizer), not one chosen from menus
+ * (the stems view): such a pattern is anyone's input and may backtrack without end, or make tokens
+ * that hold spaces.
+ */
+export function takesTypedPattern(id: string): boolean {
+  const entry = findTokenizer(id);
+  return entry?.withPattern !== undefined && entry.choices === undefined;
+}
+
 const loaded = new Map<string, Promise<Tokenizer>>();
 
 /** Load (once) the tokenizer with this id; an unknown id is an error listing the known ones. */
