@@ -223,17 +223,43 @@ const browser = await chromium.launch({
 const corpora = {};
 /** results[build][language]: every measure of every run. */
 const results = Object.fromEntries(builds.map((build) => [build.name, {}]));
-/** The texts pasted: each corpus's first MB as it is, and on one line (every newline a space). */
+/**
+ * A megabyte of minified JSON, without a space: records of the English and Arabic corpora's words
+ * (a text no space cuts; see apps/web/README.md on word edges).
+ */
+function minifiedJson(english, arabic) {
+  const words = (text) => text.match(/\p{L}+/gu) ?? [];
+  const en = words(english);
+  const ar = words(arabic);
+  const records = [];
+  let length = 2;
+  for (let i = 0; length < 1_000_000; i++) {
+    const record = JSON.stringify({
+      id: i,
+      word: en[i % en.length],
+      ar: ar[i % ar.length],
+      score: Math.round(Math.sin(i) * 1e6) / 1e4,
+      tags: [`t${i % 7}`, `k_${i % 13}`],
+      ok: i % 3 === 0,
+    });
+    records.push(record);
+    length += record.length + 1;
+  }
+  return `[${records.join(',')}]`;
+}
+
+/** The texts pasted: each corpus's first MB as it is, on one line (every newline a space), and minified JSON. */
 const TEXTS = [
-  { key: 'en', corpus: 'en', name: 'English', oneLine: false },
-  { key: 'ar', corpus: 'ar', name: 'Arabic', oneLine: false },
-  { key: 'en-line', corpus: 'en', name: 'English on one line', oneLine: true },
-  { key: 'ar-line', corpus: 'ar', name: 'Arabic on one line', oneLine: true },
+  { key: 'en', name: 'English', make: (en) => en },
+  { key: 'ar', name: 'Arabic', make: (_en, ar) => ar },
+  { key: 'en-line', name: 'English on one line', make: (en) => en.replace(/\n/g, ' ') },
+  { key: 'ar-line', name: 'Arabic on one line', make: (_en, ar) => ar.replace(/\n/g, ' ') },
+  { key: 'json', name: 'minified JSON', make: minifiedJson },
 ];
-for (const { key: language, corpus, oneLine } of TEXTS) {
-  const path = benchCorpus(corpus, 1);
-  const read = readFileSync(path, 'utf8');
-  const text = oneLine ? read.replace(/\n/g, ' ') : read;
+const english = readFileSync(benchCorpus('en', 1), 'utf8');
+const arabic = readFileSync(benchCorpus('ar', 1), 'utf8');
+for (const { key: language, make } of TEXTS) {
+  const text = make(english, arabic);
   corpora[language] = { bytes: Buffer.byteLength(text), lines: text.split('\n').length - 1 };
   for (const build of builds)
     results[build.name][language] = {
@@ -289,7 +315,7 @@ const baseline = results.baseline;
 const lines = [
   '## Playground: 1 MB in 8 columns',
   '',
-  `* Input: the first MB of the bench corpora, English (Gutenberg, ${corpora.en.bytes.toLocaleString('en')} bytes, ${corpora.en.lines.toLocaleString('en')} lines) and Arabic (OpenITI, ${corpora.ar.bytes.toLocaleString('en')} bytes, ${corpora.ar.lines.toLocaleString('en')} lines), pasted at once into the text box (a paste event over the whole text selected); and the same megabytes on one line, every newline a space (a text without line breaks, as pasted from a PDF): each column's line is then cut into pieces of some 2,000 characters, of which only those in view are tokenized on the page.`,
+  `* Input: the first MB of the bench corpora, English (Gutenberg, ${corpora.en.bytes.toLocaleString('en')} bytes, ${corpora.en.lines.toLocaleString('en')} lines) and Arabic (OpenITI, ${corpora.ar.bytes.toLocaleString('en')} bytes, ${corpora.ar.lines.toLocaleString('en')} lines), pasted at once into the text box (a paste event over the whole text selected); the same megabytes on one line, every newline a space (a text without line breaks, as pasted from a PDF): each column's line is then cut into pieces of some 2,000 characters, of which only those in view are tokenized on the page; and ${corpora.json.bytes.toLocaleString('en')} bytes of minified JSON on one line without a space (records of the two texts' words, numbers and tags), cut at word edges (before \`"\`, \`:\`, \`}\` ... after a letter or digit).`,
   `* Columns: ${COLUMNS.join(', ')} (all line-local: tokenized part by part, see apps/web/README.md).`,
   `* Machine: ${machineInfo()}, ${cpus().length} cores, Chromium ${version} headless through playwright-core, 1280×960; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (a shared machine: absolute times are pessimistic).`,
   `* ${RUNS} runs, each in a fresh page; medians in milliseconds. An edit is one key typed near the top of the text (${EDITS} keys per run), from keydown to the next frame after the columns in view are redrawn (at 1280×960 the first row of three columns; the five below the fold are redrawn right after that frame, one per task, before the page counts as ready); its spread is over every key of every run.`,

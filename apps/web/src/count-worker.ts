@@ -6,7 +6,7 @@ import { type PackedTokens, packTokens, transferables } from './packed-tokens.js
 import type { PartTotals } from './part-totals.js';
 import type { TextChange } from './segments.js';
 import { pieceCounter } from './token-store.js';
-import { findTokenizer, loadTokenizer, takesTypedPattern } from './tokenizers.js';
+import { findTokenizer, lineCutsOf, loadTokenizer, takesTypedPattern } from './tokenizers.js';
 
 /** One column whose whole-text work is asked for. */
 export interface ColumnJob {
@@ -172,9 +172,10 @@ async function work(request: Count): Promise<void> {
       if (superseded(request)) return;
       // A long line is counted piece by piece (an edit recounts only its pieces), unless a typed
       // pattern may make tokens that hold spaces.
+      const cuts = lineCutsOf(column.id);
       const count = isTyped(column)
         ? (part: string) => tokenizer.tokenize(part).length
-        : pieceCounter(tokenizer);
+        : pieceCounter(tokenizer, cuts);
       const totals = counted.totalsOf(column.key, count);
       tallies.push({
         totals: [totals],

@@ -16,6 +16,7 @@ import {
   FAMILIES,
   type Family,
   findTokenizer,
+  lineCutsOf,
   loadTokenizer,
   type PlaygroundTokenizer,
   TOKENIZERS,
@@ -479,9 +480,13 @@ async function drawLineLocal(column: Column, text: string, run: number): Promise
     if (run !== generation) return;
     if (column.tokenizer !== tokenizer || !column.store) {
       column.tokenizer = tokenizer;
-      // A long line is tokenized only around the view (cut before spaces), unless a typed pattern
-      // may make tokens that hold spaces.
-      column.store = tokenStore(tokenizer, true, { cutsBeforeSpaces: typedPattern(column.id) === undefined });
+      // A long line is tokenized only around the view (cut before spaces, and at word edges where the
+      // tokenizer allows), unless a typed pattern may make tokens that hold spaces.
+      column.store = tokenStore(
+        tokenizer,
+        true,
+        typedPattern(column.id) === undefined ? { cuts: lineCutsOf(column.id) } : {},
+      );
     }
     column.store.setText(text);
     if (column.offScreen && column.view.drawing) {

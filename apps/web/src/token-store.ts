@@ -69,58 +69,104 @@ const KEPT_PARTS = 4096;
 
 /** Parts longer than this are tokenized piece by piece, only around the range asked for (see `PartStore`). */
 const LONG_PART = 8192;
-/** The length a piece of a long part reaches before it ends, at its next cut (see {@link spaceCutFrom}). */
+/** The length a piece of a long part reaches before it ends, at its next cut (see {@link cutFrom}). */
 const PIECE = 2048;
 
 /**
- * The first place at or after `from` where a line-local tokenizer may cut a line: before a space
- * that follows a character other than white space (`x y` cut as `x` and ` y`), or the end. No token
- * of a line-local tokenizer holds such a space after its first character, and none depends on what
- * lies past it (the GPT patterns start a word's token with its space; the others never hold a
- * space): tested for every line-local tokenizer of the playground.
+ * The ASCII punctuation a long line may be cut before when it follows an ASCII letter or digit, for
+ * the tokenizers that allow such cuts (`cutsAtWordEdges`). Left out: the apostrophe, hyphen,
+ * underscore, full stop and comma, which join words or numbers in some tokenizer (`don't`,
+ * `3.14`), and `|`, which sits next to letters inside the GPT encodings' special tokens.
+ */
+const EDGE_PUNCTUATION = '!"#$%&()*+/:;<=>?@[\\]^`{}~';
+const CUT_BEFORE = new Uint8Array(128);
+for (const mark of EDGE_PUNCTUATION) CUT_BEFORE[mark.charCodeAt(0)] = 1;
+
+function isAsciiLetterOrDigit(unit: number): boolean {
+  return (unit >= 0x30 && unit <= 0x39) || ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7a);
+}
+
+/**
+ * Where a long line may be cut: what each line-local tokenizer allows (see {@link cutFrom}).
  *
  * @example
  * ```ts
- * spaceCutFrom('one two  three', 4); // 7: before ' ' after 'o' ('two'), not inside the double space
+ * const cuts: LineCuts = { wordEdges: true }; // before spaces, and between 'a' and '"'
  * ```
  */
-export function spaceCutFrom(text: string, from: number): number {
-  for (let i = Math.max(1, from); i < text.length; i++)
-    if (text.charCodeAt(i) === 0x20 && !WHITE_SPACE.test(text[i - 1]!)) return i;
+export interface LineCuts {
+  /** Also cut at word edges: between an ASCII letter or digit and the punctuation that follows it. */
+  wordEdges?: boolean;
+}
+
+/**
+ * The first place at or after `from` where a line-local tokenizer may cut a line: before a space
+ * that follows a character other than white space (`x y` cut as `x` and ` y`), or, with
+ * `wordEdges`, before ASCII punctuation such as `"`, `:` or `}` that follows an ASCII letter or digit
+ * (`{"a":1}` cut as `{"a` and `":1}`), or the end. No token of a line-local tokenizer holds such a
+ * space after its first character, and none depends on what lies past it (the GPT patterns start a
+ * word's token with its space; the others never hold a space); word edges end the tokens of the
+ * tokenizers that allow them (a minified JSON megabyte has no spaces). Both kinds are tested at
+ * every place of many lines, for every line-local tokenizer of the playground.
+ *
+ * @example
+ * ```ts
+ * cutFrom('one two  three', 4);                       // 7: before ' ' after 'o' ('two'), not inside the double space
+ * cutFrom('{"id":12,"ok":true}', 2, { wordEdges: true }); // 5: between 'd' and '"'
+ * ```
+ */
+export function cutFrom(text: string, from: number, cuts: LineCuts = {}): number {
+  const wordEdges = cuts.wordEdges === true;
+  for (let i = Math.max(1, from); i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0x20) {
+      if (!WHITE_SPACE.test(text[i - 1]!)) return i;
+    } else if (
+      wordEdges &&
+      unit < 0x80 &&
+      CUT_BEFORE[unit] === 1 &&
+      isAsciiLetterOrDigit(text.charCodeAt(i - 1))
+    )
+      return i;
+  }
   return text.length;
 }
 
 const WHITE_SPACE = /\s/u;
 
 /**
- * Where the piece of a long part that starts at `from` ends: at the first {@link spaceCutFrom} cut
+ * Where the piece of a long part that starts at `from` ends: at the first {@link cutFrom} cut
  * past {@link PIECE} units. Pieces are found from the part's start on, so that the pieces before an
  * edit are the same strings after it, and those after it mostly so too (the cuts fall on the same
- * spaces again).
+ * places again).
  */
-function pieceEnd(part: string, from: number): number {
-  return spaceCutFrom(part, from + PIECE);
+function pieceEnd(part: string, from: number, cuts: LineCuts): number {
+  return cutFrom(part, from + PIECE, cuts);
 }
 
 /**
- * A count of a line-local tokenizer's tokens in a part (for a column without a typed pattern, see
- * {@link spaceCutFrom}): a part longer than 8,192 units is counted piece by piece, each piece's count
- * remembered by its text, so that after an edit in a long line only the pieces it changed are
- * tokenized again.
+ * A count of a line-local tokenizer's tokens in a part (for a column without a typed pattern): a part
+ * longer than 8,192 units is counted piece by piece, cut where `cuts` allows (see {@link cutFrom}),
+ * each piece's count remembered by its text, so that after an edit in a long line only the pieces it
+ * changed are tokenized again.
  *
  * @example
  * ```ts
- * const count = pieceCounter(new CodePointTokenizer());
+ * const count = pieceCounter(new CodePointTokenizer(), { wordEdges: true });
  * count('one two'); // 7
  * ```
  */
-export function pieceCounter(tokenizer: Tokenizer, longPart = LONG_PART): (part: string) => number {
+export function pieceCounter(
+  tokenizer: Tokenizer,
+  cuts: LineCuts = {},
+  longPart = LONG_PART,
+): (part: string) => number {
   const counts = new Map<string, number>();
   return (part) => {
     if (part.length <= longPart) return tokenizer.tokenize(part).length;
     let total = 0;
     for (let from = 0; from < part.length; ) {
-      const to = pieceEnd(part, from);
+      const to = pieceEnd(part, from, cuts);
       const piece = part.slice(from, to);
       let count = counts.get(piece);
       if (count === undefined) {
@@ -152,8 +198,9 @@ class PartStore implements TokenStore {
 
   constructor(
     private readonly tokenizer: Tokenizer,
-    /** Parts longer than this are cut at {@link spaceCutFrom} into pieces, tokenized only as asked for. */
+    /** Parts longer than this are cut at {@link cutFrom} into pieces, tokenized only as asked for. */
     private readonly longPart: number,
+    private readonly cuts: LineCuts,
   ) {}
 
   setText(text: string): void {
@@ -215,7 +262,7 @@ class PartStore implements TokenStore {
     const until = Math.min(part.length, end - offset);
     while (known.starts.at(-1)! <= until && known.starts.at(-1)! < part.length) {
       const from = known.starts.at(-1)!;
-      const to = pieceEnd(part, from);
+      const to = pieceEnd(part, from, this.cuts);
       known.starts.push(to);
       known.bytes.push(known.bytes.at(-1)! + utf8ByteLength(part, from, to));
     }
@@ -300,9 +347,9 @@ class WholeStore implements TokenStore {
 
 /**
  * The store for `tokenizer`: part by part when it is line-local (cuts each part of
- * `segmentStarts` as it cuts the whole), whole otherwise. With `cutsBeforeSpaces` (a line-local
- * tokenizer without a typed pattern: see {@link spaceCutFrom}), a part longer than `longPart`
- * (default 8,192 units) is tokenized only in the pieces that a range asked for overlaps.
+ * `segmentStarts` as it cuts the whole), whole otherwise. With `cuts` (a line-local tokenizer without
+ * a typed pattern: see {@link cutFrom}), a part longer than `longPart` (default 8,192 units) is
+ * tokenized only in the pieces that a range asked for overlaps.
  *
  * @example
  * ```ts
@@ -316,9 +363,10 @@ class WholeStore implements TokenStore {
 export function tokenStore(
   tokenizer: Tokenizer,
   lineLocal: boolean,
-  options: { cutsBeforeSpaces?: boolean; longPart?: number } = {},
+  options: { cuts?: LineCuts; longPart?: number } = {},
 ): TokenStore {
   if (!lineLocal) return new WholeStore(tokenizer);
-  const longPart = options.cutsBeforeSpaces ? (options.longPart ?? LONG_PART) : Number.POSITIVE_INFINITY;
-  return new PartStore(tokenizer, longPart);
+  const { cuts } = options;
+  const longPart = cuts ? (options.longPart ?? LONG_PART) : Number.POSITIVE_INFINITY;
+  return new PartStore(tokenizer, longPart, cuts ?? {});
 }

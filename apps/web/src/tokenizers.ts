@@ -12,6 +12,7 @@ import {
   stemsLineLocal,
   stemTokenizer,
 } from './stem-tokenizer.js';
+import type { LineCuts } from './token-store.js';
 
 /** The package a tokenizer comes from, used to group the picker. */
 export type Family = 'core' | 'classic' | 'bpe' | 'gpt' | 'natural';
@@ -37,6 +38,12 @@ export interface PlaygroundTokenizer {
    * cuts the whole text, so that a long text is tokenized part by part (tested for every such entry).
    */
   lineLocal?: boolean;
+  /**
+   * `true` when a long line may also be cut at word edges (an ASCII letter or digit, then punctuation
+   * such as `"` or `}`: see `cutFrom`), because every token ends there; a minified JSON megabyte has
+   * no spaces to cut at. Tested at every such place of many lines for each entry that says so.
+   */
+  cutsAtWordEdges?: boolean;
   /** Whether the tokenizer made with this pattern is line-local (a pattern-driven one is not, unless this says so). */
   lineLocalWith?(pattern: string): boolean;
   /**
@@ -89,6 +96,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'codepoints',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'code points',
     family: 'core',
     description: 'one token per Unicode code point, id = the code point',
@@ -97,6 +105,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'utf8',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'UTF-8 bytes',
     family: 'core',
     description: 'one token per UTF-8 byte, id = the byte; an Arabic letter is two',
@@ -113,6 +122,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'wordpunct',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'WordPunct',
     family: 'classic',
     description:
@@ -122,6 +132,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'wordpunct-unicode',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'WordPunct (Unicode)',
     family: 'classic',
     description: 'WordPunct with combining marks counted as word characters, so diacritics stay inside words',
@@ -160,6 +171,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'arabic',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'Arabic',
     family: 'classic',
     description: 'words with their diacritics, Arabic punctuation and digits split off; English works too',
@@ -168,6 +180,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'arabic-clitics',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'Arabic + clitics',
     family: 'classic',
     description: 'the Arabic tokenizer, also splitting و ف ب ك ل, the article ال and pronoun suffixes',
@@ -176,6 +189,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'stems',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'stems',
     family: 'classic',
     description:
@@ -215,6 +229,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'bpe-regex-en',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'BPE regex 512 (en)',
     family: 'bpe',
     description: "minbpe's RegexTokenizer (GPT-4 pattern) trained to 512 ids on the Taylor Swift article",
@@ -223,6 +238,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'bpe-regex-ar',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'BPE regex 512 (ar)',
     family: 'bpe',
     description:
@@ -232,6 +248,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'r50k_base',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'r50k_base (GPT-2, GPT-3)',
     family: 'gpt',
     description: "tiktoken's r50k_base, GPT-2's byte-level BPE (50,257 ids); rank data loads when chosen",
@@ -240,6 +257,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'p50k_base',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'p50k_base (Codex)',
     family: 'gpt',
     description: "tiktoken's p50k_base: r50k plus runs of spaces for code; rank data loads when chosen",
@@ -248,6 +266,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'cl100k_base',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'cl100k_base (GPT-4)',
     family: 'gpt',
     description: "tiktoken's cl100k_base, GPT-4 and GPT-3.5-turbo (100k ids); rank data loads when chosen",
@@ -256,6 +275,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'o200k_base',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'o200k_base (GPT-4o)',
     family: 'gpt',
     description:
@@ -265,6 +285,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'natural-word',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'natural Word',
     family: 'natural',
     description: "natural's WordTokenizer: [A-Za-zА-Яа-я0-9_]+ only, so Arabic and accented letters vanish",
@@ -273,6 +294,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
   {
     id: 'natural-wordpunct',
     lineLocal: true,
+    cutsAtWordEdges: true,
     label: 'natural WordPunct',
     family: 'natural',
     description: "natural's WordPunctTokenizer: Latin words, digit runs, and every other character alone",
@@ -325,6 +347,22 @@ export function findTokenizer(id: string): PlaygroundTokenizer | undefined {
 export function takesTypedPattern(id: string): boolean {
   const entry = findTokenizer(id);
   return entry?.withPattern !== undefined && entry.choices === undefined;
+}
+
+/**
+ * Where a long line of column `id` may be cut (see `cutFrom`): before spaces, and at word edges when
+ * the entry allows it. The BPE trained in the page (`bpe-trained`) splits with the GPT-4 pattern, as
+ * `bpe-regex-en` does.
+ *
+ * @example
+ * ```ts
+ * lineCutsOf('cl100k_base'); // { wordEdges: true }
+ * lineCutsOf('whitespace');  // { wordEdges: false }
+ * ```
+ */
+export function lineCutsOf(id: string): LineCuts {
+  const entry = findTokenizer(id === 'bpe-trained' ? 'bpe-regex-en' : id);
+  return { wordEdges: entry?.cutsAtWordEdges === true };
 }
 
 const loaded = new Map<string, Promise<Tokenizer>>();

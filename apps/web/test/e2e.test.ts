@@ -298,6 +298,52 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('counts and draws a long line of minified JSON (no spaces: cut at word edges) as the library does', async () => {
+    const ids = ['wordpunct', 'arabic', 'cl100k_base', 'whitespace'];
+    const records = Array.from({ length: 2500 }, (_, i) =>
+      JSON.stringify({
+        id: i,
+        name: `item_${i}`,
+        ar: 'حصل',
+        score: i / 7,
+        tags: ['x', 'y'],
+        ok: i % 2 === 0,
+      }),
+    );
+    const json = `[${records.join(',')}]`;
+    expect(json).not.toContain(' ');
+    expect(json.length).toBeGreaterThan(100_000);
+    const page = await openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
+    await page.locator('#text .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate((value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      document.querySelector('#text .cm-content')!.dispatchEvent(event);
+    }, json);
+    await page.waitForSelector('body[data-ready]');
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, json));
+    // A key typed at the end, in the last piece: the counts follow, and the drawn tokens are the library's.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('"z":1}');
+    await page.waitForSelector('body[data-ready]');
+    const text = await shownText(page);
+    expect(text.endsWith('"z":1}')).toBe(true);
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, text));
+    const firstTokens = await page.$$eval('.column[data-tokenizer="cl100k_base"] .drawn .piece', (pieces) =>
+      pieces.slice(0, 12).map((piece) => piece.textContent),
+    );
+    const cl100k = await loadTokenizer('cl100k_base');
+    expect(firstTokens).toEqual(
+      cl100k
+        .tokenize(text)
+        .slice(0, 12)
+        .map((token) => token.text),
+    );
+    await page.close();
+  });
+
   it('marks whole-text columns pending until the worker has tokenized the new text', async () => {
     const ids = ['chars', 'treebank', 'wordpunct'];
     const page = await openPage(await encodeState({ text: ENGLISH, tokenizers: ids, ids: false }));
