@@ -771,8 +771,13 @@ function received(message: CountMessage): void {
             ...(message.tokens ? { tokens: message.tokens } : {}),
           };
     if (!current || spec !== columnSpec(column.id)) return;
-    if (message.type === 'error') showFailure(column, new Error(message.message));
-    else if (message.tokens) drawWhole(column, text, drawOptions(column.id));
+    if (message.type === 'error') {
+      // The failure says so in the count too: a count shown after it would say "counting…" for ever.
+      showFailure(column, new Error(message.message));
+      checkReady();
+      return;
+    }
+    if (message.tokens) drawWhole(column, text, drawOptions(column.id));
     // A typed pattern the worker has now run over the whole text in time: its lines are drawn here.
     else if (typedPattern(column.id) !== undefined && isLineLocal(column.id)) {
       drawingVetted.add(column);

@@ -120,7 +120,7 @@ function longLine(seed: number, length: number): string {
 
 /**
  * A line without spaces of `length` units or more: minified JSON, URLs, CSS, base64, escapes, numbers
- * of every form, Arabic and emoji inside strings.
+ * of every form, Arabic and emoji inside strings, and special tokens (one id each in the GPT columns).
  */
 function spacelessLine(seed: number, length: number): string {
   const pieces = [
@@ -144,6 +144,8 @@ function spacelessLine(seed: number, length: number): string {
     '٣٤٥',
     '😀',
     '👍🏽',
+    '<|endoftext|>',
+    '<|fim_prefix|>',
     '1,000.50',
     '(50%)',
     '...',

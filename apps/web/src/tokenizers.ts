@@ -62,6 +62,21 @@ export interface PlaygroundTokenizer {
 export const NLTK_BOOK_PATTERN =
   '(?:[A-Z]\\.)+|\\w+(?:-\\w+)*|\\$?\\d+(?:\\.\\d+)?%?|\\.\\.\\.|[][.,;"\'?():_`-]';
 
+/**
+ * A GPT encoding as a column: special tokens in the text (`<|endoftext|>`) are read as special tokens,
+ * one id each, as `tokenlab tokenize` reads them; tiktoken's `encode` would refuse the whole text,
+ * with a fix (an option to pass) that a page cannot take.
+ */
+function specialsAllowed(encoding: {
+  name: string;
+  encodeWithOffsets(text: string, options: { allowedSpecial: 'all' }): Token[];
+}): Tokenizer {
+  return {
+    name: encoding.name,
+    tokenize: (text) => encoding.encodeWithOffsets(text, { allowedSpecial: 'all' }),
+  };
+}
+
 async function regexpTokenizer(pattern: string): Promise<Tokenizer> {
   const { RegexpTokenizer } = await import('@tokenlab/classic');
   return new RegexpTokenizer(pattern);
@@ -252,7 +267,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     label: 'r50k_base (GPT-2, GPT-3)',
     family: 'gpt',
     description: "tiktoken's r50k_base, GPT-2's byte-level BPE (50,257 ids); rank data loads when chosen",
-    load: async () => (await import('@tokenlab/gpt/encodings/r50k_base')).r50kBase,
+    load: async () => specialsAllowed((await import('@tokenlab/gpt/encodings/r50k_base')).r50kBase),
   },
   {
     id: 'p50k_base',
@@ -261,7 +276,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     label: 'p50k_base (Codex)',
     family: 'gpt',
     description: "tiktoken's p50k_base: r50k plus runs of spaces for code; rank data loads when chosen",
-    load: async () => (await import('@tokenlab/gpt/encodings/p50k_base')).p50kBase,
+    load: async () => specialsAllowed((await import('@tokenlab/gpt/encodings/p50k_base')).p50kBase),
   },
   {
     id: 'cl100k_base',
@@ -270,7 +285,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     label: 'cl100k_base (GPT-4)',
     family: 'gpt',
     description: "tiktoken's cl100k_base, GPT-4 and GPT-3.5-turbo (100k ids); rank data loads when chosen",
-    load: async () => (await import('@tokenlab/gpt/encodings/cl100k_base')).cl100kBase,
+    load: async () => specialsAllowed((await import('@tokenlab/gpt/encodings/cl100k_base')).cl100kBase),
   },
   {
     id: 'o200k_base',
@@ -280,7 +295,7 @@ export const TOKENIZERS: readonly PlaygroundTokenizer[] = [
     family: 'gpt',
     description:
       "tiktoken's o200k_base, GPT-4o (200k ids, far fewer Arabic tokens); rank data loads when chosen",
-    load: async () => (await import('@tokenlab/gpt/encodings/o200k_base')).o200kBase,
+    load: async () => specialsAllowed((await import('@tokenlab/gpt/encodings/o200k_base')).o200kBase),
   },
   {
     id: 'natural-word',

@@ -298,6 +298,21 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('reads special tokens in the GPT columns as the CLI does: one special id each', async () => {
+    const ids = ['r50k_base', 'cl100k_base', 'o200k_base', 'bpe-regex-en'];
+    const text = 'Hello <|endoftext|> world\nمرحبا <|endoftext|>';
+    const page = await openPage(await encodeState({ text, tokenizers: ids, ids: true }));
+    const failed = await page.$$eval('.column.failed', (columns) => columns.length);
+    expect(failed).toBe(0);
+    const counts = await shownCounts(page);
+    expect(counts).toEqual(await libraryCounts(ids, text));
+    const { getEncoding } = await import('@tokenlab/gpt');
+    const cl100k = await getEncoding('cl100k_base');
+    expect(counts.cl100k_base).toBe(cl100k.encode(text, { allowedSpecial: 'all' }).length);
+    expect(cl100k.encode(text, { allowedSpecial: 'all' })).toContain(100257);
+    await page.close();
+  });
+
   it('counts and draws a long line of minified JSON (no spaces: cut at word edges) as the library does', async () => {
     const ids = ['wordpunct', 'arabic', 'cl100k_base', 'whitespace'];
     const records = Array.from({ length: 2500 }, (_, i) =>
@@ -503,6 +518,8 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.waitForSelector('body[data-ready]');
     expect(await page.locator('.column[data-tokenizer="regexp"]').getAttribute('class')).toContain('failed');
     expect(await page.locator('.column[data-tokenizer="regexp"] .tokens').textContent()).toMatch(/\S/);
+    // The count says so too, not "counting…" for ever.
+    expect(await page.locator('.column[data-tokenizer="regexp"] .count').textContent()).toBe('error');
     await page.close();
   });
 
