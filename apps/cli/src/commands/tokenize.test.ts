@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WhitespaceTokenizer, WordPunctTokenizer } from '@tokenlab/classic';
+import { ArabicTokenizer, WhitespaceTokenizer, WordPunctTokenizer } from '@tokenlab/classic';
+import { getEncoding } from '@tokenlab/gpt';
 import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
-import { cutAfterSpaces } from './tokenize.js';
+import { lastSpaceCut } from '../tokenizers/stream-cuts.js';
+import { recut } from './tokenize.js';
 
 describe('tokenlab tokenize', () => {
   it('prints one token per line, control characters escaped', async () => {
@@ -42,8 +44,15 @@ describe('tokenlab tokenize', () => {
       at += own.length;
     }
     expect(at).toBe(bytes.length);
+    // In JSON as in the lines: each token's own bytes, so that the tokens do not repeat the character.
     const json = await runCapture(['tokenize', '-t', 'utf8', '--json'], 'é');
-    expect(JSON.parse(json.stdout)).toEqual(['é', 'é']);
+    expect(JSON.parse(json.stdout)).toEqual(['\\xc3', '\\xa9']);
+    const gpt = await runCapture(['tokenize', '-t', 'cl100k_base', '--json'], 'بًا');
+    expect(JSON.parse(gpt.stdout)).toEqual(['ب', '\\xd9', '\\x8b', 'ا']);
+    const jsonl = await runCapture(['tokenize', '-t', 'utf8', '--jsonl'], '"é"\n');
+    expect(JSON.parse(jsonl.stdout)).toEqual(['\\xc3', '\\xa9']);
+    const spans = await runCapture(['tokenize', '-t', 'utf8', '--json', '--spans'], 'é');
+    expect(JSON.parse(spans.stdout)[0]).toEqual({ text: 'é', start: 0, end: 1, id: 195, bytes: [0, 1] });
   });
 
   it('prints cut characters as bytes in a streamed input of several chunks and side by side', async () => {
@@ -69,6 +78,8 @@ describe('tokenlab tokenize', () => {
       ['whitespace', new WhitespaceTokenizer()],
       ['wordpunct', new WordPunctTokenizer()],
       ['wordpunct-unicode', new WordPunctTokenizer({ unicodeWord: true })],
+      ['arabic', new ArabicTokenizer()],
+      ['arabic-clitics', new ArabicTokenizer({ clitics: true })],
     ] as const) {
       const expected = tokenizer.tokenize(text);
       const plain = await runCapture(['tokenize', '-t', name, file]);
@@ -82,10 +93,40 @@ describe('tokenlab tokenize', () => {
     rmSync(dir, { recursive: true });
   });
 
+  it('streams the GPT encodings, cut where no id can change: the tokens, spans and ids of the whole text', async () => {
+    // Over 64 KiB chunks: prose in both scripts with CRLF and runs of spaces, special tokens, and a
+    // stretch of minified JSON with no space (cut between a letter or digit and punctuation).
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-tokenize-'));
+    const file = join(dir, 'mixed.txt');
+    const json = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, w: `w${i}`, ok: true })));
+    const text = `${'The "quoted"  words,\r\n  بِسْمِ ٱللَّهِ 2024\t<|endoftext|>x\n\n'.repeat(2500)}${json}${'a'.repeat(70_000)} end`;
+    writeFileSync(file, text);
+    for (const name of ['gpt2', 'cl100k_base', 'o200k_base'] as const) {
+      const encoding = await getEncoding(name);
+      const expected = encoding.encodeWithOffsets(text, { allowedSpecial: 'all' });
+      const run = await runCapture(['tokenize', '-t', name, '--json', '--spans', file]);
+      expect(run.code, name).toBe(0);
+      const got = JSON.parse(run.stdout) as typeof expected;
+      expect(got.length, name).toBe(expected.length);
+      expect(
+        got.every(
+          (token, i) =>
+            token.id === expected[i]!.id &&
+            token.start === expected[i]!.start &&
+            token.end === expected[i]!.end,
+        ),
+        name,
+      ).toBe(true);
+    }
+    rmSync(dir, { recursive: true });
+  });
+
   it('re-cuts a stream just after its last space, tab or line break, keeping every unit', async () => {
     async function* from(chunks: string[]) {
       yield* chunks;
     }
+    const cutAfterSpaces = (chunks: AsyncIterable<string>, limit?: number) =>
+      recut(chunks, lastSpaceCut, limit);
     const cut = async (chunks: string[]) => {
       const out: string[] = [];
       for await (const piece of cutAfterSpaces(from(chunks))) out.push(piece);
@@ -99,7 +140,9 @@ describe('tokenlab tokenize', () => {
     const long = async () => {
       for await (const _ of cutAfterSpaces(from(['ab c', 'defg', 'hij k']), 5));
     };
-    await expect(long()).rejects.toThrow(/more than 5 characters without a space, tab or line break/);
+    await expect(long()).rejects.toThrow(
+      /more than 5 characters without a place where this tokenizer may cut it/,
+    );
     const fits: string[] = [];
     for await (const piece of cutAfterSpaces(from(['ab c', 'def ', 'gh']), 5)) fits.push(piece);
     expect(fits).toEqual(['ab ', 'cdef ', 'gh']);

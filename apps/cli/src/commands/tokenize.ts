@@ -30,8 +30,15 @@ import {
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { modelFileTokenizer } from './model-source.js';
 
-function tokenJson(tokens: Token[], spans: boolean): unknown[] {
-  return spans ? tokens : tokens.map((token) => token.text);
+/**
+ * Tokens as JSON: the token objects with `--spans`, else each token's own text (a byte-level token
+ * that holds part of a character as its bytes, `\\xc3`, as the text output and `stats freq` show it:
+ * the tokens' texts would repeat the character).
+ */
+function tokenJson(tokens: Token[], spans: boolean, text: string): unknown[] {
+  if (spans) return tokens;
+  const texts = new TokenTexts(text);
+  return tokens.map((token) => texts.own(token));
 }
 
 /** One token as one line: `text` is its text as {@link TokenTexts} prints it (never over two lines). */
@@ -105,42 +112,47 @@ async function* streamTokens(
 }
 
 /**
- * The text of `chunks` re-cut just after the last ASCII space, tab or line break of each (the rest
- * carried into the next), for a tokenizer whose tokens hold none of them. A stretch without one is
- * kept as its chunks and joined once; one longer than `limit` units (what a string holds) is an error
- * that says so.
+ * The text of `chunks` re-cut at the last place of each where `lastCut` allows a cut (the rest
+ * carried into the next), for a tokenizer whose tokens of a text are those of its pieces cut there.
+ * A stretch without one is kept as its chunks and joined once; one longer than `limit` units (what a
+ * string holds) is an error that says so.
+ *
+ * @example
+ * ```ts
+ * for await (const piece of recut(chunks, lastSpaceCut)) tokens.push(...tokenizer.tokenize(piece));
+ * ```
  */
-export async function* cutAfterSpaces(
+export async function* recut(
   chunks: AsyncIterable<string>,
+  lastCut: (text: string, from: number) => number,
   limit = MAX_STRING_LENGTH,
 ): AsyncGenerator<string> {
   let carried: string[] = [];
   let length = 0;
   for await (const chunk of chunks) {
-    let cut = chunk.length;
-    while (cut > 0 && !isCutSpace(chunk.charCodeAt(cut - 1))) cut--;
+    if (chunk === '') continue;
+    // The unit before the chunk, for a rule that looks at both sides of a cut.
+    const before = carried.length === 0 ? '' : carried[carried.length - 1]!.slice(-1);
+    const found = lastCut(before + chunk, 1);
+    const cut = found < 0 ? -1 : found - before.length;
     // What would be joined into one string: the carried text and this chunk up to its cut (all of it
     // when it has none).
-    if (length + (cut === 0 ? chunk.length : cut) > limit)
+    if (length + (cut < 0 ? chunk.length : cut) > limit)
       throw new Error(
-        `the input has more than ${limit.toLocaleString('en')} characters without a space, tab or line break, more than a string holds; this tokenizer reads its input in parts cut only there`,
+        `the input has more than ${limit.toLocaleString('en')} characters without a place where this tokenizer may cut it (a space, tab or line break), more than a string holds; this tokenizer reads its input in parts cut only there`,
       );
-    if (cut === 0) {
+    if (cut < 0) {
       carried.push(chunk);
       length += chunk.length;
       continue;
     }
     carried.push(chunk.slice(0, cut));
-    yield carried.join('');
+    const piece = carried.join('');
+    if (piece !== '') yield piece;
     carried = cut < chunk.length ? [chunk.slice(cut)] : [];
     length = chunk.length - cut;
   }
   if (carried.length > 0) yield carried.join('');
-}
-
-/** An ASCII space, tab, line feed or carriage return: white space for every tokenizer here. */
-function isCutSpace(unit: number): boolean {
-  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
 }
 
 async function runStreaming(
@@ -148,18 +160,18 @@ async function runStreaming(
   files: string[],
   io: CommandIO,
   values: Record<string, unknown>,
-  cutsAtSpaces: boolean,
+  lastCut: ((text: string, from: number) => number) | undefined,
 ) {
   const spans = Boolean(values.spans);
   const text = streamInputText(files, io, inputOptionsFrom(values));
-  const tokens = streamTokens(tokenizer, cutsAtSpaces ? cutAfterSpaces(text) : text);
+  const tokens = streamTokens(tokenizer, lastCut ? recut(text, lastCut) : text);
   if (values.json) {
     // The same JSON array as for a whole text, written piece by piece.
     let batch = '[';
     let first = true;
-    for await (const { tokens: chunkTokens } of tokens)
+    for await (const { tokens: chunkTokens, texts } of tokens)
       for (const token of chunkTokens) {
-        batch += (first ? '' : ',') + JSON.stringify(spans ? token : token.text);
+        batch += (first ? '' : ',') + JSON.stringify(spans ? token : texts.own(token));
         first = false;
         if (batch.length >= 65_536) {
           await writeText(io.stdout, batch);
@@ -192,7 +204,8 @@ export const tokenizeCommand: Command = {
 
 Reads the FILEs (or stdin) and prints the tokens, one per line (control characters
 such as newlines escaped as \\u000a; a byte-level token that holds part of a character shows its
-bytes, whole characters as text and the others as \\xNN: 'é' in UTF-8 bytes is \\xc3, then \\xa9).
+bytes, whole characters as text and the others as \\xNN: 'é' in UTF-8 bytes is \\xc3, then \\xa9;
+in --json too).
 With --spans each line is START END [ID] TEXT, tab-separated.
 With several tokenizers (-t whitespace,treebank,cl100k_base) their tokens stand side by side:
 aligned columns on a terminal (a cell with Arabic or Hebrew letters in a bidi isolate, so that a
@@ -201,10 +214,10 @@ a header line otherwise, and one JSON
 object {"tokenizer", "tokens"} per tokenizer with --json (per tokenizer and line with --jsonl).
 With --feed, one line per feed entry (and tokenizer): SOURCE#N, then the tokens, tab-separated
 (a JSON object {"document", "title", "link", "tokens"} per line with --json).
-The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8, and
-whitespace, wordpunct and wordpunct-unicode (cut after spaces and line breaks, which none of their
-tokens hold), read their input as a stream, so any size works; the others read it whole (at most
-512 MB).
+The names are the ones 'tokenlab compare' prints as rows. chars, codepoints and utf8; whitespace,
+wordpunct, wordpunct-unicode, arabic and arabic-clitics (cut after spaces and line breaks, which none
+of their tokens hold); and the GPT encodings (cut where no id can change, as encode cuts) read their
+input as a stream, so any size works; the others read it whole (at most 512 MB).
 
 Options:
   -t, --tokenizer NAMES   which tokenizer, or several separated by commas (default: chars)
@@ -256,12 +269,16 @@ ${names}`;
       for await (const record of readJsonlRecords(inputLines(positionals, io))) {
         const { text, lineNumber } = record;
         const results = atLine(record, () => tokenizers.map((tokenizer) => tokenizer.tokenize(text)));
-        if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
+        if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans, text)));
         else
           for (const [index, tokens] of results.entries())
             await writeLine(
               io.stdout,
-              JSON.stringify({ tokenizer: names[index], line: lineNumber, tokens: tokenJson(tokens, spans) }),
+              JSON.stringify({
+                tokenizer: names[index],
+                line: lineNumber,
+                tokens: tokenJson(tokens, spans, text),
+              }),
             );
       }
       return 0;
@@ -277,26 +294,26 @@ ${names}`;
           await writeDocumentLine(
             io,
             document,
-            { ...which, tokens: tokenJson(tokens, spans) },
+            { ...which, tokens: tokenJson(tokens, spans, document.text) },
             [...(several ? [names[index]!] : []), ...tokens.map((token) => tokenCell(token, texts, spans))],
             Boolean(values.json),
           );
         }
       return 0;
     }
-    if (!several && !fromFile && (entries[0]!.streamable || entries[0]!.cutsAtSpaces)) {
-      await runStreaming(tokenizers[0]!, positionals, io, values, Boolean(entries[0]!.cutsAtSpaces));
+    if (!several && !fromFile && (entries[0]!.streamable || entries[0]!.lastCut)) {
+      await runStreaming(tokenizers[0]!, positionals, io, values, entries[0]!.lastCut);
       return 0;
     }
     const text = await readInputText(positionals, io, options);
     const results = tokenizers.map((tokenizer) => tokenizer.tokenize(text));
     if (values.json) {
-      if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans)));
+      if (!several) await writeLine(io.stdout, JSON.stringify(tokenJson(results[0]!, spans, text)));
       else
         for (const [index, tokens] of results.entries())
           await writeLine(
             io.stdout,
-            JSON.stringify({ tokenizer: names[index], tokens: tokenJson(tokens, spans) }),
+            JSON.stringify({ tokenizer: names[index], tokens: tokenJson(tokens, spans, text) }),
           );
       return 0;
     }

@@ -12,6 +12,7 @@ import {
 } from '@tokenlab/classic';
 import { UsageError } from '../io.js';
 import type { TokenizerEntry } from './registry.js';
+import { lastSpaceCut } from './stream-cuts.js';
 
 /** NLTK's own `regexp_tokenize` example pattern: words, money amounts, any other non-space run. */
 export const REGEXP_DEFAULT_PATTERN = String.raw`\w+|\$[\d\.]+|\S+`;
@@ -21,21 +22,21 @@ export const classicTokenizers: TokenizerEntry[] = [
   {
     name: 'whitespace',
     family: 'classic',
-    cutsAtSpaces: true,
+    lastCut: lastSpaceCut,
     description: "NLTK WhitespaceTokenizer: split on Python's whitespace",
     create: () => new WhitespaceTokenizer(),
   },
   {
     name: 'wordpunct',
     family: 'classic',
-    cutsAtSpaces: true,
+    lastCut: lastSpaceCut,
     description: 'NLTK WordPunctTokenizer: \\w+|[^\\w\\s]+ (Python \\w, so Arabic marks split words)',
     create: () => new WordPunctTokenizer(),
   },
   {
     name: 'wordpunct-unicode',
     family: 'classic',
-    cutsAtSpaces: true,
+    lastCut: lastSpaceCut,
     description: 'WordPunct with combining marks as word characters, so diacritics stay inside words',
     create: () => new WordPunctTokenizer({ unicodeWord: true }),
   },
@@ -101,12 +102,14 @@ export const classicTokenizers: TokenizerEntry[] = [
     family: 'classic',
     description: 'Arabic and mixed text: diacritics stay in words, Arabic punctuation and digits (--clitics)',
     reads: ['clitics'],
+    lastCut: lastSpaceCut,
     create: (settings) => new ArabicTokenizer({ clitics: Boolean(settings.clitics) }),
   },
   {
     name: 'arabic-clitics',
     family: 'classic',
     description: 'the arabic tokenizer splitting clitics: و+ال+كتاب (the same as -t arabic --clitics)',
+    lastCut: lastSpaceCut,
     create: () => new ArabicTokenizer({ clitics: true }),
   },
 ];

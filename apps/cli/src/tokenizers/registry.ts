@@ -37,11 +37,13 @@ export interface TokenizerEntry {
    */
   streamable?: boolean;
   /**
-   * True when no token holds an ASCII space, tab or line break, so the tokens of a text are those of
-   * its pieces cut just after one (WhitespaceTokenizer, WordPunct): such a tokenizer runs over a
-   * stream in the memory of its longest run without one.
+   * For a tokenizer whose tokens of a text are those of its pieces cut at certain places: the last
+   * such place in `text` at or after `from` (at least 1), or -1. Such a tokenizer runs over a stream
+   * in the memory of its longest stretch without one: just after an ASCII space, tab or line break
+   * for WhitespaceTokenizer, WordPunct and the Arabic tokenizer (`lastSpaceCut`), at the safe cuts of
+   * @tokenlab/gpt for the GPT encodings.
    */
-  cutsAtSpaces?: boolean;
+  lastCut?: (text: string, from: number) => number;
   /** Build the tokenizer; may load data lazily. */
   create(settings: TokenizerSettings): Tokenizer | Promise<Tokenizer>;
 }
