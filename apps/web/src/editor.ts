@@ -1,5 +1,5 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { RangeSetBuilder, Transaction } from '@codemirror/state';
+import { EditorState, RangeSetBuilder, Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -61,6 +61,7 @@ const autoDirection = ViewPlugin.fromClass(
  * a direction per line (Arabic lines right to left, English lines left to right, as `dir="auto"`
  * on each line; CodeMirror reads each line's direction to move the cursor right). `onEdit` is called
  * after each edit of the user's (typing, pasting, undo), not after {@link TextEditor.setText}.
+ * Lines end at `\n` only: a carriage return is kept as a character (`\r\n` text counts as it is).
  * `host.value` reads and sets the text, as a `<textarea>`'s would, for scripts driving the page
  * (setting it counts as an edit). `onChange` gets every change of the text (edits and
  * {@link TextEditor.setText} alike) as `[from, to, insert]` changes applied in order, so that
@@ -87,6 +88,10 @@ export function createEditor(
   const view = new EditorView({
     parent: host,
     extensions: [
+      // Lines end at '\n' only: a carriage return stays a character of the text (CodeMirror would
+      // read '\r\n' and a lone '\r' as '\n', and a pasted Windows text would lose its CRs and be
+      // counted short), drawn by name like the other control characters.
+      EditorState.lineSeparator.of('\n'),
       history(),
       keymap.of([...defaultKeymap, ...historyKeymap]),
       EditorView.lineWrapping,

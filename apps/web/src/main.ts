@@ -455,8 +455,15 @@ async function update(): Promise<void> {
   performance.measure('draw', 'update');
   document.body.dataset.drawn = String(run);
   if (deferred.size > 0) drawDeferredSoon();
+  if (askNow) {
+    // A line-local column that failed on the text before was left out of the request (it fails on
+    // the page too); drawn now without failing, it is asked for (the request is the same otherwise,
+    // and then not sent again).
+    askWorker(text, ordered);
+    checkReady();
+    return;
+  }
   checkReady();
-  if (askNow) return;
   // After a paste the worker's work waits for the first screen to be painted, so as not to compete with it.
   requestAnimationFrame(() =>
     setTimeout(() => {

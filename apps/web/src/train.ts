@@ -82,6 +82,8 @@ export function startTraining(hooks: TrainingHooks): Trainer {
     );
     const ratio = done.bytes / Math.max(1, done.tokens);
     const vocabSize = 256 + done.merges.length;
+    // Done: a text that ran out of pairs ends the training before the merges asked for.
+    progress.value = 1;
     stop(
       `${countOf(done.merges.length, 'merge')}, vocabulary ${vocabSize}: ${done.bytes.toLocaleString('en')} bytes → ` +
         `${done.tokens.toLocaleString('en')} tokens, compression ${ratio.toFixed(2)}×` +

@@ -53,6 +53,60 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.close();
   });
 
+  it('keeps the carriage returns of a pasted Windows text, and counts them as the library does', async () => {
+    const ids = [
+      'codepoints',
+      'utf8',
+      'whitespace',
+      'wordpunct',
+      'arabic',
+      'r50k_base',
+      'cl100k_base',
+      'treebank',
+    ];
+    const text = 'line one\r\nline two\r\nسطر ثلاثة\r\nlone\rcarriage return\r\n';
+    const page = await openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
+    await page.locator('#text .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate((value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      document.querySelector('#text .cm-content')!.dispatchEvent(event);
+    }, text);
+    await page.waitForSelector('body[data-ready]');
+    expect(await shownText(page)).toBe(text);
+    expect(await page.$eval('#text-stats', (stats) => stats.textContent)).toContain(
+      `${text.length} characters`,
+    );
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, text));
+    // An edit keeps the CRs around it.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('!');
+    await page.waitForSelector('body[data-ready]');
+    expect(await shownText(page)).toBe(`!${text}`);
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, `!${text}`));
+    await page.close();
+  });
+
+  it('counts a column again on a new text after it failed on the text before', async () => {
+    // minbpe's tokenizer refuses a lone surrogate (no UTF-8 for it); cl100k_base encodes it as U+FFFD.
+    const ids = ['bpe-regex-en', 'cl100k_base'];
+    const page = await openPage(
+      await encodeState({ text: 'Hello lone\ud800x world', tokenizers: ids, ids: false }),
+    );
+    expect(await page.locator('.column[data-tokenizer="bpe-regex-en"]').getAttribute('class')).toContain(
+      'failed',
+    );
+    // A whole new text, as a sample sets it (a small change is asked of the worker before drawing).
+    await page.evaluate(() => {
+      (document.querySelector('#text') as HTMLElement & { value: string }).value = 'pasted plain text';
+    });
+    await page.waitForSelector('body[data-ready]');
+    expect(await shownCounts(page)).toEqual(await libraryCounts(ids, 'pasted plain text'));
+    await page.close();
+  });
+
   it('counts one character, grapheme, byte and token in the singular', async () => {
     const page = await openPage(await encodeState({ text: 'a', tokenizers: ['whitespace'], ids: false }));
     await page.waitForSelector('body[data-ready]');
@@ -589,6 +643,8 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.click('#train');
     await page.waitForSelector('#train-status[data-ratio]');
     expect(await page.locator('#merges li').count()).toBe(44);
+    // The text ran out of pairs after 44 of the 44 + 256 asked for: the bar says done, all the same.
+    expect(await page.$eval('#train-progress', (bar) => (bar as HTMLProgressElement).value)).toBe(1);
     await page.waitForSelector('.column[data-tokenizer="bpe-trained"] .count[data-count]');
     const { RegexTokenizer } = await import('@tokenlab/bpe');
     const reference = new RegexTokenizer('gpt4');
