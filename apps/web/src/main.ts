@@ -337,7 +337,9 @@ function showCount(column: Column): void {
   const codePoints = textCounts?.version === version ? textCounts.codePoints : undefined;
   setText(
     column.ratio,
-    known > 0 && codePoints !== undefined ? `${(codePoints / known).toFixed(2)} chars/token` : '',
+    known > 0 && codePoints !== undefined
+      ? `${(codePoints / known).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} chars/token`
+      : '',
   );
 }
 
@@ -852,7 +854,7 @@ function scheduleUpdate(delay: number): void {
 
 // ---- hover: the same text in every column --------------------------------------------------------
 
-const HOVER_HINT = 'Hover a token to see its text, id, span and bytes.';
+const HOVER_HINT = 'Hover or tap a token to see its text, id, span and bytes.';
 let highlighted: HTMLElement[] = [];
 
 function clearHighlight(): void {

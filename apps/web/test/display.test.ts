@@ -362,7 +362,7 @@ describeInBrowser('what the playground shows, in headless Chromium', (playground
       }, text);
       await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
       // The hover bar no longer describes a token of the previous text.
-      expect(await page.textContent('#inspector')).toMatch(/^Hover a token/);
+      expect(await page.textContent('#inspector')).toMatch(/^Hover or tap a token/);
       const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
       expect(elements).toBeLessThan(MAX_ELEMENTS);
       // Counts cover the whole text (part by part), the same as the library's.
