@@ -67,9 +67,30 @@ async function checkPhone(html: string, width: number, screenshot: string): Prom
         const box = cell.getBoundingClientRect();
         return { left: box.left, right: box.right };
       });
-      return { scrollWidth: g.document.documentElement.scrollWidth, innerWidth: g.innerWidth, cells };
+      // Headers of the sample tables break between words only: one line each here ("tokens" whole).
+      const headers = [...g.document.querySelectorAll('table.samples th')].map((th) => {
+        const range = g.document.createRange();
+        range.selectNodeContents(th);
+        const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+        return { text: th.textContent, lines: tops.size };
+      });
+      // Chart labels keep their drawn size (11 px), the chart scrolling in its own box.
+      const labels = [...g.document.querySelectorAll('figure svg text')].map(
+        (text) => text.getBoundingClientRect().height,
+      );
+      return {
+        scrollWidth: g.document.documentElement.scrollWidth,
+        innerWidth: g.innerWidth,
+        cells,
+        headers,
+        labels,
+      };
     });
     expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+    for (const header of layout.headers.filter((h: { text: string }) => h.text === 'tokens'))
+      expect(header.lines, 'the "tokens" header').toBe(1);
+    expect(layout.labels.length).toBeGreaterThan(0);
+    expect(Math.min(...layout.labels)).toBeGreaterThanOrEqual(10);
     // An Arabic cell starts on its right: that edge must be on the screen.
     expect(layout.cells.length).toBeGreaterThan(0);
     for (const cell of layout.cells) {

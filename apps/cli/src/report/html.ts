@@ -64,8 +64,10 @@ table.samples { width: 100%; }
 .samples td { vertical-align: top; white-space: normal; }
 .samples td.seg { overflow-wrap: anywhere; }
 table.samples { table-layout: fixed; }
-.samples col.name { width: 9.5em; } .samples col.count { width: 3.2em; }
-.samples th, .samples td.name { white-space: normal; overflow-wrap: anywhere; }
+.samples col.name { width: 9.5em; } .samples col.count { width: 4.4em; }
+/* Headers break between words only ("tokens" whole); a tokenizer's name may break anywhere. */
+.samples th { white-space: normal; }
+.samples td.name { white-space: normal; overflow-wrap: anywhere; }
 @media (max-width: 600px) { .samples col.name { width: 7.5em; } .samples td.name { font-size: 11px; } }
 .samples td.seg { font-size: 15px; line-height: 1.9; }
 .samples th.lang { text-align: center; }
@@ -82,6 +84,8 @@ td.seg[dir="rtl"] { text-align: right; font-size: 17px; }
 .count { color: var(--muted); font-variant-numeric: tabular-nums; text-align: right; }
 figure { margin: 0 0 18px; }
 figure svg { max-width: 100%; height: auto; display: block; }
+/* On a phone a chart keeps its drawn size (its 11 px labels would shrink to 7 px) and scrolls sideways in its own box. */
+@media (max-width: 600px) { figure { overflow-x: auto; } figure svg { max-width: none; } }
 ul.missing li { color: #a33; }
 footer { margin-top: 36px; color: var(--muted); font-size: 12px; }
 `;
