@@ -911,6 +911,7 @@ function currentState(): SharedState {
     text: editor.text(),
     tokenizers: selected.filter((id) => !sessionTokenizers.has(id)),
     ids: idsToggle.checked,
+    whitespace: whitespaceToggle.checked,
     patterns: Object.fromEntries([...patterns].filter(([id]) => selected.includes(id))),
     ...(trainedOn && trainedOn.text === editor.text() && selected.includes('bpe-trained')
       ? { train: trainedOn.vocabSize }
@@ -989,6 +990,7 @@ async function restore(hash: string): Promise<boolean> {
         ? ''
         : `the link asks for ${unknown.length === 1 ? 'a tokenizer' : 'tokenizers'} this playground does not have: ${unknown.join(', ')}`;
     idsToggle.checked = state.ids;
+    whitespaceToggle.checked = state.whitespace ?? true;
     patterns.clear();
     for (const [id, pattern] of Object.entries(state.patterns ?? {})) patterns.set(id, pattern);
     for (const column of columns.values()) forgetColumn(column);

@@ -11,11 +11,12 @@ async function packedBytes(bytes: Uint8Array): Promise<string> {
 const packedJson = (value: unknown) => packedBytes(new TextEncoder().encode(JSON.stringify(value)));
 
 describe('share links', () => {
-  it('round-trip the text, the tokenizers, the ids switch, patterns and a training', async () => {
+  it('round-trip the text, the tokenizers, the ids and white space switches, patterns and a training', async () => {
     const state = {
       text: 'بِسْمِ ٱللَّهِ and "hello"\n👋🏽',
       tokenizers: ['utf8', 'regexp'],
       ids: true,
+      whitespace: false,
       patterns: { regexp: String.raw`\w+|\s+` },
       train: 300,
     };
@@ -26,6 +27,7 @@ describe('share links', () => {
       text: 'a',
       tokenizers: [],
       ids: false,
+      whitespace: true,
       patterns: {},
     });
   });
@@ -65,6 +67,7 @@ describe('share links', () => {
       [{ ...base, k: 'utf8' }, 'its tokenizers are not a list of names'],
       [{ ...base, k: ['utf8', 7] }, 'its tokenizers are not a list of names'],
       [{ ...base, i: 'yes' }, 'its ids switch is neither 0 nor 1'],
+      [{ ...base, w: false }, 'its white space switch is neither 0 nor 1'],
       [{ ...base, p: { regexp: 5 } }, 'its patterns are not strings by tokenizer'],
       [{ ...base, p: ['x'] }, 'its patterns are not strings by tokenizer'],
       [{ ...base, b: 1e9 }, 'its vocabulary size 1000000000 is not a whole number from 257 to 4096'],

@@ -6,6 +6,8 @@ export interface SharedState {
   tokenizers: string[];
   /** Whether token ids are shown. */
   ids: boolean;
+  /** Whether white space is drawn as glyphs (· → ⏎); on when absent, as in links made before it was kept. */
+  whitespace?: boolean;
   /** Edited patterns of pattern-driven tokenizers, by tokenizer id (only those that differ from the default). */
   patterns?: Record<string, string>;
   /** The vocabulary size of a BPE trained on this very text, to train again when the link is opened. */
@@ -84,6 +86,7 @@ export async function encodeState(state: SharedState): Promise<string> {
     t: state.text,
     k: state.tokenizers,
     i: state.ids ? 1 : 0,
+    ...(state.whitespace === false ? { w: 0 } : {}),
     ...(state.patterns && Object.keys(state.patterns).length > 0 ? { p: state.patterns } : {}),
     ...(state.train === undefined ? {} : { b: state.train }),
   });
@@ -103,7 +106,7 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
     throw new Error(
       `the share link is ${Math.ceil(match[1]!.length / 1024)} KB long, longer than any the playground makes (at most ${MAX_SHARE_HASH / 1024} KB)`,
     );
-  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; p?: unknown; b?: unknown };
+  let parsed: { v?: unknown; t?: unknown; k?: unknown; i?: unknown; w?: unknown; p?: unknown; b?: unknown };
   try {
     const bytes = await pipeThrough(
       fromBase64Url(match[1]!),
@@ -129,6 +132,7 @@ export async function decodeState(hash: string): Promise<SharedState | undefined
     text: parsed.t as string,
     tokenizers: parsed.k as string[],
     ids: parsed.i === 1,
+    whitespace: parsed.w !== 0,
     patterns: (parsed.p ?? {}) as Record<string, string>,
   };
 }
@@ -138,6 +142,7 @@ function whatIsWrong(parsed: {
   t?: unknown;
   k?: unknown;
   i?: unknown;
+  w?: unknown;
   p?: unknown;
   b?: unknown;
 }): string | undefined {
@@ -145,6 +150,8 @@ function whatIsWrong(parsed: {
   if (!Array.isArray(parsed.k) || !parsed.k.every((id) => typeof id === 'string'))
     return 'its tokenizers are not a list of names';
   if (parsed.i !== undefined && parsed.i !== 0 && parsed.i !== 1) return 'its ids switch is neither 0 nor 1';
+  if (parsed.w !== undefined && parsed.w !== 0 && parsed.w !== 1)
+    return 'its white space switch is neither 0 nor 1';
   const patterns = parsed.p ?? {};
   if (
     typeof patterns !== 'object' ||

@@ -610,6 +610,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await drawAllLines(page);
     await page.screenshot({ path: join(ARTIFACTS, 'first-visit.png'), fullPage: true });
     await page.locator('[data-tokenizer="chars"]').check();
+    await page.locator('#show-whitespace').uncheck();
     await typeText(page, 'share me: مرحبا');
     await page.click('#share');
     // The status appears once the link is in the address bar (and, where allowed, the clipboard).
@@ -620,6 +621,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await restored.goto(url);
     await restored.waitForSelector('body[data-ready]');
     expect(await shownText(restored)).toBe('share me: مرحبا');
+    expect(await restored.locator('#show-whitespace').isChecked()).toBe(false);
     const chosen = new Set(['chars', ...DEFAULT_TOKENIZERS]);
     expect(Object.keys(await shownCounts(restored))).toEqual(EVERY_TOKENIZER.filter((id) => chosen.has(id)));
     await restored.close();
