@@ -285,6 +285,24 @@ describe('tokenlab compare: samples and options', () => {
     );
   });
 
+  it('opens with links to every section of the page, and links the numbers and charts beside it', () => {
+    const page = htmlReport(report, reportCharts(report));
+    const headings = [...page.matchAll(/<h2 id="([^"]+)">([^<]*)<\/h2>/g)].map(([, id, title]) => [
+      id,
+      title,
+    ]);
+    const links = [...page.matchAll(/<li><a href="#([^"]+)">([^<]*)<\/a><\/li>/g)].map(([, id, title]) => [
+      id,
+      title,
+    ]);
+    expect(headings.length).toBeGreaterThan(4);
+    expect(links).toEqual(headings);
+    // Every heading of the page's body is linked (the summary's own heading opens the page).
+    expect(page.slice(page.indexOf('<main>'))).not.toMatch(/<h2>/);
+    expect(page).toContain('<a href="report.json">report.json</a>');
+    expect(page).toContain('<a href="charts/">charts/</a>');
+  });
+
   it('parses vocabulary sizes and extra languages, and rejects bad ones', () => {
     expect(parseVocabSizes('1024,512,512')).toEqual([512, 1024]);
     expect(parseVocabSizes('none')).toEqual([]);

@@ -87,6 +87,8 @@ figure svg { max-width: 100%; height: auto; display: block; }
 /* On a phone a chart keeps its drawn size (its 11 px labels would shrink to 7 px) and scrolls sideways in its own box. */
 @media (max-width: 600px) { figure { overflow-x: auto; } figure svg { max-width: none; } }
 ul.missing li { color: #a33; }
+nav.contents ul { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; margin: 10px 0 0; padding: 0; font-size: 13px; }
+a { color: #2b5d95; }
 footer { margin-top: 36px; color: var(--muted); font-size: 12px; }
 `;
 
@@ -292,6 +294,23 @@ function chartRows(report: CompareReport, charts: readonly ReportChart[]): strin
 ${perLanguage.join('\n')}`;
 }
 
+/**
+ * The sections of `body` (its `<h2>` headings) given ids, and a list of links to them: the report runs
+ * to several screens, the charts last.
+ */
+function withContents(body: string): { body: string; contents: string } {
+  const links: string[] = [];
+  const numbered = body.replace(/<h2>(.*?)<\/h2>/g, (_, title: string) => {
+    const id = `section-${links.length + 1}`;
+    links.push(`<li><a href="#${id}">${title}</a></li>`);
+    return `<h2 id="${id}">${title}</h2>`;
+  });
+  return {
+    body: numbered,
+    contents: `<nav class="contents" aria-label="Contents"><ul>${links.join('')}</ul></nav>`,
+  };
+}
+
 /** The whole report as one self-contained HTML page: inline CSS and SVG, no scripts, nothing fetched. */
 export function htmlReport(report: CompareReport, charts: readonly ReportChart[]): string {
   const legend = LEGEND.map(
@@ -331,6 +350,16 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
   const skipped = report.skipped.length
     ? `<p class="note">Registered but left out: ${report.skipped.map(escapeXml).join('; ')}.</p>`
     : '';
+  const { body, contents } = withContents(`<h2>Per language</h2>
+<div class="side-by-side tables">${report.languages.map(languageBlock).join('\n')}</div>
+${ratios}
+<h2>One sentence, every tokenizer</h2>
+<p class="note">Each coloured box is one token; grey text is whitespace the tokenizer drops. A red left edge marks a token that starts inside a character (byte-level tokens can split a UTF-8 character). Hover a token for its ids.</p>
+<div class="side-by-side">${samplesTables(report)}</div>
+${chartRows(report, charts)}
+${missing}
+${skipped}
+`);
   return `<!doctype html>
 <html lang="en" dir="ltr">
 <head>
@@ -348,21 +377,13 @@ export function htmlReport(report: CompareReport, charts: readonly ReportChart[]
     1,
   )} s (${steps}) on ${report.run.cpus} CPUs, Node ${escapeXml(report.run.node)}.</p>
 ${summary}
+${contents}
 <dl class="legend">${legend}</dl>
 ${report.textChoice ? `<p class="note">${escapeXml(report.textChoice)}</p>` : ''}
 </header>
 <main>
-<h2>Per language</h2>
-<div class="side-by-side tables">${report.languages.map(languageBlock).join('\n')}</div>
-${ratios}
-<h2>One sentence, every tokenizer</h2>
-<p class="note">Each coloured box is one token; grey text is whitespace the tokenizer drops. A red left edge marks a token that starts inside a character (byte-level tokens can split a UTF-8 character). Hover a token for its ids.</p>
-<div class="side-by-side">${samplesTables(report)}</div>
-${chartRows(report, charts)}
-${missing}
-${skipped}
-</main>
-<footer>Numbers as JSON: report.json beside this file. Charts as SVG: charts/.</footer>
+${body}</main>
+<footer>Numbers as JSON: <a href="report.json">report.json</a> beside this file. Charts as SVG: <a href="charts/">charts/</a>.</footer>
 </body>
 </html>
 `;
