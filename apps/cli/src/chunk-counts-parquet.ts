@@ -10,6 +10,7 @@ import {
   parquetSchema,
 } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { isSpecialFile, writeError, writingFile } from './io.js';
 import type { PositionedCounts } from './range-counts.js';
 
 /**
@@ -28,7 +29,8 @@ export const CHUNK_COUNT_COLUMNS = ['chunk', 'count', 'first'] as const;
  * Write `counted` as a chunk-counts Parquet file: the three required columns in PLAIN encoding with
  * Snappy compression, which Spark, DuckDB, pyarrow (Ray) and BigQuery read as they are; `metadata`
  * goes into the file's key-value metadata. The file is written beside `path` and renamed over it, so
- * a reader never sees half a file.
+ * a reader never sees half a file; a device or a named pipe (`/dev/stdout`) is written into instead.
+ * A failure to write is one line naming `path` (`writeError`).
  *
  * @example
  * ```ts
@@ -71,13 +73,18 @@ export async function writeChunkCountsParquet(
     kvMetadata: Object.entries(metadata).map(([key, value]) => ({ key, value })),
     createdBy,
   });
+  // A device or pipe (/dev/stdout) is written into: renamed over, it would be replaced by a file.
+  if (await isSpecialFile(path)) {
+    await writingFile(path, () => writeFile(path, new Uint8Array(buffer)));
+    return;
+  }
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, new Uint8Array(buffer));
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
+    throw writeError(path, error);
   }
 }
 

@@ -18,6 +18,30 @@ Run 'tokenlab <command> --help' for a command's options; 'tokenlab --version' pr
 }
 
 /**
+ * Advice of the libraries that only a program can follow (an option of their API), and what a user of
+ * the command line reads instead: the pattern compiler's way around its nested-quantifier check is an
+ * API option no command takes, so the message keeps only the fixes a pattern itself can make.
+ */
+const API_ONLY_ADVICE: ReadonlyArray<readonly [string, string]> = [
+  [', or pass { allowNestedQuantifiers: true }', ''],
+];
+
+/**
+ * `message` as a command-line user reads it: advice that names an API-only option is left out (see
+ * {@link API_ONLY_ADVICE}).
+ *
+ * @example
+ * ```ts
+ * commandLineWords('... (?>...), or pass { allowNestedQuantifiers: true }; the outer ...'); // '... (?>...); the outer ...'
+ * ```
+ */
+export function commandLineWords(message: string): string {
+  let words = message;
+  for (const [api, commandLine] of API_ONLY_ADVICE) words = words.replaceAll(api, commandLine);
+  return words;
+}
+
+/**
  * Run the CLI with `argv` (the words after `tokenlab`) and resolve to the exit code:
  * 0 success, 1 failure, 2 usage error. Errors are printed to `io.stderr`, never thrown.
  */
@@ -52,11 +76,11 @@ export async function runCli(argv: readonly string[], io: CommandIO): Promise<nu
     return await command.run([...rest], io);
   } catch (error) {
     if (error instanceof UsageError) {
-      await writeLine(io.stderr, `tokenlab ${command.name}: ${error.message}`);
+      await writeLine(io.stderr, `tokenlab ${command.name}: ${commandLineWords(error.message)}`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    await writeLine(io.stderr, `tokenlab ${command.name}: ${message}`);
+    await writeLine(io.stderr, `tokenlab ${command.name}: ${commandLineWords(message)}`);
     if (process.env.TOKENLAB_DEBUG && error instanceof Error) await writeLine(io.stderr, error.stack ?? '');
     return 1;
   }

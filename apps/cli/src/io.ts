@@ -125,18 +125,113 @@ export async function readStreamHead(
   return { head, rest: rest() };
 }
 
-/** An error reading `file`, as a message that names it (no stack trace for the usual cases). */
-export function fileError(file: string, error: unknown): Error {
+/**
+ * An error reading `file`, as a message that names it (no stack trace for the usual cases): the
+ * option that named it too when there is one (`--model`), so the user knows which file is meant.
+ *
+ * @example
+ * ```ts
+ * fileError('tok.model', enoent, '--model').message; // "cannot read 'tok.model' (--model): no such file (ENOENT)"
+ * ```
+ */
+export function fileError(file: string, error: unknown, option?: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
   const reasons: Record<string, string> = {
     ENOENT: 'no such file',
+    ENOTDIR: 'no such file (a part of the path is not a folder)',
     EISDIR: 'is a directory, not a file',
     EACCES: 'permission denied',
     EPERM: 'permission denied',
   };
   const reason = code ? reasons[code] : undefined;
-  if (reason) return new Error(`cannot read '${file}': ${reason} (${code})`);
+  if (reason) return new Error(`cannot read '${file}'${option ? ` (${option})` : ''}: ${reason} (${code})`);
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Read the file an option names (`--model`, `--tiktoken`, `--vectors`, ...) with `read`, after checking
+ * that it is there, is a file and may be read: each of those is one message naming the file and the
+ * option ({@link fileError}), never Node's own `ENOENT: no such file or directory, open ...` or
+ * `EISDIR: illegal operation on a directory, read`. A file error that `read` meets itself is said the
+ * same way.
+ *
+ * @example
+ * ```ts
+ * const tokenizer = await readOptionFile('tok.model', '--model', loadModelFile);
+ * ```
+ */
+export async function readOptionFile<T>(
+  file: string,
+  option: string,
+  read: (file: string) => Promise<T>,
+): Promise<T> {
+  try {
+    await statFile(file);
+    await access(file, constants.R_OK);
+  } catch (error) {
+    throw fileError(file, error, option);
+  }
+  try {
+    return await read(file);
+  } catch (error) {
+    throw fileError(file, error, option);
+  }
+}
+
+/**
+ * A failure to write the file `path` (a full disk, `/dev/full`, a folder that may not be written in)
+ * as one line naming it, as the output errors of stdout are said: `cannot write 'out.tiktoken': no
+ * space left on device (ENOSPC)`. Other errors are returned as they are.
+ */
+export function writeError(path: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EFBIG: 'the file is too large for the device',
+    EROFS: 'the file system is read-only',
+    EIO: 'input/output error',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a folder',
+    ENOENT: 'its folder is not there',
+  };
+  const reason = code ? reasons[code] : undefined;
+  if (reason) return new Error(`cannot write '${path}': ${reason} (${code})`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Whether `path` is there and is neither a regular file nor a folder: a device (`/dev/null`,
+ * `/dev/full`, `/dev/stdout`), a named pipe or a socket. Such an output is written into, never replaced:
+ * the usual writing beside a file and renaming over it would put a regular file in the device's place
+ * (as root, `/dev/null` itself).
+ *
+ * @example
+ * ```ts
+ * await isSpecialFile('/dev/null'); // true
+ * await isSpecialFile('out.txt');   // false, there or not
+ * ```
+ */
+export async function isSpecialFile(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  return info !== undefined && !info.isFile() && !info.isDirectory();
+}
+
+/**
+ * `write()`, which writes the file `path`, with its failures said by {@link writeError}.
+ *
+ * @example
+ * ```ts
+ * await writingFile('out.json', () => writeFile('out.json', text));
+ * ```
+ */
+export async function writingFile<T>(path: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw writeError(path, error);
+  }
 }
 
 /**
@@ -155,10 +250,20 @@ export async function checkInputFiles(files: readonly string[]): Promise<void> {
 
 /**
  * Checks, before the work, that a file can be written at `path`: its folder is there, is a folder and
- * may be written in, and `path` is not a folder itself. A long training then never ends in an error
+ * may be written in, and `path` is not a folder itself (a device or a pipe, which is written into, must
+ * only allow writing). A long training then never ends in an error
  * about where its result goes.
  */
 export async function checkOutputFile(path: string): Promise<void> {
+  // A device or a pipe (/dev/stdout) is written into, not replaced: its folder is not written in.
+  if (await isSpecialFile(path)) {
+    try {
+      await access(path, constants.W_OK);
+    } catch {
+      throw new UsageError(`cannot write '${path}': it may not be written`);
+    }
+    return;
+  }
   await checkWritableFolder(path, dirname(resolve(path)));
   if ((await stat(path).catch(() => undefined))?.isDirectory())
     throw new UsageError(`cannot write '${path}': it is a folder`);
@@ -280,12 +385,26 @@ export async function* inputLines(files: readonly string[], io: CommandIO): Asyn
   }
 }
 
+/** How {@link readNumberedLines} reports a line that is not UTF-8. */
+export interface NumberedLineOptions {
+  /**
+   * The error for a line that is not valid UTF-8, from what is wrong (`'a.txt' line 3: not valid
+   * UTF-8 (at byte 2 of the line)`); by default a usage error (JSONL, whose lines a command writes).
+   */
+  invalid?: (problem: string) => Error;
+}
+
 /**
  * The non-empty lines of a stream with their line numbers (JSONL input, one record per line), one
  * line in memory at a time. A byte order mark at the start is dropped; invalid UTF-8 is an error
  * that names the line.
  */
-export async function* readNumberedLines(stream: Readable, source = 'stdin'): AsyncGenerator<NumberedLine> {
+export async function* readNumberedLines(
+  stream: Readable,
+  source = 'stdin',
+  options: NumberedLineOptions = {},
+): AsyncGenerator<NumberedLine> {
+  const invalid = options.invalid ?? ((problem: string) => new UsageError(problem));
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let pending: Buffer[] = [];
   let pendingSize = 0;
@@ -296,7 +415,7 @@ export async function* readNumberedLines(stream: Readable, source = 'stdin'): As
     try {
       line = decoder.decode(bytes);
     } catch {
-      throw new UsageError(
+      throw invalid(
         `${source} line ${lineNumber}: not valid UTF-8 (at byte ${findInvalidUtf8(bytes)} of the line)`,
       );
     }

@@ -280,7 +280,16 @@ describe('URLs as FILE operands', () => {
         2,
         `cannot read 'ftp://127.0.0.1/x.txt': unsupported scheme 'ftp:' (only http:// and https:// URLs are read)`,
       ],
-      [['--timeout', 'soon', url('/plain')], 2, `--timeout must be a number of seconds above 0, got 'soon'`],
+      [
+        ['--timeout', 'soon', url('/plain')],
+        2,
+        `--timeout must be a number of seconds above 0 and at most 86400 (a day), got 'soon'`,
+      ],
+      [
+        ['--timeout', '1e9', url('/plain')],
+        2,
+        `--timeout must be a number of seconds above 0 and at most 86400 (a day), got '1e9'`,
+      ],
     ];
     for (const [argv, code, message] of cases) {
       const run = await runCapture(['tokenize', ...argv]);

@@ -54,13 +54,23 @@ export const URL_INPUT_HELP = `      --timeout SECONDS   a FILE may be an http:/
       --feed              each FILE, URL or stdin is an RSS or Atom feed: one text per entry,
                           named SOURCE#N (its content, else its summary, as text)`;
 
+/** The longest `--timeout`: a day. */
+const MAX_TIMEOUT_SECONDS = 86_400;
+
 /** {@link WebReading} from parsed option values; bad values are usage errors. */
 export function webReadingFrom(values: Record<string, unknown>): WebReading {
   const reading: WebReading = {};
   if (values.timeout !== undefined) {
     const seconds = Number(values.timeout);
-    if (typeof values.timeout !== 'string' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
-      throw new UsageError(`--timeout must be a number of seconds above 0, got '${String(values.timeout)}'`);
+    if (
+      typeof values.timeout !== 'string' ||
+      !Number.isFinite(seconds) ||
+      seconds <= 0 ||
+      seconds > MAX_TIMEOUT_SECONDS
+    )
+      throw new UsageError(
+        `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS} (a day), got '${String(values.timeout)}'`,
+      );
     reading.limits = { timeoutMs: seconds * 1000 };
   }
   if (values.html !== undefined) {

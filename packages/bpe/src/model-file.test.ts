@@ -2,7 +2,7 @@ import { renderToken } from '@tokenlab/core';
 import { describe, expect, it } from 'vitest';
 import { BasicTokenizer } from './basic.js';
 import type { BpeTokenizer } from './bpe-tokenizer.js';
-import { loadModel, modelFileText, vocabFileText } from './model-file.js';
+import { loadModel, modelFileText, parseModel, vocabFileText } from './model-file.js';
 import { RegexTokenizer } from './regex-tokenizer.js';
 
 /** The `.vocab` text as minbpe's `save` defines it, straight from the `vocab` map (slow, plain). */
@@ -60,5 +60,35 @@ describe('vocabFileText', () => {
     bytes.fill(0x7a);
     expect(tokenizer.decode([257])).toBe(before);
     expect(tokenizer.vocab.get(257)).toEqual(new TextEncoder().encode(before));
+  });
+});
+
+describe('a count of special tokens larger than the file holds', () => {
+  const error = (text: string) => {
+    try {
+      parseModel(text, 'big.model');
+    } catch (thrown) {
+      return (thrown as Error).message;
+    }
+    return undefined;
+  };
+
+  it('reads merges as special tokens, and says that the count may be too large', () => {
+    // Line 3 says 5, but one special token follows: '32 116' and '32 97' were read as tokens named "32".
+    expect(error('minbpe v1\n\n5\n<|endoftext|> 400\n32 116\n32 97\n104 101\n32 115\n')).toBe(
+      `big.model:6: special token "32" is listed twice (also on line 5); line 6 looks like a merge ('LEFT RIGHT'): is the count of special tokens on line 3 (5) too large?`,
+    );
+    expect(error('minbpe v1\n\n3\n<|endoftext|> 400\n97 98\n99 98\n')).toBe(
+      `big.model:6: special token "99" has id 98, already given on line 5; line 6 looks like a merge ('LEFT RIGHT'): is the count of special tokens on line 3 (3) too large?`,
+    );
+  });
+
+  it('a huge count is named with the lines that follow it, not as a token listed twice', () => {
+    expect(error('minbpe v1\n\n4000000000\n<|endoftext|> 400\n32 116\n')).toBe(
+      `big.model:6: file ends early: expected special token 3 of 4000000000 as 'TOKEN ID', but line 3 says 4000000000 special tokens and only 2 lines follow it (a wrong count, or a truncated file)`,
+    );
+    expect(error('minbpe v1\n\n4000000000\n<|endoftext|> 400\n32 116\n32 97\n')).toMatch(
+      /^big\.model:6: special token "32" is listed twice \(also on line 5\); line 6 looks like a merge .* \(4000000000\) too large\?$/,
+    );
   });
 });

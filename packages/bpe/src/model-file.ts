@@ -242,8 +242,21 @@ export function parseModel(text: string, source: string): ParsedModel {
   const specialCount = Number(countText);
   const specialTokens = new Map<string, number>();
   const specialLines = new Map<number, number>();
+  // A count larger than the file's special tokens reads merges ('32 116') as special tokens: a problem
+  // found on such a line says so, rather than only that a token named "32" is listed twice.
+  const countHint = (index: number, name: string): string =>
+    INTEGER.test(name)
+      ? `; line ${index + 1} looks like a merge ('LEFT RIGHT'): is the count of special tokens on line 3 (${countText}) too large?`
+      : '';
   for (let k = 0; k < specialCount; k++) {
     const index = 3 + k;
+    if (index >= lines.length)
+      throw new ModelFileError(
+        source,
+        index + 1,
+        `file ends early: expected special token ${k + 1} of ${specialCount} as 'TOKEN ID', but line 3 says ` +
+          `${countText} special tokens and only ${lines.length - 3} line${lines.length - 3 === 1 ? '' : 's'} follow it (a wrong count, or a truncated file)`,
+      );
     const fields = line(index, `special token ${k + 1} of ${specialCount} as 'TOKEN ID'`)
       .trim()
       .split(/\s+/);
@@ -259,19 +272,19 @@ export function parseModel(text: string, source: string): ParsedModel {
       throw new ModelFileError(
         source,
         index + 1,
-        `special token ${JSON.stringify(name)} is listed twice (also on line ${specialLines.get(specialTokens.get(name)!)})`,
+        `special token ${JSON.stringify(name)} is listed twice (also on line ${specialLines.get(specialTokens.get(name)!)})${countHint(index, name)}`,
       );
     if (specialLines.has(id))
       throw new ModelFileError(
         source,
         index + 1,
-        `special token ${JSON.stringify(name)} has id ${id}, already given on line ${specialLines.get(id)}`,
+        `special token ${JSON.stringify(name)} has id ${id}, already given on line ${specialLines.get(id)}${countHint(index, name)}`,
       );
     if (id >= MAX_TOKEN_ID)
       throw new ModelFileError(
         source,
         index + 1,
-        `special token ${JSON.stringify(name)} has id ${idText}; ids must be below ${MAX_TOKEN_ID}`,
+        `special token ${JSON.stringify(name)} has id ${idText}; ids must be below ${MAX_TOKEN_ID}${countHint(index, name)}`,
       );
     specialTokens.set(name, id);
     specialLines.set(id, index + 1);
@@ -318,7 +331,7 @@ export function parseModel(text: string, source: string): ParsedModel {
       throw new ModelFileError(
         source,
         specialLines.get(id)!,
-        `special token ${JSON.stringify(token)} has id ${id}, which is a byte or merge id (ids below ${256 + merges.length} are taken)`,
+        `special token ${JSON.stringify(token)} has id ${id}, which is a byte or merge id (ids below ${256 + merges.length} are taken)${countHint(specialLines.get(id)! - 1, token)}`,
       );
   return { pattern, specialTokens, merges };
 }

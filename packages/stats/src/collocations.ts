@@ -1,7 +1,7 @@
 import type { BigramScoreFn, TrigramScoreFn } from './association.js';
 import { codePointOrder } from './code-point-sort.js';
 import { FreqDist } from './freqdist.js';
-import { checkPairWork, countPairs } from './pair-counts.js';
+import { checkPairWork, countPairs, DOCUMENT_BREAK, documentEnd } from './pair-counts.js';
 import { orderByScore } from './score-order.js';
 import { TupleCounter } from './tuple-counter.js';
 import { emptyWordTable, internWordList, wordId } from './word-table.js';
@@ -243,11 +243,27 @@ function scoreBigrams(
   return count;
 }
 
-function* padDocuments(documents: Iterable<Iterable<string>>, padding: number): Generator<WordOrPad> {
+/**
+ * The words of `documents` as ids, a {@link DOCUMENT_BREAK} after each document: what NLTK's
+ * `windowSize - 1` pads after each document do (no n-gram reaches from one document into the next),
+ * in memory that follows the words, not the window.
+ */
+function internDocuments(vocabulary: Vocabulary, documents: Iterable<Iterable<string>>): Int32Array {
+  const words: WordOrPad[] = [];
+  const breaks: number[] = [];
   for (const document of documents) {
-    yield* document;
-    for (let i = 0; i < padding; i++) yield null;
+    for (const word of document) words.push(word);
+    breaks.push(words.length);
+    words.push(null);
   }
+  const ids = vocabulary.intern(words);
+  for (const at of breaks) ids[at] = DOCUMENT_BREAK;
+  return ids;
+}
+
+/** How many ways there are to choose 2 of `n`. */
+function choose2(n: number): number {
+  return n < 2 ? 0 : (n * (n - 1)) / 2;
 }
 
 function checkWindow(windowSize: number, minimum: number): void {
@@ -307,19 +323,29 @@ export class BigramCollocationFinder extends CollocationFinder<BigramScoreFn> {
   static fromWords(words: Iterable<WordOrPad>, windowSize = 2): BigramCollocationFinder {
     checkWindow(windowSize, 2);
     const vocabulary = new Vocabulary();
-    const ids = vocabulary.intern(words);
-    countWords(ids, vocabulary.counts);
-    const pairs = TupleCounter.fromPairs(countPairs(ids, windowSize, vocabulary.words.length));
-    return new BigramCollocationFinder(vocabulary, pairs, windowSize);
+    return BigramCollocationFinder.fromIds(vocabulary, vocabulary.intern(words), windowSize);
   }
 
   /**
-   * One finder over several documents: each is followed by `windowSize - 1` pads, so no pair spans
-   * two documents (NLTK's `from_documents`, which always uses window 2).
+   * One finder over several documents, as if each were followed by `windowSize - 1` pads: no pair
+   * spans two documents (NLTK's `from_documents`, which always uses window 2). Memory and time follow
+   * the words whatever the window: a window longer than a document pairs each of its words with all
+   * the words after it, as NLTK's does.
    */
   static fromDocuments(documents: Iterable<Iterable<string>>, windowSize = 2): BigramCollocationFinder {
     checkWindow(windowSize, 2);
-    return BigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
+    const vocabulary = new Vocabulary();
+    return BigramCollocationFinder.fromIds(vocabulary, internDocuments(vocabulary, documents), windowSize);
+  }
+
+  private static fromIds(
+    vocabulary: Vocabulary,
+    ids: Int32Array,
+    windowSize: number,
+  ): BigramCollocationFinder {
+    countWords(ids, vocabulary.counts);
+    const pairs = TupleCounter.fromPairs(countPairs(ids, windowSize, vocabulary.words.length));
+    return new BigramCollocationFinder(vocabulary, pairs, windowSize);
   }
 
   /** @internal */
@@ -375,24 +401,57 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
   static fromWords(words: Iterable<WordOrPad>, windowSize = 3): TrigramCollocationFinder {
     checkWindow(windowSize, 3);
     const vocabulary = new Vocabulary();
-    const ids = vocabulary.intern(words);
-    checkPairWork(ids.length, windowSize, ((windowSize - 1) * (windowSize - 2)) / 2);
+    return TrigramCollocationFinder.fromIds(vocabulary, vocabulary.intern(words), windowSize);
+  }
+
+  /**
+   * One finder over several documents, as if each were followed by `windowSize - 1` pads (no triple
+   * spans two documents), in memory and time that follow the words whatever the window.
+   */
+  static fromDocuments(documents: Iterable<Iterable<string>>, windowSize = 3): TrigramCollocationFinder {
+    checkWindow(windowSize, 3);
+    const vocabulary = new Vocabulary();
+    return TrigramCollocationFinder.fromIds(vocabulary, internDocuments(vocabulary, documents), windowSize);
+  }
+
+  /**
+   * NLTK's counting, choice by choice, without visiting the choices that only meet padding (the
+   * positions past the end of a document or of the text, NLTK's `None`): `w1` counts once per choice,
+   * that is C(windowSize - 1, 2) times; `(w1, w2)` once per later `w3` slot of the window, present or
+   * not, that is `windowSize - 1 - j` times for `w2` at offset `j`; `(w1, w3)` and the triple once per
+   * choice whose words are both there.
+   */
+  private static fromIds(
+    vocabulary: Vocabulary,
+    ids: Int32Array,
+    windowSize: number,
+  ): TrigramCollocationFinder {
+    checkPairWork(ids, windowSize, choose2);
     const counts = vocabulary.counts;
+    const perStart = choose2(windowSize - 1);
     const pairs = new TupleCounter(2);
     const wildcards = new TupleCounter(2);
     const triples = new TupleCounter(3);
+    const pair = new Int32Array(2);
     const length = ids.length;
-    const at = (position: number) => (position < length ? ids[position]! : -1);
-    for (let i = 0; i < length; i++) {
+    for (let i = 0, documentStop = 0; i < length; i++) {
+      if (i >= documentStop) documentStop = documentEnd(ids, i);
       const first = ids[i]!;
       if (first < 0) continue;
-      for (let j = 1; j < windowSize; j++) {
-        for (let k = j + 1; k < windowSize; k++) {
-          counts[first]!++;
-          const second = at(i + j);
-          if (second < 0) continue;
-          pairs.increment(first, second);
-          const third = at(i + k);
+      counts[first]! += perStart;
+      // The window's offsets that fall inside the document.
+      const reach = Math.min(windowSize - 1, documentStop - i - 1);
+      for (let j = 1; j <= reach; j++) {
+        const second = ids[i + j]!;
+        if (second < 0) continue;
+        const laterSlots = windowSize - 1 - j;
+        if (laterSlots > 0) {
+          pair[0] = first;
+          pair[1] = second;
+          pairs.add(pair, 0, laterSlots);
+        }
+        for (let k = j + 1; k <= reach; k++) {
+          const third = ids[i + k]!;
           if (third < 0) continue;
           wildcards.increment(first, third);
           triples.increment(first, second, third);
@@ -400,12 +459,6 @@ export class TrigramCollocationFinder extends CollocationFinder<TrigramScoreFn> 
       }
     }
     return new TrigramCollocationFinder(vocabulary, pairs, wildcards, triples);
-  }
-
-  /** One finder over several documents, each followed by `windowSize - 1` pads. */
-  static fromDocuments(documents: Iterable<Iterable<string>>, windowSize = 3): TrigramCollocationFinder {
-    checkWindow(windowSize, 3);
-    return TrigramCollocationFinder.fromWords(padDocuments(documents, windowSize - 1), windowSize);
   }
 
   /** A bigram finder over this finder's word and pair counts (ignoring filters), as NLTK's. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BigramAssocMeasures, TrigramAssocMeasures } from './association.js';
 import { BigramCollocationFinder, TrigramCollocationFinder } from './collocations.js';
 import { countPairs, pairOccurrences } from './pair-counts.js';
 
@@ -47,6 +48,51 @@ describe('collocation windows are bounded', () => {
     expect(count('a', 'b')).toBeCloseTo(1, 9);
     expect(count('a', 'a')).toBeCloseTo(1, 9);
     expect(count('b', 'b')).toBeUndefined();
+  });
+
+  it('a window far longer than short documents needs no padding of its size, as NLTK gives it', () => {
+    // NLTK pads each document with windowSize - 1 Nones; counted here with a break between documents,
+    // a window of 20 million over three words is three pairs (it was 20 million pads, then refused).
+    const finder = BigramCollocationFinder.fromDocuments([['a', 'b', 'c']], 20_000_000);
+    expect(finder.N).toBe(3);
+    expect(finder.nbest(BigramAssocMeasures.rawFreq, 5)).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
+    const trigrams = TrigramCollocationFinder.fromDocuments([['a', 'b', 'c']], 20_000_000);
+    expect([...trigrams.ngramEntries()]).toEqual([[['a', 'b', 'c'], 1]]);
+  });
+
+  it('a window over several documents matches NLTK (documents padded by windowSize - 1 Nones)', () => {
+    // NLTK 3.8: from_words(chain(doc + (None,) * (w - 1) for doc in docs), window_size=w).
+    const documents = [
+      ['a', 'b', 'c', 'b'],
+      ['a', 'c'],
+    ];
+    const bigrams = BigramCollocationFinder.fromDocuments(documents, 3000);
+    expect(bigrams.N).toBe(6);
+    const pmi = bigrams.scoreNgrams(BigramAssocMeasures.pmi);
+    expect(pmi.map(([gram]) => gram.join(' '))).toEqual(['a b', 'a c', 'b b', 'b c', 'c b']);
+    expect(pmi[0]![1]).toBeCloseTo(-9.965303306147584, 12);
+    expect(pmi[4]![1]).toBeCloseTo(-10.965303306147584, 12);
+    const trigrams = TrigramCollocationFinder.fromDocuments(documents, 700);
+    expect(trigrams.N).toBe(1463706);
+    expect(trigrams.wordFd.get('a')).toBe(487902);
+    const bigramCounts = Object.fromEntries(
+      [...trigrams.bigramFinder().ngramEntries()].map(([gram, count]) => [gram.join(' '), count]),
+    );
+    expect(bigramCounts).toEqual({ 'a b': 1394, 'a c': 1395, 'b c': 698, 'b b': 697, 'c b': 698 });
+    const scored = trigrams.scoreNgrams(TrigramAssocMeasures.pmi);
+    expect(scored.map(([gram]) => gram.join(' '))).toEqual(['a b b', 'a b c', 'a c b', 'b c b']);
+    for (const [, score] of scored) expect(score).toBeCloseTo(-15.726306870142778, 12);
+  });
+
+  it('a refused window counts the words, not the padding between documents', () => {
+    const half = words.slice(0, 200_000);
+    expect(() => BigramCollocationFinder.fromDocuments([half, half], 300_000)).toThrow(
+      /^a window of 300000 over 400000 words means 8\.00e\+10 word combinations/,
+    );
   });
 
   it('a large window over many words counts by pair, in memory linear in distinct pairs', () => {

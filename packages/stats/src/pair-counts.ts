@@ -38,21 +38,69 @@ export function pairOccurrences(length: number, span: number): number {
   return length * reach - (reach * (reach + 1)) / 2;
 }
 
-/** Throw a RangeError when `windowSize` over `length` words means more than {@link MAX_PAIR_OCCURRENCES} to count. */
-export function checkPairWork(length: number, windowSize: number, perStart = windowSize - 1): void {
-  const work = length * perStart;
+/**
+ * An id that ends a document: no pair or triple reaches across it (where NLTK's `from_documents` puts
+ * `windowSize - 1` pads, which would make the padding, and the memory, follow the window).
+ */
+export const DOCUMENT_BREAK = -2;
+
+/**
+ * The index of the first document break at or after `from` in `words`, or `words.length`: where the
+ * document holding `from` ends.
+ */
+export function documentEnd(words: Int32Array, from: number): number {
+  let at = from;
+  while (at < words.length && words[at] !== DOCUMENT_BREAK) at++;
+  return at;
+}
+
+/** The length of the longest document of `words` (the stretches between breaks, pads included). */
+export function longestDocument(words: Int32Array): number {
+  let longest = 0;
+  for (let start = 0; start <= words.length; ) {
+    const end = documentEnd(words, start);
+    longest = Math.max(longest, end - start);
+    start = end + 1;
+  }
+  return longest;
+}
+
+/**
+ * Throw a RangeError when a window of `windowSize` over `words` (documents separated by
+ * {@link DOCUMENT_BREAK}) means more than {@link MAX_PAIR_OCCURRENCES} word combinations to count:
+ * each position of a document counts `perStart(reach)` of them, `reach` being the positions after it
+ * that the window takes in, at most the rest of a document as long as the longest (a window longer
+ * than the text costs what the text costs). The message counts words, not pads or breaks.
+ */
+export function checkPairWork(
+  words: Int32Array,
+  windowSize: number,
+  perStart: (reach: number) => number = (reach) => reach,
+): void {
+  let work = 0;
+  let count = 0;
+  for (let start = 0; start <= words.length; ) {
+    const end = documentEnd(words, start);
+    const length = end - start;
+    work += length * perStart(Math.min(windowSize - 1, Math.max(0, length - 1)));
+    for (let i = start; i < end; i++) if (words[i]! >= 0) count++;
+    start = end + 1;
+  }
   if (work > MAX_PAIR_OCCURRENCES)
     throw new RangeError(
-      `a window of ${windowSize} over ${length} words means ${work.toExponential(2)} word combinations to count, ` +
+      `a window of ${windowSize} over ${count} words means ${work.toExponential(2)} word combinations to count, ` +
         `more than the ${MAX_PAIR_OCCURRENCES.toExponential(0)} allowed; use a smaller window or less text`,
     );
 }
 
 /**
- * Count the pairs `(words[i], words[j])` with `i < j < i + windowSize` (ids in `0..vocabularySize)`;
- * ids below 0 are padding, in no pair). Pairs are numbered by first occurrence, that is by
- * `(i, j)`, as NLTK's counting loop meets them. Memory is linear in the distinct pairs: small counts
- * bucket every occurrence (fast), large ones count into a table keyed by pair.
+ * Count the pairs `(words[i], words[j])` with `i < j < i + windowSize` in one document (ids in
+ * `0..vocabularySize)`; ids below 0 are padding, in no pair, and {@link DOCUMENT_BREAK} ends a
+ * document, so no pair reaches across it). Pairs are numbered by first occurrence, that is by
+ * `(i, j)`, as NLTK's counting loop meets them. Memory is linear in the words and the distinct pairs,
+ * whatever the window: small counts bucket every occurrence (fast), large ones count into a table
+ * keyed by pair, and a window longer than the longest document counts as one as long as it (the same
+ * pairs).
  */
 export function countPairs(
   words: Int32Array,
@@ -60,17 +108,19 @@ export function countPairs(
   vocabularySize: number,
   bucketedLimit = BUCKETED_LIMIT,
 ): PairCounts {
+  checkPairWork(words, windowSize);
   const length = words.length;
-  const span = windowSize - 1;
-  const occurrenceCount = pairOccurrences(length, span);
-  if (occurrenceCount > MAX_PAIR_OCCURRENCES) checkPairWork(length, windowSize);
-  if (length * span > bucketedLimit) return countPairsByKey(words, windowSize, vocabularySize);
+  // No pair is further apart than the longest document allows.
+  const window = Math.max(2, Math.min(windowSize, longestDocument(words)));
+  const span = window - 1;
+  if (length * span > bucketedLimit) return countPairsByKey(words, window, vocabularySize);
   // Bucket boundaries: how many pairs start with each word.
   const bucketEnd = new Int32Array(vocabularySize + 1);
-  for (let i = 0; i < length; i++) {
+  for (let i = 0, documentStop = 0; i < length; i++) {
+    if (i >= documentStop) documentStop = documentEnd(words, i);
     const first = words[i]!;
     if (first < 0) continue;
-    const end = Math.min(length, i + windowSize);
+    const end = Math.min(documentStop, i + window);
     for (let j = i + 1; j < end; j++) if (words[j]! >= 0) bucketEnd[first + 1]!++;
   }
   for (let word = 0; word < vocabularySize; word++) bucketEnd[word + 1]! += bucketEnd[word]!;
@@ -79,10 +129,11 @@ export function countPairs(
   // occurrences ascend within a bucket. (bucketEnd[w] moves from the start to the end of bucket w.)
   const seconds = new Int32Array(total);
   const occurrences = new Int32Array(total);
-  for (let i = 0; i < length; i++) {
+  for (let i = 0, documentStop = 0; i < length; i++) {
+    if (i >= documentStop) documentStop = documentEnd(words, i);
     const first = words[i]!;
     if (first < 0) continue;
-    const end = Math.min(length, i + windowSize);
+    const end = Math.min(documentStop, i + window);
     for (let j = i + 1; j < end; j++) {
       const second = words[j]!;
       if (second < 0) continue;
@@ -171,6 +222,7 @@ function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: 
   let ids = new Int32Array(1024);
   let counts = new Float64Array(512);
   let size = 0;
+  let documentStop = 0;
   const slotOf = (key: number, keys: Float64Array, mask: number): number => {
     let slot = Math.imul((key % 0x7fffffff) | 0, 0x9e3779b1) >>> 0;
     slot = (slot ^ (slot >>> 15)) & mask;
@@ -178,9 +230,10 @@ function countPairsByKey(words: Int32Array, windowSize: number, vocabularySize: 
     return slot;
   };
   for (let i = 0; i < length; i++) {
+    if (i >= documentStop) documentStop = documentEnd(words, i);
     const first = words[i]!;
     if (first < 0) continue;
-    const end = Math.min(length, i + windowSize);
+    const end = Math.min(documentStop, i + windowSize);
     const base = first * vocabularySize;
     for (let j = i + 1; j < end; j++) {
       const second = words[j]!;

@@ -5,7 +5,7 @@ import { type CommandIO, checkOutputFolder, UsageError, writeLine } from '../io.
 import { DEFAULT_VOCAB_SIZES } from '../report/bpe-sweep.js';
 import { type BuiltReport, buildReport } from '../report/build.js';
 import { knownTokenizerNames } from '../report/candidates.js';
-import { DEFAULT_CORPORA, type TextRequest } from '../report/inputs.js';
+import { DEFAULT_CORPORA, TextProblem, type TextRequest } from '../report/inputs.js';
 import { Progress } from '../report/progress.js';
 import { type BidiOutput, terminalReport } from '../report/terminal.js';
 import { writeReportFiles } from '../report/write.js';
@@ -79,7 +79,7 @@ async function readRequestedTexts(
     }
     const text = await readTextFile(request.file, io, options);
     if (text.trim() === '')
-      throw new UsageError(
+      throw new TextProblem(
         `the ${request.language} text '${request.file}' ${text === '' ? 'is empty' : 'holds only white space'}`,
       );
     read.push({ ...request, text });

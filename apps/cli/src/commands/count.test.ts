@@ -46,6 +46,47 @@ function random(seed: number): () => number {
 }
 
 describe('countByteRange', () => {
+  it('drops a byte order mark at the start of the file, as train does, wherever the ranges are cut', async () => {
+    // The mark changes the first chunks, not only the first: "\uFEFF'" is one punctuation run, where
+    // "'t" is a contraction without it.
+    const text = `'tis a test.\r\nHello\r\n${TRICKY}`;
+    const plain = join(dir, 'without-bom.txt');
+    writeFileSync(plain, text.repeat(3));
+    const marked = join(dir, 'with-bom.txt');
+    writeFileSync(marked, `\uFEFF${text.repeat(3)}`);
+    const size = Buffer.byteLength(`\uFEFF${text.repeat(3)}`);
+    for (const pattern of ['gpt4', 'gpt2'] as const) {
+      const split = SplitPattern.from(pattern);
+      const expected = await countByteRange(plain, split);
+      const whole = await countByteRange(marked, split, { offset: 1000 });
+      expect(whole.chunks, pattern).toEqual(expected.chunks);
+      expect(whole.chunks, pattern).not.toContain("\uFEFF'");
+      expect(whole.counts, pattern).toEqual(expected.counts);
+      // Bytes of the file as it is: three more for the mark.
+      expect(whole.firsts, pattern).toEqual(expected.firsts.map((first) => first + 3 + 1000));
+      expect([whole.start, whole.end, whole.size]).toEqual([0, size, size]);
+      for (const at of [1, 2, 3, 4, 25, size >> 1]) {
+        const shards = [
+          await countByteRange(marked, split, { end: at, offset: 1000 }),
+          await countByteRange(marked, split, { start: at, offset: 1000 }),
+        ];
+        const added = new Map<string, [number, number]>();
+        for (const shard of shards)
+          shard.chunks.forEach((chunk, i) => {
+            const [count, first] = added.get(chunk) ?? [0, Number.POSITIVE_INFINITY];
+            added.set(chunk, [count + shard.counts[i]!, Math.min(first, shard.firsts[i]!)]);
+          });
+        const sorted = [...added].sort((a, b) => a[1][1] - b[1][1]);
+        expect(
+          sorted.map(([chunk]) => chunk),
+          `${pattern} at ${at}`,
+        ).toEqual(whole.chunks);
+        expect(sorted.map(([, [count]]) => count)).toEqual(whole.counts);
+        expect(sorted.map(([, [, first]]) => first)).toEqual(whole.firsts);
+      }
+    }
+  });
+
   for (const pattern of ['gpt4', 'gpt2'] as const) {
     it(`${pattern}: any three ranges add up to the whole file, in the whole file's order`, async () => {
       const { path, bytes } = makeFile(`tricky-${pattern}.txt`, TRICKY);

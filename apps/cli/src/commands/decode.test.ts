@@ -22,11 +22,22 @@ describe('tokenlab decode', () => {
     expect(JSON.parse(back.stdout)).toBe(text);
   });
   it('names a bad id and an unknown id', async () => {
+    // Faults of the input, not of the command line: exit code 1 (they were 2).
     const bad = await runCapture(['decode', '-e', 'gpt2'], '1 2 x3');
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("stdin: 'x3' is not a token id");
     const unknown = await runCapture(['decode', '-e', 'gpt2'], '50257');
+    expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('unknown token id 50257');
+    const abc = await runCapture(['decode', '-e', 'gpt2'], 'abc');
+    expect(abc.code).toBe(1);
+    const jsonl = await runCapture(['decode', '-e', 'gpt2', '--jsonl'], '[1, 2]\n[50257]\n');
+    expect(jsonl.code).toBe(1);
+    expect(jsonl.stderr).toContain('stdin line 2: gpt2: unknown token id 50257');
+    // A --jsonl line that is not ids is a bad record, a usage error in every command.
+    const record = await runCapture(['decode', '-e', 'gpt2', '--jsonl'], '[1, 2]\n{"a": 1}\n');
+    expect(record.code).toBe(2);
+    expect(record.stderr).toContain('stdin line 2:');
   });
   it('decodes a long input as it streams: ids cut between chunks, characters cut between batches', async () => {
     const text = 'Arabic مَرْحَبًا, emoji 👋🏽 and text. '.repeat(12_000);
@@ -44,7 +55,7 @@ describe('tokenlab decode', () => {
     expect(json.stdout === `${JSON.stringify(text)}\n`).toBe(true);
     // A problem past the first batch: the text of the batches before it, and an error that says so.
     const late = await runCapture(['decode', '-e', 'cl100k_base'], `${ids} 99999999 1`);
-    expect(late.code).toBe(2);
+    expect(late.code).toBe(1);
     expect(late.stderr).toBe(
       'tokenlab decode: cl100k_base: unknown token id 99999999 (valid ids are 0..100276); the text printed so far ends before it\n',
     );
@@ -61,7 +72,7 @@ describe('tokenlab decode', () => {
       ['decode', '-e', 'cl100k_base'],
       [Buffer.from('1 '), Buffer.alloc(1 << 20, 0x37)],
     );
-    expect(run2.code).toBe(2);
+    expect(run2.code).toBe(1);
     expect(run2.stderr).toMatch(/stdin: '7{40}…' is too large to be a token id/);
   });
 });

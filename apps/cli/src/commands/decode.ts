@@ -13,6 +13,12 @@ import {
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { codecFromOptions, type IdCodec } from './gpt-source.js';
 
+/**
+ * Input that is not token ids, or an id that no token has: a failure of the input (exit code 1, as
+ * bytes that are not valid text are), not of the command line.
+ */
+class IdError extends Error {}
+
 /** Ids from text such as `1 2 3`, `1,2,3` or `[1, 2, 3]`; anything else is an error that shows it. */
 export function parseIds(text: string, where?: string): number[] {
   const ids: number[] = [];
@@ -45,13 +51,13 @@ function appendIds(text: string, out: number[], where?: string): void {
     if (at < length && !isSeparator(text.charCodeAt(at), text, at)) {
       let end = at;
       while (end < length && !isSeparator(text.charCodeAt(end), text, end)) end++;
-      throw new UsageError(
+      throw new IdError(
         `${where ? `${where}: ` : ''}'${clip(text.slice(start, end))}' is not a token id (expected non-negative integers)`,
       );
     }
     // Up to 15 digits the sum is exact; a longer word is read whole to say whether it is too large.
     if (at - start > 15 && !Number.isSafeInteger(Number(text.slice(start, at))))
-      throw new UsageError(
+      throw new IdError(
         `${where ? `${where}: ` : ''}'${clip(text.slice(start, at))}' is too large to be a token id`,
       );
     out.push(at - start > 15 ? Number(text.slice(start, at)) : value);
@@ -109,7 +115,17 @@ ${URL_INPUT_HELP}
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
       for await (const numbered of inputLines(positionals, io)) {
-        const text = atLine(numbered, () => asUsageError(() => codec.decode(parseIds(numbered.line))));
+        const text = atLine(numbered, () => {
+          // A line that is not ids is a bad --jsonl record, a usage error as in every command; an id
+          // that is no token is a fault of the data, as it is outside --jsonl.
+          let ids: number[];
+          try {
+            ids = parseIds(numbered.line);
+          } catch (error) {
+            throw new UsageError((error as Error).message);
+          }
+          return asIdError(() => codec.decode(ids));
+        });
         await writeLine(io.stdout, JSON.stringify(text));
       }
       return 0;
@@ -182,7 +198,7 @@ async function writeDecoded(
     for await (const ids of batches)
       await write(
         decoder.decode(
-          asUsageError(() => codec.decodeBytes(ids)),
+          asIdError(() => codec.decodeBytes(ids)),
           { stream: true },
         ),
       );
@@ -190,7 +206,7 @@ async function writeDecoded(
     if (!printed) throw error;
     const cut = 'the text printed so far ends before it';
     if (error instanceof InvalidInputError) throw new InvalidInputError(`${error.problem}; ${cut}`);
-    if (error instanceof UsageError) throw new UsageError(`${error.message}; ${cut}`);
+    if (error instanceof IdError) throw new IdError(`${error.message}; ${cut}`);
     throw error;
   }
   await write(decoder.decode());
@@ -198,11 +214,11 @@ async function writeDecoded(
   else if (stdoutIsTerminal(io) && !last.endsWith('\n')) await writeText(io.stdout, '\n');
 }
 
-/** What `decode` gives, an id that is no token being a usage error (its message names the id). */
-function asUsageError<T>(decode: () => T): T {
+/** What `decode` gives, an id that is no token being an {@link IdError} (its message names the id). */
+function asIdError<T>(decode: () => T): T {
   try {
     return decode();
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw error instanceof IdError ? error : new IdError((error as Error).message);
   }
 }

@@ -249,6 +249,61 @@ describe('tokenlab embed', () => {
     expect(await readFile(join(dir, 'pipe.txt'), 'utf8')).toBe(vectors);
   });
 
+  it("splits a sentence's words where Python's str.split() does, from a file or stdin (gensim's LineSentence)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    // U+001C-U+001F and U+0085 separate words in Python; U+FEFF does not (a BOM at the start is dropped).
+    const text = `\uFEFF${'running\u001cjumps\u0085ran\u001fcats a\uFEFFb\r\n'.repeat(3)}`;
+    const input = join(dir, 'separators.txt');
+    await writeFile(input, text);
+    const common = ['--vector-size', '4', '--min-count', '1', '--epochs', '1', '--workers', '1'];
+    const words = async (out: string) =>
+      (await readFile(out, 'utf8'))
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(' ')[0])
+        .sort();
+    const expected = ['a\uFEFFb', 'cats', 'jumps', 'ran', 'running'];
+    const fromFile = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'file.txt'), input]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(await words(join(dir, 'file.txt'))).toEqual(expected);
+    const fromStdin = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'stdin.txt')], text);
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(await words(join(dir, 'stdin.txt'))).toEqual(expected);
+    const counted = await runCapture(['embed', 'count', '--out', join(dir, 'count.txt')], text);
+    expect(counted.code, counted.stderr).toBe(0);
+    expect(await words(join(dir, 'count.txt'))).toEqual(expected);
+  });
+
+  it('takes --input-encoding and --replace-invalid, which its hint for bytes that are not UTF-8 names', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embed-'));
+    const latin1 = Buffer.from('café crème\ncafé thé\n'.repeat(5), 'latin1');
+    const input = join(dir, 'latin1.txt');
+    await writeFile(input, latin1);
+    const common = ['--vector-size', '4', '--min-count', '1', '--epochs', '1', '--workers', '1'];
+    const fromStdin = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'v.txt')], latin1);
+    expect(fromStdin.code).toBe(1);
+    expect(fromStdin.stderr).toContain('Name its encoding with --input-encoding');
+    const fromFile = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'v.txt'), input]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toContain(`'${input}' line 1: not valid UTF-8`);
+    expect(fromFile.stderr).toContain('--replace-invalid');
+    for (const args of [
+      ['--input-encoding', 'latin1', input],
+      ['--replace-invalid', input],
+    ]) {
+      const run = await runCapture(['embed', 'train', ...common, '--out', join(dir, 'ok.txt'), ...args]);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const kv = parseWord2VecText(await readFile(join(dir, 'ok.txt')));
+    expect(kv.size).toBe(3);
+    const counted = await runCapture(
+      ['embed', 'count', '--out', join(dir, 'count.txt'), '--input-encoding', 'latin1'],
+      latin1,
+    );
+    expect(counted.code, counted.stderr).toBe(0);
+    expect((await readFile(join(dir, 'count.txt'), 'utf8')).split('\n')[1]).toMatch(/^café /);
+  });
+
   it('count-based vectors, and analogy evaluation on shipped or given questions', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'embed-'));
     const out = join(dir, 'ppmi.txt');

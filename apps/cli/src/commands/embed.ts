@@ -1,9 +1,16 @@
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { readableInRanges } from '@tokenlab/bpe/count-files';
 import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
-import { countVectors, OptionError, Word2Vec } from '@tokenlab/vectors';
 import {
-  lineSentences,
+  countVectors,
+  formatModel,
+  formatWord2VecBinary,
+  formatWord2VecText,
+  OptionError,
+  Word2Vec,
+} from '@tokenlab/vectors';
+import {
   loadModel,
   loadWord2VecFormat,
   readAnalogyQuestions,
@@ -12,8 +19,21 @@ import {
   startWorkerThread,
 } from '@tokenlab/vectors/node';
 import { type Command, type ParsedArgs, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, InvalidInputError } from '../input-decoding.js';
 import { readInputText } from '../input-text.js';
-import { type CommandIO, checkOutputFile, UsageError, writeLine } from '../io.js';
+import {
+  type CommandIO,
+  checkInputFiles,
+  checkOutputFile,
+  isSpecialFile,
+  openInputFile,
+  readNumberedLines,
+  readOptionFile,
+  UsageError,
+  writeLine,
+  writingFile,
+} from '../io.js';
+import { splitPythonWords } from '../python-split.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
@@ -29,8 +49,9 @@ const HELP = `Usage: tokenlab embed train (--out FILE | --model FILE) [options] 
                                (--questions FILE | --builtin en|ar) [options]
 
 train     trains Word2Vec (gensim's defaults) on the FILEs (or stdin): one sentence per line, tokens
-          separated by whitespace (as gensim's LineSentence). Files are streamed, once to count words
-          and once per epoch, never held in memory (stdin and pipes, which can be read only once, are).
+          separated by white space as Python's str.split() separates them (gensim's LineSentence).
+          Files are streamed, once to count words and once per epoch, never held in memory (stdin
+          and pipes, which can be read only once, are).
           Saves the vectors in the word2vec format (--out, text, or binary with --binary) and/or the
           whole model to continue training later (--model).
 count     count-based vectors: PPMI of words and their window contexts, optionally reduced by SVD
@@ -68,6 +89,7 @@ Options of count:
       --dimensions N        reduce to N dimensions by truncated SVD (needed beyond 4096 words)
       --binary              save in the binary format
 Options of train and count (reading FILEs):
+${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
 Options of similar, analogy and evaluate:
       --vectors FILE        word2vec file to load (required)
@@ -102,12 +124,58 @@ function numberOption(values: ParsedArgs['values'], name: string): number | unde
   return number;
 }
 
-/** The sentences of a text: one per line, its tokens separated by white space (gensim's LineSentence). */
+/**
+ * Save word vectors in the word2vec format (text, or binary with `binary`) at `path`: written beside it
+ * and renamed over it, or, for a device or a named pipe (`/dev/stdout`), written into it (renamed over,
+ * the device would be replaced by a file). A failure is one line naming `path`.
+ */
+async function saveVectors(kv: KeyedVectors, path: string, binary: boolean): Promise<void> {
+  await writingFile(path, async () =>
+    (await isSpecialFile(path))
+      ? writeFile(path, binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv))
+      : saveWord2VecFormat(kv, path, { binary }),
+  );
+}
+
+/** gensim's `LineSentence` cuts a longer line into sentences of this many tokens. */
+const MAX_SENTENCE_LENGTH = 10_000;
+
+/** The sentences of one line: its tokens (Python's `str.split()`), in pieces of {@link MAX_SENTENCE_LENGTH}. */
+function lineSentencesOf(line: string): string[][] {
+  const tokens = splitPythonWords(line);
+  const sentences: string[][] = [];
+  for (let start = 0; start < tokens.length; start += MAX_SENTENCE_LENGTH)
+    sentences.push(tokens.slice(start, start + MAX_SENTENCE_LENGTH));
+  return sentences;
+}
+
+/**
+ * The sentences of a text as gensim's `LineSentence` reads them: one per line (lines end at `\n`
+ * only), its tokens separated by white space as Python's `str.split()` separates them.
+ */
 function sentencesOf(text: string): string[][] {
-  return text
-    .split('\n')
-    .map((line) => line.split(/\s+/u).filter((token) => token !== ''))
-    .filter((sentence) => sentence.length > 0);
+  return text.split('\n').flatMap(lineSentencesOf);
+}
+
+/**
+ * The sentences of a UTF-8 file, read line by line each time the corpus is iterated (once to count the
+ * words, once per epoch), as {@link sentencesOf} reads a text: bytes that are not UTF-8 stop training
+ * with the file, line and byte, and the fixes (`--input-encoding`, `--replace-invalid`).
+ */
+function fileSentences(file: string): AsyncIterable<string[]> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const handle = await openInputFile(file);
+      try {
+        const lines = readNumberedLines(handle.createReadStream({ autoClose: false }), `'${file}'`, {
+          invalid: (problem) => new InvalidInputError(problem),
+        });
+        for await (const { line } of lines) yield* lineSentencesOf(line);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
 }
 
 /** Sentences of the FILEs, streamed and re-read per epoch; what can be read only once is held in memory. */
@@ -125,7 +193,9 @@ async function corpusOf(files: string[], io: CommandIO, options: InputOptions): 
     // A file that cannot be read in byte ranges (a pipe) cannot be read a second time either.
     !(await readableInRanges(files));
   if (readWhole) return readInputText(files, io, options).then(sentencesOf);
-  const sources = files.map((file) => lineSentences(file));
+  // A missing file or a folder is said now, by name, not by the first epoch.
+  await checkInputFiles(files);
+  const sources = files.map(fileSentences);
   return async function* () {
     for (const source of sources) yield* source;
   };
@@ -151,6 +221,7 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     seed: { type: 'string' },
     workers: { type: 'string' },
     binary: { type: 'boolean' },
+    ...INPUT_DECODING_OPTIONS,
     ...URL_INPUT_OPTIONS,
   });
   let workers = integerOption(values, 'workers');
@@ -194,7 +265,7 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     const given = shaping.filter((name) => values[name] !== undefined);
     if (given.length > 0)
       throw new UsageError(`--resume keeps the saved model's parameters; drop --${given.join(', --')}`);
-    model = await loadModel(values.resume);
+    model = await readOptionFile(values.resume, '--resume', loadModel);
     await model.trainAsync(corpus, {
       epochs: integerOption(values, 'epochs'),
       onProgress,
@@ -222,11 +293,15 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     });
   }
   if (out) {
-    await saveWord2VecFormat(model.wv, out, { binary: values.binary === true });
+    await saveVectors(model.wv, out, values.binary === true);
     io.stderr.write(`${model.wv.size} vectors of ${model.wv.vectorSize} dimensions saved to ${out}\n`);
   }
   if (modelPath) {
-    await saveModel(model, modelPath);
+    await writingFile(modelPath, async () =>
+      (await isSpecialFile(modelPath))
+        ? writeFile(modelPath, formatModel(model))
+        : saveModel(model, modelPath),
+    );
     io.stderr.write(`model saved to ${modelPath}\n`);
   }
   return 0;
@@ -240,6 +315,7 @@ async function count(argv: string[], io: CommandIO): Promise<number> {
     smoothing: { type: 'string' },
     dimensions: { type: 'string' },
     binary: { type: 'boolean' },
+    ...INPUT_DECODING_OPTIONS,
     ...URL_INPUT_OPTIONS,
   });
   if (typeof values.out !== 'string') throw new UsageError('say where to save the vectors: --out FILE');
@@ -251,7 +327,8 @@ async function count(argv: string[], io: CommandIO): Promise<number> {
     alpha: numberOption(values, 'smoothing'),
     dimensions: integerOption(values, 'dimensions'),
   });
-  await saveWord2VecFormat(kv, values.out, { binary: values.binary === true });
+  const out = values.out;
+  await saveVectors(kv, out, values.binary === true);
   io.stderr.write(`${kv.size} vectors of ${kv.vectorSize} dimensions saved to ${values.out}\n`);
   return 0;
 }
@@ -267,10 +344,9 @@ const QUERY_OPTIONS = {
 
 async function loadVectors(values: ParsedArgs['values']): Promise<KeyedVectors> {
   if (typeof values.vectors !== 'string') throw new UsageError('say which vectors to load: --vectors FILE');
-  return loadWord2VecFormat(values.vectors, {
-    binary: values.binary === true,
-    noHeader: values.glove === true,
-  });
+  return readOptionFile(values.vectors, '--vectors', (file) =>
+    loadWord2VecFormat(file, { binary: values.binary === true, noHeader: values.glove === true }),
+  );
 }
 
 async function query(kind: 'similar' | 'analogy', argv: string[], io: CommandIO): Promise<number> {
@@ -364,13 +440,33 @@ async function evaluate(argv: string[], io: CommandIO): Promise<number> {
 }
 
 /**
+ * The library's advice in the words of its options (`raise minCount`), said with this command's flags
+ * (`raise --min-count`): a user of the command cannot pass `minCount`.
+ */
+const LIBRARY_ADVICE: ReadonlyArray<readonly [string, string]> = [
+  ['ask for dimensions (SVD)', 'ask for --dimensions N (a truncated SVD)'],
+  ['raise minCount', 'raise --min-count'],
+  ['after minCount', 'after --min-count'],
+  ['lower vectorSize', 'lower --vector-size'],
+  ['use a smaller window', 'use a smaller --window'],
+];
+
+/** `error` with the library's advice in its message said with this command's flags (see {@link LIBRARY_ADVICE}). */
+function inCommandWords(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof UsageError) return error;
+  let message = error.message;
+  for (const [library, command] of LIBRARY_ADVICE) message = message.replaceAll(library, command);
+  return message === error.message ? error : new Error(message);
+}
+
+/**
  * The library's refusal of an option value, in this command's words and with its exit code:
  * `vectorSize must be ...` becomes `--vector-size must be ...`. `renamed` maps the options whose
  * flags are not their names in kebab case.
  */
 function asUsageError(renamed: Readonly<Record<string, string>> = {}): (error: unknown) => never {
   return (error) => {
-    if (!(error instanceof OptionError)) throw error;
+    if (!(error instanceof OptionError)) throw inCommandWords(error);
     const flag = `--${renamed[error.option] ?? error.option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     const { message, option } = error;
     throw new UsageError(message.startsWith(`${option} `) ? flag + message.slice(option.length) : message);

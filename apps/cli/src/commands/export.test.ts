@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RegexTokenizer } from '@tokenlab/bpe';
+import { BasicTokenizer, RegexTokenizer } from '@tokenlab/bpe';
 import { save } from '@tokenlab/bpe/node';
 import { loadCorpus } from '@tokenlab/corpora';
 import { get_encoding, Tiktoken } from 'tiktoken';
@@ -105,6 +105,38 @@ describe('tokenlab export and the model file options', () => {
     } finally {
       reference.free();
     }
+  });
+
+  it('a basic model: a pattern that keeps the whole text one piece, which tiktoken, --tiktoken and the hf file agree on', async () => {
+    const basic = new BasicTokenizer();
+    basic.train(`${(await loadCorpus('taylorswift')).slice(0, 20_000)}\nجلس القط على الحصيرة`, 400);
+    const basicModel = join(dir, 'basic.model');
+    await save(basic, basicModel.replace(/\.model$/, ''));
+    const run = await runCapture(['export', '--format', 'tiktoken', '--model', basicModel]);
+    expect(run.code).toBe(0);
+    // An empty pattern, which it printed, is taken by neither tiktoken nor --pattern.
+    expect(run.stdout).toContain('pattern: [\\s\\S]+\n');
+    expect(run.stderr).toContain('is a basic model, which does not split its text');
+    const file = join(dir, 'basic.tiktoken');
+    const reference = new Tiktoken(readFileSync(file, 'utf8'), {}, '[\\s\\S]+');
+    await runCapture(['export', '--format', 'hf', '--model', basicModel]);
+    const hf = Tokenizer.fromFile(join(dir, 'basic.tokenizer.json'));
+    try {
+      for (const text of SAMPLES) {
+        const ours = await encode(['--model', basicModel], text);
+        expect([...reference.encode_ordinary(text)], text).toEqual(ours);
+        expect(await encode(['--tiktoken', file, '--pattern', '[\\s\\S]+'], text), text).toEqual(ours);
+        expect((await hf.encode(text, null, { addSpecialTokens: false })).getIds(), text).toEqual(ours);
+        expect(await encode(['--tokenizer-json', join(dir, 'basic.tokenizer.json')], text), text).toEqual(
+          ours,
+        );
+      }
+    } finally {
+      reference.free();
+    }
+    const empty = await runCapture(['encode', '--tiktoken', file, '--pattern', ''], 'hi');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--pattern '' splits nothing");
   });
 
   it('says what is not supported yet, and what is missing', async () => {

@@ -2,7 +2,7 @@ import { BasicTokenizer } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
 import { ENCODING_NAMES, type Encoding, getEncoding, isEncodingName } from '@tokenlab/gpt';
 import { encodeParallel } from '@tokenlab/gpt/node';
-import { UsageError } from '../io.js';
+import { readOptionFile, UsageError } from '../io.js';
 import { loadTiktokenFile } from './model-source.js';
 import { loadTokenizerJson } from './tokenizer-json.js';
 
@@ -48,7 +48,9 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
     );
   if (typeof model === 'string' || typeof tokenizerJson === 'string') {
     const tokenizer =
-      typeof model === 'string' ? await loadModelFile(model) : await loadTokenizerJson(String(tokenizerJson));
+      typeof model === 'string'
+        ? await readOptionFile(model, '--model', loadModelFile)
+        : await loadTokenizerJson(String(tokenizerJson));
     const basicSpecials =
       tokenizer instanceof BasicTokenizer && tokenizer.specialTokens.size > 0
         ? tokenizer.specialTokens
@@ -105,14 +107,17 @@ export async function codecFromOptions(values: Record<string, unknown>, command:
   };
 }
 
-/** A special token in the text, not allowed: a usage error that names the command-line fixes. */
+/**
+ * A special token in the text, not allowed: a failure (exit code 1: the input's content, not how the
+ * command was called, is at fault) that names the command-line fixes.
+ */
 function explainSpecial<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
     const { token, index } = error as { token?: unknown; index?: unknown };
     if (typeof token !== 'string' || typeof index !== 'number') throw error;
-    throw new UsageError(specialTokenProblem(token, index));
+    throw new Error(specialTokenProblem(token, index));
   }
 }
 
@@ -154,7 +159,7 @@ function refuseBasicSpecials(
     if (at >= 0 && (first === undefined || at < first[1])) first = [token, at];
   }
   if (first !== undefined)
-    throw new UsageError(
+    throw new Error(
       `the text contains the special token ${first[0]} (at character offset ${first[1]}), which ${model}, a basic ` +
         "model (minbpe's BasicTokenizer), encodes as ordinary text. Pass --special-as-text to encode it so.",
     );

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Tokenizer } from '@tokenlab/core';
 import {
   CL100K_PATTERN_SOURCE,
@@ -8,7 +7,7 @@ import {
   R50K_PATTERN_SOURCE,
 } from '@tokenlab/gpt';
 import { compilePythonPattern } from '@tokenlab/pattern';
-import { UsageError } from '../io.js';
+import { readFileBytes, readOptionFile, UsageError } from '../io.js';
 import { loadTokenizerJson } from './tokenizer-json.js';
 
 /** Split patterns known by name for `--pattern`; anything else is read as a Python `regex` pattern. */
@@ -25,6 +24,15 @@ function patternSource(pattern: string): string {
   return NAMED_PATTERNS[pattern] ?? compilePythonPattern(pattern).regexp.source;
 }
 
+/** `make()`, a pattern it refuses (a bad regex) being a usage error that names --pattern. */
+function patternOrUsageError<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new UsageError(`--pattern: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * A `.tiktoken` rank file (`base64(bytes) rank` lines) with the split pattern it was made for, as
  * tiktoken runs it: merges by the rank of the merged bytes. No special tokens (the file has none).
@@ -34,13 +42,19 @@ export async function loadTiktokenFile(path: string, pattern: string | undefined
     throw new UsageError(
       `--tiktoken needs --pattern: a .tiktoken file holds ranks only (use gpt2, cl100k_base, o200k_base or a Python regex)`,
     );
+  if (pattern === '')
+    throw new UsageError(
+      "--pattern '' splits nothing: give the pattern the ranks were made for (gpt2, cl100k_base, o200k_base or a Python regex; [\\s\\S]+ for a basic model that 'tokenlab export' wrote)",
+    );
+  const source = patternOrUsageError(() => patternSource(pattern));
+  const bytes = await readOptionFile(path, '--tiktoken', readFileBytes);
   let ranks: ReturnType<typeof loadTiktokenBpe>;
   try {
-    ranks = loadTiktokenBpe(await readFile(path));
+    ranks = loadTiktokenBpe(bytes);
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return new Encoding({ name: path, patternSource: patternSource(pattern), ranks, specialTokens: {} });
+  return new Encoding({ name: path, patternSource: source, ranks, specialTokens: {} });
 }
 
 /**

@@ -6,7 +6,68 @@ import { runCapture } from '../testing.js';
 
 const TEXT = 'the cat sat on the mat . the cat ate . New York is in New York State .';
 
+/**
+ * The first reason `xml` is not well-formed XML 1.0, or undefined: characters XML cannot hold (NUL,
+ * U+0001, ...), a `&` that starts no reference, a `<` that starts no tag, tags that do not nest.
+ * Enough for the charts the CLI writes (no comments, CDATA or doctype).
+ */
+function xmlProblem(xml: string): string | undefined {
+  const bad = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.exec(xml);
+  if (bad) return `character U+${bad[0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${bad.index}`;
+  const amp = /&(?!(?:[A-Za-z_][\w.-]*|#\d+|#x[0-9A-Fa-f]+);)/.exec(xml);
+  if (amp) return `a bare & at ${amp.index}`;
+  const open: string[] = [];
+  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/y;
+  for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at)) {
+    tag.lastIndex = at;
+    const match = tag.exec(xml);
+    if (!match) return `a < that starts no tag at ${at}`;
+    const [, closing, name, , selfClosing] = match;
+    if (closing && open.pop() !== name) return `</${name}> closes nothing open at ${at}`;
+    if (!closing && !selfClosing) open.push(name!);
+    at = tag.lastIndex;
+  }
+  return open.length > 0 ? `<${open.at(-1)}> is never closed` : undefined;
+}
+
 describe('tokenlab stats', () => {
+  it('freq --svg is well-formed XML whatever the tokens hold, control characters shown escaped', async () => {
+    const run = await runCapture(['stats', 'freq', '--svg'], '<a> & "b" \u0001 x\u0000y \'q\' \uFFFE');
+    expect(run.code).toBe(0);
+    expect(xmlProblem(run.stdout)).toBeUndefined();
+    // As the table prints them: \u0001, not the character (which no XML parser takes, even as &#1;).
+    expect(run.stdout).toContain('>\\u0001</text>');
+    expect(run.stdout).toContain('>\\u0000</text>');
+    expect(run.stdout).toContain('>&#60;</text>');
+    const table = await runCapture(['stats', 'freq'], '\u0001');
+    expect(table.stdout).toBe('1\t\\u0001\n');
+    expect(xmlProblem('<svg><text>a\u0001</text></svg>')).toMatch(/U\+0001/);
+    expect(xmlProblem('<svg><text>a & b</text></svg>')).toMatch(/bare &/);
+    expect(xmlProblem('<svg><text>a</svg>')).toMatch(/closes nothing/);
+  });
+
+  it('collocations with a window far longer than the text: its pairs, in memory that follows the words', async () => {
+    // NLTK: BigramCollocationFinder.from_words('a b c'.split(), window_size=w) pairs every two words, and
+    // PMI divides their counts by w - 1: log2(3 / (w - 1)).
+    const run = await runCapture(['stats', 'collocations', '--window', '20000000', '--json'], 'a b c\n');
+    expect(run.code, run.stderr).toBe(0);
+    const rows: [string[], number][] = JSON.parse(run.stdout);
+    expect(rows.map(([gram]) => gram.join(' '))).toEqual(['a b', 'a c', 'b c']);
+    for (const [, score] of rows) expect(score).toBeCloseTo(Math.log2(3 / 19_999_999), 9);
+    const trigrams = await runCapture(
+      ['stats', 'collocations', '-n', '3', '--window', '20000000'],
+      'a b c\n',
+    );
+    expect(trigrams.code, trigrams.stderr).toBe(0);
+    expect(trigrams.stdout).toMatch(/^-\d+\.\d{4}\ta b c\n$/);
+    const refused = await runCapture(
+      ['stats', 'collocations', '--window', '100000', '--lines'],
+      `${'w '.repeat(30_000)}\n${'v '.repeat(30_000)}\n`,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('a window of 100000 over 60000 words');
+  });
+
   it('refuses an option the statistic does not read, where it was ignored (stats freq --measure pmi)', async () => {
     const cases: Array<[string[], string]> = [
       [['freq', '--measure', 'pmi'], '--measure applies to collocations, not to freq'],
@@ -168,7 +229,10 @@ describe('tokenlab stats', () => {
       /--top must be a positive integer/,
     );
     expect((await runCapture(['stats', 'collocations', '-n', '4'], 'a')).stderr).toMatch(/-n 2 or -n 3/);
-    expect((await runCapture(['stats', 'tfidf'], 'a b c')).stderr).toMatch(/empty vocabulary/);
+    // No term in any document: a fault of the input (scikit-learn's ValueError), exit code 1 (it was 2).
+    const empty = await runCapture(['stats', 'tfidf'], 'a b c');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/empty vocabulary/);
     expect((await runCapture(['stats', 'freq', '/no/such/file'])).stderr).toMatch(
       /cannot read '\/no\/such\/file': no such file \(ENOENT\)/,
     );

@@ -5,6 +5,7 @@ import {
   BigramCollocationFinder,
   type BigramScoreFn,
   FreqDist,
+  lineChartSvg,
   ngrams,
   TfidfVectorizer,
   TrigramAssocMeasures,
@@ -67,6 +68,21 @@ function measureByName(name: string): MeasureName {
 
 /** A token as a row prints it: one line whatever it holds. */
 const shown = (token: string): string => replaceControlCharacters(token);
+
+/**
+ * `fd.plot(top)` (NLTK's `FreqDist.plot` as SVG) with the tokens labelled as the rows print them:
+ * control characters (NUL, U+0001, ...), which XML 1.0 cannot hold even escaped, and other invisible
+ * ones shown as `\u0001`, so the SVG is well-formed XML and the label says what the token holds.
+ */
+function freqPlot(fd: FreqDist<string>, top: number, cumulative: boolean): string {
+  const samples = fd.mostCommon(top).map(([sample]) => sample);
+  const values = cumulative ? fd.cumulativeFrequencies(samples) : samples.map((sample) => fd.get(sample));
+  return lineChartSvg({
+    labels: samples.map(shown),
+    series: [{ values }],
+    yLabel: cumulative ? 'Cumulative Counts' : 'Counts',
+  });
+}
 
 /**
  * An n-gram as a row shows it: its tokens joined by spaces, or, when a token holds white space or
@@ -320,11 +336,9 @@ export const statsCommand: Command = {
         ...(values['stop-words'] ? { stopWords: 'english' as const } : {}),
       });
       let matrix: ReturnType<TfidfVectorizer['fitTransform']>;
-      try {
-        matrix = vectorizer.fitTransform(documents.map((document) => document.text));
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
+      // An empty vocabulary (no document has a term) is a fault of the input, exit code 1, as scikit-learn's
+      // ValueError; it was a usage error.
+      matrix = vectorizer.fitTransform(documents.map((document) => document.text));
       const names = vectorizer.getFeatureNamesOut();
       const rows = documents.map((_, d) => {
         const row = matrix.getRow(d);
@@ -354,7 +368,7 @@ export const statsCommand: Command = {
     if (mode === 'freq') {
       const fd = new FreqDist(tokenDocuments.flat());
       if (values.svg) {
-        await writeLine(io.stdout, fd.plot(top, { cumulative: Boolean(values.cumulative) }));
+        await writeLine(io.stdout, freqPlot(fd, top, Boolean(values.cumulative)));
         return 0;
       }
       const common = fd.mostCommon(top);

@@ -49,4 +49,35 @@ describe('tokenlab stem', () => {
       "unknown stemmer 'snowball'. Available: porter, porter-martin, porter-original",
     );
   });
+
+  it("splits words where Python's str.split() does (U+001C-U+001F, U+0085), as NLTK's examples read them", async () => {
+    // 'running\x1cjumps\x85ran\x1fcats'.split() in Python: four words; U+FEFF is no space there.
+    const run = await runCapture(
+      ['stem', '-s', 'porter', '--json'],
+      'running\u001cjumps\u0085ran\u001fcats\u001d\u001eponies a\uFEFFb',
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      ['running', 'run'],
+      ['jumps', 'jump'],
+      ['ran', 'ran'],
+      ['cats', 'cat'],
+      ['ponies', 'poni'],
+      ['a\uFEFFb', 'a\uFEFFb'],
+    ]);
+  });
+
+  it('takes --input-encoding and --replace-invalid, which its hint for bytes that are not UTF-8 names', async () => {
+    const latin1 = Buffer.from('caresses naïve', 'latin1');
+    const bad = await runCapture(['stem', '-s', 'porter'], latin1);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--input-encoding');
+    expect((await runCapture(['stem', '-s', 'porter', '--input-encoding', 'latin1'], latin1)).stdout).toBe(
+      'caress\nnaïv\n',
+    );
+    const replaced = await runCapture(['stem', '-s', 'porter', '--replace-invalid'], latin1);
+    expect(replaced.code).toBe(0);
+    expect(replaced.stdout).toBe('caress\nna\uFFFDv\n');
+    expect(replaced.stderr).toContain('replaced with U+FFFD (--replace-invalid)');
+  });
 });

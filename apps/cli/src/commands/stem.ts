@@ -1,8 +1,10 @@
 import { isriStem, LancasterStemmer, PorterStemmer, SnowballStemmer } from '@tokenlab/classic';
 import { naturalLancasterStem, naturalPorterStem } from '@tokenlab/natural';
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS } from '../input-decoding.js';
 import { readInputText } from '../input-text.js';
 import { inputLines, lineName, type NumberedLine, UsageError, writeLine, writeLines } from '../io.js';
+import { splitPythonWords } from '../python-split.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 /**
@@ -64,7 +66,8 @@ export const stemCommand: Command = {
   help: `Usage: tokenlab stem --stemmer NAME [--json | --jsonl] [FILE...]
 
 Reads whitespace-separated words from the FILEs (or stdin) and prints the stem of each, one per
-line.
+line. Words are split as Python's str.split() splits them (U+001C-U+001F and U+0085 are white space
+too), as NLTK's examples read them.
 
 Stemmers (all equal to NLTK 3.8 unless marked natural):
   porter             NLTK's PorterStemmer(), mode NLTK_EXTENSIONS
@@ -83,6 +86,7 @@ Options:
       --json          print one JSON array of [word, stem] pairs
       --jsonl         each line (of the FILEs, or stdin) is a JSON string (one word) or an array of words; each output
                       line is the JSON stem or array of stems
+${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help          show this help`,
   async run(argv, io) {
@@ -90,6 +94,7 @@ ${URL_INPUT_HELP}
       stemmer: { type: 'string', short: 's' },
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
       ...URL_INPUT_OPTIONS,
     });
     const name = values.stemmer;
@@ -105,9 +110,7 @@ ${URL_INPUT_HELP}
       }
       return 0;
     }
-    const words = (await readInputText(positionals, io, inputOptionsFrom(values)))
-      .split(/\s+/u)
-      .filter((word) => word !== '');
+    const words = splitPythonWords(await readInputText(positionals, io, inputOptionsFrom(values)));
     if (values.json) {
       await writeLine(io.stdout, JSON.stringify(words.map((word) => [word, stem(word)])));
       return 0;

@@ -5,7 +5,6 @@ import { DisallowedSpecialTokenError } from '@tokenlab/gpt';
 import { FileTextError } from '@tokenlab/gpt/node';
 import { writeIdLine } from '../id-output.js';
 import { INVALID_INPUT_FIXES, InvalidInputError } from '../input-decoding.js';
-import { UsageError } from '../io.js';
 import { specialTokenProblem } from './gpt-source.js';
 
 /** What a problem found after some ids were printed adds: the line of ids is cut short. */
@@ -62,13 +61,13 @@ export async function writeStreamedIds(
  *
  * @example
  * ```ts
- * throw explained(new DisallowedSpecialTokenError('<|endoftext|>', 3), false); // a UsageError naming the fixes
+ * throw explained(new DisallowedSpecialTokenError('<|endoftext|>', 3), false); // an Error naming the fixes (exit code 1)
  * ```
  */
 export function explained(error: unknown, printed: boolean): unknown {
   const also = printed ? PRINTED_BEFORE : '';
   if (error instanceof DisallowedSpecialTokenError)
-    return new UsageError(specialTokenProblem(error.token, error.index, also));
+    return new Error(specialTokenProblem(error.token, error.index, also));
   const problem =
     error instanceof FileTextError
       ? error.message

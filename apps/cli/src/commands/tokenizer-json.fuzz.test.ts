@@ -204,6 +204,15 @@ describe('the tokenizer.json loader on the faults the fuzzing found', () => {
     });
   });
 
+  it('an empty added token is named at its content, not under pre_tokenizer', () => {
+    const json = structuredClone(VALID) as { added_tokens: unknown[] };
+    json.added_tokens.push({ id: 1001, content: '', special: true });
+    expect(load(json)).toMatchObject({
+      place: 'added_tokens[1].content',
+      message: `${FILE}: added_tokens[1].content: a special token cannot be the empty string`,
+    });
+  });
+
   it('refuses negative, fractional and huge ids where they stand', () => {
     for (const id of [-1, 1.5, 2 ** 21, 2 ** 32, 1e300])
       expect((load(setAt(VALID, ['model', 'vocab', '!'], id)) as TokenizerJsonError).message).toBe(

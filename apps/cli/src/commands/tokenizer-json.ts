@@ -1,7 +1,7 @@
 import { GPT2_PYTHON_PATTERN, GPT4_PYTHON_PATTERN, MAX_TOKEN_ID, RegexTokenizer } from '@tokenlab/bpe';
 import { compilePythonPattern, PythonPatternError } from '@tokenlab/pattern';
 import { decodeInput } from '../input-decoding.js';
-import { readFileBytes } from '../io.js';
+import { readFileBytes, readOptionFile } from '../io.js';
 import { findJsonProblem, shorten } from './json-problem.js';
 
 /**
@@ -234,6 +234,7 @@ export function tokenizerFromJson(text: string, file: string): RegexTokenizer {
     const place = `added_tokens[${index}]`;
     const { content, id } = reader.object(token, place);
     const name = reader.string(content, `${place}.content`);
+    if (name === '') reader.fail(`${place}.content`, 'a special token cannot be the empty string');
     reader.id(id, `${place}.id`);
     if (Object.hasOwn(specialTokens, name))
       reader.fail(`${place}.content`, `${shorten(name)} is added twice`);
@@ -249,7 +250,7 @@ export function tokenizerFromJson(text: string, file: string): RegexTokenizer {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const place = /^special token/.test(message)
+    const place = /special token/i.test(message)
       ? 'added_tokens'
       : /pattern|group/i.test(message) || !/^merge|byteShuffle/.test(message)
         ? 'pre_tokenizer'
@@ -268,5 +269,6 @@ export function tokenizerFromJson(text: string, file: string): RegexTokenizer {
  * ```
  */
 export async function loadTokenizerJson(file: string): Promise<RegexTokenizer> {
-  return tokenizerFromJson(await decodeInput(await readFileBytes(file), file, {}), file);
+  const bytes = await readOptionFile(file, '--tokenizer-json', readFileBytes);
+  return tokenizerFromJson(await decodeInput(bytes, file, {}), file);
 }

@@ -198,6 +198,105 @@ describe('tokenlab train', () => {
     }
   });
 
+  it('drops a byte order mark from a FILE, /dev/stdin and stdin, as every command does', async () => {
+    // Short: ties between pairs seen once go to the first seen, so a BOM kept would be merged (239 187).
+    const text = 'Hello world. This is Mr. Smith.\r\nend\r';
+    const withBom = join(dir, 'bom.txt');
+    writeFileSync(withBom, `\uFEFF${text}`);
+    const plain = join(dir, 'no-bom.txt');
+    writeFileSync(plain, text);
+    const second = join(dir, 'bom-second.txt');
+    writeFileSync(second, '\uFEFFsecond file');
+    const secondPlain = join(dir, 'no-bom-second.txt');
+    writeFileSync(secondPlain, 'second file');
+    for (const [name, args] of [
+      ['basic', ['-t', 'basic']],
+      ['gpt4', []],
+      ['gpt2', ['-p', 'gpt2']],
+      ['reference', ['--reference']],
+      ['words', ['-p', '\\w+|\\s+|[^\\w\\s]+']],
+    ] as const) {
+      const train = async (prefix: string, files: string[], stdin = '') => {
+        const out = join(dir, prefix);
+        const run = await runCapture(['train', ...args, '-v', '270', '-o', out, ...files], stdin);
+        expect(run.code, `${name} ${prefix}: ${run.stderr}`).toBe(0);
+        const model = readFileSync(`${out}.model`, 'utf8');
+        expect(model, `${name} ${prefix}`).not.toMatch(/^239 187$/m);
+        return model;
+      };
+      const expected = await train(`bom-${name}-plain`, [plain]);
+      expect(await train(`bom-${name}-file`, [withBom]), name).toBe(expected);
+      expect(await train(`bom-${name}-stdin`, [], `\uFEFF${text}`), name).toBe(expected);
+      // Each file's own BOM goes, not only the first file's.
+      expect(await train(`bom-${name}-two`, [withBom, second]), name).toBe(
+        await train(`bom-${name}-two-plain`, [plain, secondPlain]),
+      );
+    }
+    const piped = runThroughPipe(
+      ['train', '-t', 'basic', '-v', '270', '-o', join(dir, 'bom-pipe'), '/dev/stdin'],
+      `\uFEFF${text}`,
+    );
+    expect(piped).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(join(dir, 'bom-pipe.model'), 'utf8')).toBe(
+      readFileSync(join(dir, 'bom-basic-plain.model'), 'utf8'),
+    );
+  });
+
+  it('takes --input-encoding and --replace-invalid, which its hint for bytes that are not UTF-8 names', async () => {
+    const text = 'café crème brûlée, déjà vu, naïve façade\n'.repeat(20);
+    const latin1 = join(dir, 'latin1.txt');
+    writeFileSync(latin1, Buffer.from(text, 'latin1'));
+    const utf8 = join(dir, 'utf8.txt');
+    writeFileSync(utf8, text);
+    for (const args of [['-t', 'basic'], [], ['--reference']]) {
+      const bad = await runCapture(['train', ...args, '-v', '280', '-o', join(dir, 'l1'), latin1]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('Name its encoding with --input-encoding');
+      const fromStdin = await runCapture(
+        ['train', ...args, '-v', '280', '-o', join(dir, 'l1')],
+        Buffer.from(text, 'latin1'),
+      );
+      expect(fromStdin.code).toBe(1);
+      expect(fromStdin.stderr).toContain('--replace-invalid');
+      const good = await runCapture([
+        'train',
+        ...args,
+        '-v',
+        '280',
+        '--input-encoding',
+        'latin1',
+        '-o',
+        join(dir, 'l1'),
+        latin1,
+      ]);
+      expect(good.code, good.stderr).toBe(0);
+      const reference = await runCapture(['train', ...args, '-v', '280', '-o', join(dir, 'u8'), utf8]);
+      expect(reference.code).toBe(0);
+      expect(readFileSync(join(dir, 'l1.model'), 'utf8')).toBe(readFileSync(join(dir, 'u8.model'), 'utf8'));
+      const replaced = await runCapture(
+        ['train', ...args, '-v', '280', '--replace-invalid', '-o', join(dir, 'rep')],
+        Buffer.from(text, 'latin1'),
+      );
+      expect(replaced.code, replaced.stderr).toBe(0);
+      expect(replaced.stderr).toContain('replaced with U+FFFD (--replace-invalid)');
+      const replacedFile = await runCapture([
+        'train',
+        ...args,
+        '-v',
+        '280',
+        '--replace-invalid',
+        '-o',
+        join(dir, 'rep-file'),
+        latin1,
+      ]);
+      expect(replacedFile.code, replacedFile.stderr).toBe(0);
+      expect(replacedFile.stderr).toContain(`${latin1}: not valid utf-8 at byte 3`);
+      expect(readFileSync(join(dir, 'rep-file.model'), 'utf8')).toBe(
+        readFileSync(join(dir, 'rep.model'), 'utf8'),
+      );
+    }
+  });
+
   it('counts one merge as one merge in what it says', async () => {
     const run = await runCapture(['train', '-v', '300', '-o', join(dir, 'one-merge')], 'ab');
     expect(run.code).toBe(0);

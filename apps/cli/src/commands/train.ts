@@ -3,9 +3,17 @@ import { availableParallelism } from 'node:os';
 import type { BasicTokenizer, RegexTokenizer, TrainProgress } from '@tokenlab/bpe';
 import { countFileRanges, readableInRanges } from '@tokenlab/bpe/count-files';
 import { type Command, parseCommandArgs } from '../command.js';
+import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, inputDecodingFrom } from '../input-decoding.js';
 import { readInputText, readStream } from '../input-text.js';
 import { type CommandIO, checkInputFiles, checkOutputFile, stdinOf, UsageError, writeLine } from '../io.js';
 import { droppedUnits, lossWarning, patternLoss } from '../pattern-coverage.js';
+import {
+  countTextChunks,
+  joinBlocks,
+  trainReadsFilesItself,
+  trainTextBlocks,
+  withDecodingFixes,
+} from '../train-input.js';
 import { isUrlOperand } from '../url-fetch.js';
 import { inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 import { capWorkers } from '../worker-count.js';
@@ -15,8 +23,9 @@ const HELP = `Usage: tokenlab train --tokenizer basic|regex --vocab-size N --out
 
 Trains a byte-level BPE tokenizer exactly as minbpe does (the same merges in the same order) on the
 FILEs (joined by newlines; stdin when none is given), and writes minbpe's two files, PREFIX.model
-and PREFIX.vocab. Files are read as Python's text mode reads them (\\r\\n becomes \\n); for the regex
-tokenizer with the gpt2 or gpt4 pattern, worker threads read and count byte ranges of them.
+and PREFIX.vocab. Files are read as Python's text mode reads them (\\r\\n becomes \\n), with a byte
+order mark at the start dropped, as every command drops it; for the regex tokenizer with the gpt2 or
+gpt4 pattern, worker threads read and count byte ranges of UTF-8 files without one.
 
 Options:
   -t, --tokenizer NAME   basic (no split pattern) or regex (default: regex)
@@ -35,6 +44,7 @@ Options:
       --reference        train with the plain reference loop (slow; same result, for checking)
       --quiet            no progress bar
       --json             print a JSON summary on stdout
+${INPUT_DECODING_HELP}
 ${URL_INPUT_HELP}
   -h, --help             show this help
 
@@ -150,8 +160,10 @@ export const trainCommand: Command = {
       counts: { type: 'boolean' },
       quiet: { type: 'boolean' },
       json: { type: 'boolean' },
+      ...INPUT_DECODING_OPTIONS,
       ...URL_INPUT_OPTIONS,
     });
+    const decoding = inputDecodingFrom(values);
     const kind = String(values.tokenizer);
     if (kind !== 'basic' && kind !== 'regex')
       throw new UsageError(`--tokenizer must be basic or regex, got '${kind}'`);
@@ -187,6 +199,13 @@ export const trainCommand: Command = {
       throw new UsageError(
         '--counts trains the regex tokenizer with the fast trainer from one or more Parquet FILEs (no --reference, stdin or URL)',
       );
+    if (values.counts && (decoding.encoding !== undefined || decoding.replaceInvalid))
+      throw new UsageError(
+        '--input-encoding and --replace-invalid apply to text FILEs; --counts reads Parquet chunk counts',
+      );
+    // FILEs in another encoding, with a BOM, or that are pipes are read and decoded here (see
+    // trainReadsFilesItself); @tokenlab/bpe's readers (and workers) take the plain UTF-8 files.
+    const readHere = !values.counts && files.length > 0 && (await trainReadsFilesItself(files, decoding));
 
     let workerCount = workers;
     if (workers !== undefined && workers > 1 && files.length > 0 && !values.counts) {
@@ -205,6 +224,7 @@ export const trainCommand: Command = {
       !values.reference &&
       files.length > 0 &&
       !useStdin &&
+      !readHere &&
       (await readableInRanges(files))
         ? namedScanner(values.pattern)
         : undefined;
@@ -222,11 +242,6 @@ export const trainCommand: Command = {
       import('@tokenlab/bpe/node'),
     ]);
     const { countFileChunks, countFileTable, readCorpusBytes, readTextBlocks, save, startMergeHelper } = node;
-    const stdinText = fromWeb
-      ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
-      : useStdin
-        ? (await readStream(stdinOf(io))).replace(/\r\n?/g, '\n')
-        : undefined;
     const options = {
       ...(values.reference ? { trainer: 'reference' as const } : {}),
       ...(bar ? { onProgress: (progress: TrainProgress) => bar.merges(progress) } : {}),
@@ -236,94 +251,125 @@ export const trainCommand: Command = {
     let readSeconds: number;
     let uniqueChunks: number | undefined;
     let mergesStarted: number;
-    if (kind === 'basic') {
-      const basic = new BasicTokenizer();
-      const bytes =
-        stdinText === undefined ? await readCorpusBytes(files) : new TextEncoder().encode(stdinText);
-      mergesStarted = performance.now();
-      readSeconds = (mergesStarted - started) / 1000;
-      summary = basic.trainBytes(bytes, vocabSize, options);
-      tokenizer = basic;
-    } else {
-      const regex = patternOrUsageError(
-        () => new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern)),
-      );
-      if (values.counts) {
-        // Imported here: the Parquet reader is for --counts only, and loading it costs every other run.
-        const { reduceCountsForPattern } = await import('../reduce-chunk-counts.js');
-        const reduced = await reduceCountsForPattern(files, regex.pattern);
-        uniqueChunks = reduced.size;
-        mergesStarted = performance.now();
-        readSeconds = (mergesStarted - started) / 1000;
-        summary = regex.trainFromCounts(reduced.entries(), vocabSize, options);
-      } else if (values.reference) {
-        // Checked UTF-8 (a bad byte names the file and offset), newlines as Python's text mode reads them.
-        let text = stdinText ?? '';
-        if (stdinText === undefined) for await (const block of readTextBlocks(files)) text += block;
-        mergesStarted = performance.now();
-        readSeconds = (mergesStarted - started) / 1000;
-        summary = regex.train(text, vocabSize, options);
-        const loss = patternLoss(text, regex.split);
-        if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
-      } else if (stdinText === undefined && regex.split.cuttable) {
-        // The GPT-2/GPT-4 split (counted by the workers started above, or here for the same pattern
-        // written out) leaves no character out of the chunks, so there is no loss to report.
-        const table =
-          counting ??
-          countFileTable(files, regex.split, {
-            ...(workerCount === undefined ? {} : { workers: workerCount }),
-            onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
-          });
-        table.catch(() => {});
-        // The workers have their first ranges and take a while to start: the trainer's warm-up runs
-        // now on this otherwise idle thread instead of after the counting, where training waits for
-        // it. Small inputs (whose tables the trainer does not warm up for) skip it.
-        if ((await totalBytes(files)) >= WARM_UP_INPUT_BYTES) warmUpTrainer();
-        const counted = await table;
-        uniqueChunks = counted.lengths.length;
-        mergesStarted = performance.now();
-        readSeconds = (mergesStarted - started) / 1000;
-        // A large table's early merges each visit most of its chunks: a second thread takes half of
-        // each long list. It starts now, on the core the count workers have just left, while this
-        // thread lays the chunks out; the merges are the same with it or without.
-        const helper =
-          counted.bytes.length >= HELPER_TABLE_BYTES &&
-          availableParallelism() > 1 &&
-          workerCount !== 0 &&
-          workerCount !== 1
-            ? startMergeHelper()
+    try {
+      const stdinText = fromWeb
+        ? (await readInputText(positionals, io, inputOptionsFrom(values))).replace(/\r\n?/g, '\n')
+        : useStdin
+          ? (await readStream(stdinOf(io), decoding, io)).replace(/\r\n?/g, '\n')
+          : readHere && (kind === 'basic' || values.reference)
+            ? await joinBlocks(trainTextBlocks(files, decoding, io.stderr))
             : undefined;
-        try {
-          summary = regex.trainFromCounts(counted, vocabSize, helper ? { ...options, helper } : options);
-        } finally {
-          await helper?.close();
-        }
+      if (kind === 'basic') {
+        const basic = new BasicTokenizer();
+        const bytes =
+          stdinText === undefined ? await readCorpusBytes(files) : new TextEncoder().encode(stdinText);
+        mergesStarted = performance.now();
+        readSeconds = (mergesStarted - started) / 1000;
+        summary = basic.trainBytes(bytes, vocabSize, options);
+        tokenizer = basic;
       } else {
-        let characters = stdinText?.length ?? 0;
-        const counts =
-          stdinText === undefined
-            ? await countFileChunks(files, regex.split, {
-                ...(workerCount === undefined ? {} : { workers: workerCount }),
-                onProgress: (n: number) => {
-                  characters = n;
-                  bar?.draw(`counting chunks: ${(n / 1e6).toFixed(1)} M characters`);
-                },
-              })
-            : countChunks(stdinText, regex.split);
-        uniqueChunks = counts.size;
-        // Only when the chunks do not add up to the text is it read again, to say which characters went.
-        if (droppedUnits(counts, characters) > 0) {
+        const regex = patternOrUsageError(
+          () => new RegexTokenizer(values.pattern === undefined ? 'gpt4' : String(values.pattern)),
+        );
+        if (values.counts) {
+          // Imported here: the Parquet reader is for --counts only, and loading it costs every other run.
+          const { reduceCountsForPattern } = await import('../reduce-chunk-counts.js');
+          const reduced = await reduceCountsForPattern(files, regex.pattern);
+          uniqueChunks = reduced.size;
+          mergesStarted = performance.now();
+          readSeconds = (mergesStarted - started) / 1000;
+          summary = regex.trainFromCounts(reduced.entries(), vocabSize, options);
+        } else if (values.reference) {
+          // Checked UTF-8 (a bad byte names the file and offset), newlines as Python's text mode reads them.
           let text = stdinText ?? '';
           if (stdinText === undefined) for await (const block of readTextBlocks(files)) text += block;
+          mergesStarted = performance.now();
+          readSeconds = (mergesStarted - started) / 1000;
+          summary = regex.train(text, vocabSize, options);
           const loss = patternLoss(text, regex.split);
-          if (loss.dropped > 0)
-            await writeLine(io.stderr, `${bar ? '\n' : ''}tokenlab train: ${lossWarning(loss)}`);
+          if (loss.dropped > 0) await writeLine(io.stderr, `tokenlab train: ${lossWarning(loss)}`);
+        } else if (stdinText === undefined && !readHere && regex.split.cuttable) {
+          // The GPT-2/GPT-4 split (counted by the workers started above, or here for the same pattern
+          // written out) leaves no character out of the chunks, so there is no loss to report.
+          const table =
+            counting ??
+            countFileTable(files, regex.split, {
+              ...(workerCount === undefined ? {} : { workers: workerCount }),
+              onProgress: (bytes: number) => bar?.draw(`counting chunks: ${(bytes / 1e6).toFixed(1)} MB`),
+            });
+          table.catch(() => {});
+          // The workers have their first ranges and take a while to start: the trainer's warm-up runs
+          // now on this otherwise idle thread instead of after the counting, where training waits for
+          // it. Small inputs (whose tables the trainer does not warm up for) skip it.
+          if ((await totalBytes(files)) >= WARM_UP_INPUT_BYTES) warmUpTrainer();
+          const counted = await table;
+          uniqueChunks = counted.lengths.length;
+          mergesStarted = performance.now();
+          readSeconds = (mergesStarted - started) / 1000;
+          // A large table's early merges each visit most of its chunks: a second thread takes half of
+          // each long list. It starts now, on the core the count workers have just left, while this
+          // thread lays the chunks out; the merges are the same with it or without.
+          const helper =
+            counted.bytes.length >= HELPER_TABLE_BYTES &&
+            availableParallelism() > 1 &&
+            workerCount !== 0 &&
+            workerCount !== 1
+              ? startMergeHelper()
+              : undefined;
+          try {
+            summary = regex.trainFromCounts(counted, vocabSize, helper ? { ...options, helper } : options);
+          } finally {
+            await helper?.close();
+          }
+        } else {
+          let characters = stdinText?.length ?? 0;
+          const progress = (n: number) => {
+            characters = n;
+            bar?.draw(`counting chunks: ${(n / 1e6).toFixed(1)} M characters`);
+          };
+          const counts =
+            stdinText !== undefined
+              ? countChunks(stdinText, regex.split)
+              : readHere
+                ? (
+                    await countTextChunks(
+                      trainTextBlocks(files, decoding, io.stderr),
+                      regex.split,
+                      countChunks,
+                      progress,
+                    )
+                  ).counts
+                : await countFileChunks(files, regex.split, {
+                    ...(workerCount === undefined ? {} : { workers: workerCount }),
+                    onProgress: progress,
+                  });
+          uniqueChunks = counts.size;
+          // Only when the chunks do not add up to the text is it read again, to say which characters went;
+          // a pipe, which can be read only once, is said in numbers.
+          const dropped = droppedUnits(counts, characters);
+          if (dropped > 0 && stdinText === undefined && !(await readableInRanges(files)))
+            await writeLine(
+              io.stderr,
+              `${bar ? '\n' : ''}tokenlab train: the split pattern drops ${dropped} of the ${characters} UTF-16 units of the training text; no token holds them, so decode(encode(text)) loses them. A pattern that matches every character (gpt4, gpt2) keeps them.`,
+            );
+          else if (dropped > 0) {
+            let text = stdinText ?? '';
+            if (stdinText === undefined)
+              for await (const block of readHere ? trainTextBlocks(files, decoding) : readTextBlocks(files))
+                text += block;
+            const loss = patternLoss(text, regex.split);
+            if (loss.dropped > 0)
+              await writeLine(io.stderr, `${bar ? '\n' : ''}tokenlab train: ${lossWarning(loss)}`);
+          }
+          mergesStarted = performance.now();
+          readSeconds = (mergesStarted - started) / 1000;
+          summary = regex.trainFromCounts(counts, vocabSize, options);
         }
-        mergesStarted = performance.now();
-        readSeconds = (mergesStarted - started) / 1000;
-        summary = regex.trainFromCounts(counts, vocabSize, options);
+        tokenizer = regex;
       }
-      tokenizer = regex;
+    } catch (error) {
+      // @tokenlab/bpe's readers say where a file is not UTF-8; the fixes are this command's options.
+      throw values.counts ? error : withDecodingFixes(error);
     }
     const mergeSeconds = (performance.now() - mergesStarted) / 1000;
     bar?.done();

@@ -4,6 +4,12 @@ import { corpusInfo, loadCorpus } from '@tokenlab/corpora';
 import { UsageError } from '../io.js';
 import type { TextSource } from './model.js';
 
+/**
+ * A text that cannot be compared: missing, unreadable, not UTF-8, empty. A failure of the input (exit
+ * code 1), where a mistake on the command line is a `UsageError` (exit code 2).
+ */
+export class TextProblem extends Error {}
+
 /** One language's text, cut into documents, with the split used for held-out measures. */
 export interface LanguageText {
   /** Language code. */
@@ -98,7 +104,7 @@ async function readTextFile(file: string, language: string): Promise<string> {
     bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`cannot read the ${language} text '${file}' (${code})`);
+    throw new TextProblem(`cannot read the ${language} text '${file}' (${code})`);
   }
   let text: string;
   try {
@@ -108,12 +114,12 @@ async function readTextFile(file: string, language: string): Promise<string> {
     const offset = findInvalidUtf8(bytes);
     let line = 1;
     for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
-    throw new UsageError(
+    throw new TextProblem(
       `the ${language} text '${file}' is not valid UTF-8 (line ${line}, byte ${offset}); name its encoding with --input-encoding, or convert it first, e.g. with iconv -t UTF-8`,
     );
   }
   if (text.trim() === '')
-    throw new UsageError(
+    throw new TextProblem(
       `the ${language} text '${file}' ${text === '' ? 'is empty' : 'holds only white space'}`,
     );
   return text;
@@ -159,9 +165,16 @@ export async function loadLanguageTexts(requests: readonly TextRequest[]): Promi
   const problems = settled.flatMap((result) =>
     result.status === 'rejected' ? [result.reason as unknown] : [],
   );
-  const other = problems.find((problem) => !(problem instanceof UsageError));
+  // Every language's problem at once; a mistake on the command line among them makes it a usage error.
+  const other = problems.find(
+    (problem) => !(problem instanceof UsageError || problem instanceof TextProblem),
+  );
   if (other !== undefined) throw other;
-  if (problems.length > 0)
-    throw new UsageError(problems.map((problem) => (problem as UsageError).message).join('; '));
+  if (problems.length > 0) {
+    const message = problems.map((problem) => (problem as Error).message).join('; ');
+    throw problems.some((problem) => problem instanceof UsageError)
+      ? new UsageError(message)
+      : new TextProblem(message);
+  }
   return settled.map((result) => (result as PromiseFulfilledResult<LanguageText>).value);
 }

@@ -1,6 +1,6 @@
 import { RegexTokenizer } from '@tokenlab/bpe';
 import { loadModelFile } from '@tokenlab/bpe/node';
-import { UsageError } from '../io.js';
+import { readOptionFile, UsageError } from '../io.js';
 import type { TokenizerEntry } from './registry.js';
 
 /** Byte-level BPE from @tokenlab/bpe: a minbpe .model file trained with `tokenlab train` or by minbpe. */
@@ -15,7 +15,7 @@ export const bpeTokenizers: TokenizerEntry[] = [
         throw new UsageError(
           "the bpe tokenizer needs --model PREFIX.model (train one with 'tokenlab train')",
         );
-      return loadModelFile(settings.model);
+      return readOptionFile(settings.model, '--model', loadModelFile);
     },
   },
 ];
