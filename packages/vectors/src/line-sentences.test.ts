@@ -14,6 +14,14 @@ async function collect(iterable: AsyncIterable<string[]>): Promise<string[][]> {
 }
 
 describe('lineSentences', () => {
+  it("splits a line on Python's white space, as gensim's LineSentence does (str.split())", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vectors-'));
+    const path = join(dir, 'corpus.txt');
+    // U+001C and U+0085 are white space to Python, U+FEFF is not.
+    await writeFile(path, 'running\u001cjumps\u0085ran a\ufeffb\u3000c');
+    expect(await collect(lineSentences(path))).toEqual([['running', 'jumps', 'ran', 'a\ufeffb', 'c']]);
+  });
+
   it('reads a file line by line, again on each pass, cutting long lines', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vectors-'));
     const path = join(dir, 'corpus.txt');

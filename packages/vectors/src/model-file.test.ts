@@ -74,4 +74,21 @@ describe('model file', () => {
       /^m\.w2v: byte \d+: file truncated \(or header corrupt\): 100000000 words/,
     );
   });
+  it('a header without a vector size says which field is missing', () => {
+    const bytes = formatModel(Word2Vec.train(sentences, { vectorSize: 4, minCount: 1, epochs: 1 }));
+    const text = new TextDecoder().decode(
+      bytes.subarray(24, 24 + new DataView(bytes.buffer).getUint32(20, true)),
+    );
+    const parsed = JSON.parse(text);
+    delete parsed.settings;
+    const header = new TextEncoder().encode(JSON.stringify(parsed));
+    const out = new Uint8Array(bytes.length - text.length + header.length);
+    out.set(bytes.subarray(0, 20));
+    new DataView(out.buffer).setUint32(20, header.length, true);
+    out.set(header, 24);
+    out.set(bytes.subarray(24 + text.length), 24 + header.length);
+    expect(() => parseModel(out, { source: 'm.w2v' })).toThrow(
+      /header has no valid word count and vector size \(words: \d+, settings\.vectorSize: missing\)/,
+    );
+  });
 });

@@ -133,7 +133,10 @@ export function parseModel(bytes: Uint8Array, options: ModelParseOptions = {}): 
   at += headerLength;
   const size = header?.settings?.vectorSize;
   if (!Number.isInteger(header.words) || header.words < 1 || !Number.isInteger(size) || size < 1)
-    fail(headerAt, `header has no valid word count and vector size (${header.words}, ${size})`);
+    fail(
+      headerAt,
+      `header has no valid word count and vector size (words: ${shownField(header.words)}, settings.vectorSize: ${shownField(size)})`,
+    );
   const matrixValues =
     header.words * size * (1 + (header.negative ? 1 : 0)) +
     (header.hierarchical ? (header.words - 1) * size : 0);
@@ -221,4 +224,9 @@ function crc32(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; i++)
     crc = (crcTable[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A header field as a message shows it: its JSON, or `missing`. */
+function shownField(value: unknown): string {
+  return value === undefined ? 'missing' : JSON.stringify(value);
 }

@@ -92,8 +92,17 @@ export async function saveWord2VecFormat(
   );
 }
 
-/** Writes beside `path` and renames into place, so a failure never leaves half a file. */
+/**
+ * Writes beside `path` and renames into place, so a failure never leaves half a file. A `path` that
+ * is a device or a pipe (`/dev/stdout`, `/dev/full`) is written into: renamed over, it would be
+ * replaced by a file.
+ */
 async function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
+  const existing = await stat(path).catch(() => undefined);
+  if (existing && !existing.isFile() && !existing.isDirectory()) {
+    await writeFile(path, bytes);
+    return;
+  }
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, bytes);
@@ -156,6 +165,12 @@ export async function readAnalogyQuestions(language: 'en' | 'ar'): Promise<strin
 }
 
 /**
+ * White space as Python's `str.split()` takes it (what gensim's `LineSentence` splits a line on):
+ * JavaScript's `\s` less U+FEFF, plus U+001C–U+001F and U+0085.
+ */
+const PYTHON_WHITE_SPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+
+/**
  * Options of {@link lineSentences}.
  *
  * @example
@@ -169,7 +184,8 @@ export interface LineSentencesOptions {
 }
 
 /**
- * A file as sentences, as gensim's `LineSentence`: one sentence per line, tokens separated by whitespace,
+ * A file as sentences, as gensim's `LineSentence`: one sentence per line, tokens separated by white space
+ * as Python's `str.split()` sees it,
  * read line by line each time it is iterated (so `Word2Vec.trainAsync` can stream a corpus larger than
  * memory, one pass per epoch). Invalid UTF-8 is an error naming the file, line and byte offset, and so
  * is iterating again over a pipe (`/dev/stdin` fed by one), which gives its lines only once.
@@ -195,7 +211,7 @@ export function lineSentences(path: string, options: LineSentencesOptions = {}):
           `${path}: a pipe, socket or device can be read only once, and a corpus is read once per epoch; save it to a file, or read its sentences into an array`,
         );
       for await (const { text } of fileLines(path)) {
-        const tokens = text.split(/\s+/u).filter((token) => token !== '');
+        const tokens = text.split(PYTHON_WHITE_SPACE).filter((token) => token !== '');
         for (let start = 0; start < tokens.length; start += maxLength)
           yield tokens.slice(start, start + maxLength);
       }
