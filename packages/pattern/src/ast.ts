@@ -63,4 +63,6 @@ export interface PatternFlags {
   dotAll: boolean;
   verbose: boolean;
   ascii: boolean;
+  /** `u` was given: Python 3's default for text anyway, but a global `u` with a global `a` is an error. */
+  unicode: boolean;
 }

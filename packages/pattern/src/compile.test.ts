@@ -176,4 +176,23 @@ describe('scoped flags as Python re reads them', () => {
       /ASCII and UNICODE flags are incompatible/,
     );
   });
+
+  it('refuses ASCII with UNICODE among the global flags in either dialect, as Python 3.11 and regex do', () => {
+    for (const dialect of ['re', 'regex'] as const) {
+      for (const [pattern, flags] of [
+        ['(?u)x', 'a'],
+        ['(?a)x', 'u'],
+        ['(?a)(?u)x', ''],
+        ['(?u)(?a)x', ''],
+        ['x', 'au'],
+      ]) {
+        expect(errorOf(pattern!, { flags, dialect }).message).toMatch(
+          /ASCII and UNICODE flags are incompatible/,
+        );
+      }
+      // A scoped (?u:...) is no global flag, and (?u) alone is the default: Python accepts both.
+      expect(findall('(?u:x)', 'x', { flags: 'a', dialect })).toEqual(['x']);
+      expect(findall('(?u)x', 'x', { dialect })).toEqual(['x']);
+    }
+  });
 });

@@ -1,8 +1,11 @@
 import type { PatternFlags, PatternNode } from './ast.js';
+import { rejectUnsetBackreferences, requireGroupsOfBackreferences } from './backreferences.js';
 import { emitPattern } from './emit.js';
+import { rejectEmptyRounds } from './empty-rounds.js';
 import { PythonPatternError } from './error.js';
 import { canBeEmpty, nonEmptyTree } from './non-empty.js';
 import { type PythonDialect, parsePythonPattern } from './parse.js';
+import { rejectPartialRepeatCaptures } from './repeat-captures.js';
 
 /**
  * Options of {@link compilePythonPattern}.
@@ -34,7 +37,8 @@ export interface PythonPatternOptions {
   /**
    * `'regex'` (default) accepts the `regex` module's additions that GPT split patterns use (`\p{..}`,
    * `(?<name>...)`, variable-width look-behind); `'re'` refuses them with their position, as Python's
-   * `re` does, and also refuses `(?a)` when `flags` holds `u`.
+   * `re` does. Both refuse ASCII with UNICODE among the global flags (`(?a)` when `flags` holds `u`,
+   * `(?u)` when it holds `a`), as both Python engines do.
    */
   dialect?: PythonDialect;
 }
@@ -80,6 +84,7 @@ const DEFAULT_FLAGS: PatternFlags = {
   dotAll: false,
   verbose: false,
   ascii: false,
+  unicode: false,
 };
 
 /**
@@ -104,22 +109,28 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
     else if (letter === 's') flags.dotAll = true;
     else if (letter === 'x') flags.verbose = true;
     else if (letter === 'a') flags.ascii = true;
-    else if (letter !== 'u')
-      throw new PythonPatternError(`unknown flag '${letter}' in options.flags`, pattern, 0);
+    else if (letter === 'u') flags.unicode = true;
+    else throw new PythonPatternError(`unknown flag '${letter}' in options.flags`, pattern, 0);
   }
   const dialect = options.dialect ?? 'regex';
   const parsed = parsePythonPattern(pattern, flags, dialect);
-  if (dialect === 're' && parsed.flags.ascii && (options.flags ?? '').includes('u'))
+  // Python's re and the regex module both refuse the pair among the global flags (options or inline).
+  if (parsed.flags.ascii && parsed.flags.unicode)
     throw new PythonPatternError('ASCII and UNICODE flags are incompatible', pattern, 0);
   if (!options.allowNestedQuantifiers) rejectNestedQuantifiers(parsed.root, pattern);
-  const emitted = emitPattern(parsed.root, pattern, 0, options.unicodeWord);
+  // Where JavaScript's meaning differs from Python's and no exact translation is known, refuse.
+  const root = requireGroupsOfBackreferences(parsed.root);
+  rejectPartialRepeatCaptures(root, pattern);
+  rejectEmptyRounds(root, pattern);
+  rejectUnsetBackreferences(root, pattern);
+  const emitted = emitPattern(root, pattern, 0, options.unicodeWord);
   const jsFlags = emitted.ignoreCaseFlag ? 'giu' : 'gu';
   const regexp = buildRegExp(emitted.source, jsFlags, pattern);
-  const nullable = canBeEmpty(parsed.root);
+  const nullable = canBeEmpty(root);
   let nonEmptyRegexp: RegExp | undefined;
   let nonEmptyGroupIndex: number[] | undefined;
-  if (nullable && hasChoice(parsed.root)) {
-    const nonEmpty = nonEmptyTree(parsed.root);
+  if (nullable && hasChoice(root)) {
+    const nonEmpty = nonEmptyTree(root);
     if (nonEmpty) {
       const emittedNonEmpty = emitPattern(nonEmpty, pattern, 0, options.unicodeWord);
       nonEmptyRegexp = buildRegExp(
@@ -132,7 +143,7 @@ export function compilePythonPattern(pattern: string, options: PythonPatternOpti
       // No rewrite known: the lookahead captures the rest of the text, and the match may not end
       // where that rest still starts, so it must have consumed something. This costs the length of
       // the rest of the text at each empty match.
-      const shifted = emitPattern(parsed.root, pattern, 1, options.unicodeWord);
+      const shifted = emitPattern(root, pattern, 1, options.unicodeWord);
       nonEmptyRegexp = buildRegExp(
         `(?=([\\s\\S]*))(?:${shifted.source})(?!\\1)`,
         jsFlags.replace('g', 'y'),

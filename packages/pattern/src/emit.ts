@@ -1,4 +1,5 @@
 import type { ClassItem, PatternNode } from './ast.js';
+import { caseVariants } from './case-variants.js';
 import { PythonPatternError } from './error.js';
 
 /**
@@ -54,7 +55,13 @@ export function emitPattern(
 ): EmittedPattern {
   const caseModes = new Set<boolean>();
   collectCaseModes(root, caseModes);
-  const ignoreCaseFlag = caseModes.size === 1 && caseModes.has(true);
+  // The `i` flag folds U+0345 (a combining mark, not a word character in Python) onto ι in every
+  // class, so it would change \w, \W, \b and \B; spell case out there instead, unless a
+  // case-insensitive backreference needs the flag.
+  const ignoreCaseFlag =
+    caseModes.size === 1 &&
+    caseModes.has(true) &&
+    !(hasUnicodeWordClass(root) && !hasCaseInsensitiveBackreference(root));
   const emitter = new Emitter(
     pattern,
     !ignoreCaseFlag && caseModes.has(true),
@@ -88,6 +95,43 @@ function collectCaseModes(node: PatternNode, modes: Set<boolean>): void {
       return;
     default:
       return;
+  }
+}
+
+/** Whether the node holds a Unicode `\w`, `\W`, `\b` or `\B`. */
+function hasUnicodeWordClass(node: PatternNode): boolean {
+  switch (node.kind) {
+    case 'class':
+      return node.items.some(
+        (item) => item.kind === 'shorthand' && (item.name === 'w' || item.name === 'W') && !item.ascii,
+      );
+    case 'assertion':
+      return (node.name === 'wordBoundary' || node.name === 'notWordBoundary') && !node.ascii;
+    case 'sequence':
+      return node.items.some(hasUnicodeWordClass);
+    case 'alternation':
+      return node.alternatives.some(hasUnicodeWordClass);
+    case 'group':
+    case 'quantifier':
+      return hasUnicodeWordClass(node.body);
+    default:
+      return false;
+  }
+}
+
+function hasCaseInsensitiveBackreference(node: PatternNode): boolean {
+  switch (node.kind) {
+    case 'backreference':
+      return node.ignoreCase;
+    case 'sequence':
+      return node.items.some(hasCaseInsensitiveBackreference);
+    case 'alternation':
+      return node.alternatives.some(hasCaseInsensitiveBackreference);
+    case 'group':
+    case 'quantifier':
+      return hasCaseInsensitiveBackreference(node.body);
+    default:
+      return false;
   }
 }
 
@@ -168,10 +212,14 @@ class Emitter {
   ): string {
     if (node.name !== 'wordBoundary' && node.name !== 'notWordBoundary') return this.emit(node);
     const word = node.ascii ? ASCII_WORD : this.word;
-    const isWord = (codePoint: number | undefined) =>
-      codePoint === undefined
-        ? undefined
-        : new RegExp(`[${word}]`, 'u').test(String.fromCodePoint(codePoint));
+    const wordClass = new RegExp(`[${word}]`, 'u');
+    // A case-insensitive literal matches each of its case variants, and ι's include U+0345, a mark.
+    const isWord = (char: Extract<PatternNode, { kind: 'char' }> | undefined) => {
+      if (!char) return undefined;
+      const codePoints = char.ignoreCase && !char.asciiCase ? caseVariants(char.codePoint) : [char.codePoint];
+      const kinds = new Set(codePoints.map((codePoint) => wordClass.test(String.fromCodePoint(codePoint))));
+      return kinds.size === 1 ? [...kinds][0] : undefined;
+    };
     const after = isWord(edgeChar(next, 'first'));
     const before = isWord(edgeChar(previous, 'last'));
     const boundary = node.name === 'wordBoundary';
@@ -335,11 +383,14 @@ function emitAssertion(node: Extract<PatternNode, { kind: 'assertion' }>, unicod
 }
 
 /** The literal character a node must start (or end) with, when it is one fixed character. */
-function edgeChar(node: PatternNode | undefined, edge: 'first' | 'last'): number | undefined {
+function edgeChar(
+  node: PatternNode | undefined,
+  edge: 'first' | 'last',
+): Extract<PatternNode, { kind: 'char' }> | undefined {
   if (!node) return undefined;
   switch (node.kind) {
     case 'char':
-      return node.codePoint;
+      return node;
     case 'sequence':
       return edgeChar(edge === 'first' ? node.items[0] : node.items.at(-1), edge);
     case 'group':
@@ -374,41 +425,6 @@ function classChar(codePoint: number): string {
 
 function classRange(from: number, to: number): string {
   return from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`;
-}
-
-/** The code points that match `codePoint` case-insensitively (simple, one-to-one mappings only). */
-function caseVariants(codePoint: number): number[] {
-  const char = String.fromCodePoint(codePoint);
-  const variants = new Set<number>([codePoint]);
-  for (const mapped of [char.toLowerCase(), char.toUpperCase()]) {
-    const mappedCodePoint = mapped.codePointAt(0)!;
-    if (String.fromCodePoint(mappedCodePoint) === mapped) variants.add(mappedCodePoint);
-  }
-  // Characters that map onto one of these (the Kelvin sign onto k, the long s onto S) match too.
-  for (const variant of [...variants])
-    for (const source of caseSources().get(variant) ?? []) variants.add(source);
-  return [...variants];
-}
-
-let sources: Map<number, number[]> | undefined;
-
-/** Code point → the other code points whose lowercase or uppercase it is, built once on first use. */
-function caseSources(): Map<number, number[]> {
-  if (sources) return sources;
-  sources = new Map();
-  // Every cased character lies below U+20000.
-  for (let codePoint = 0; codePoint < 0x20000; codePoint++) {
-    if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
-    const char = String.fromCodePoint(codePoint);
-    for (const mapped of new Set([char.toLowerCase(), char.toUpperCase()])) {
-      const target = mapped.codePointAt(0)!;
-      if (target === codePoint || String.fromCodePoint(target) !== mapped) continue;
-      const list = sources.get(target);
-      if (list) list.push(codePoint);
-      else sources.set(target, [codePoint]);
-    }
-  }
-  return sources;
 }
 
 /**

@@ -537,6 +537,6 @@ function applyFlags(flags: PatternFlags, added: string, removed: string): void {
     else if (letter === 's') flags.dotAll = on;
     else if (letter === 'x') flags.verbose = on;
     else if (letter === 'a') flags.ascii = on;
-    // 'u' is Python 3's default for str patterns.
+    else if (letter === 'u') flags.unicode = on;
   }
 }
