@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getEncoding } from '@tokenlab/gpt';
 import { runCapture } from '../testing.js';
+import { lastSpaceCut } from '../tokenizers/stream-cuts.js';
+import { piecesOf } from './stats.js';
 
 const TEXT = 'the cat sat on the mat . the cat ate . New York is in New York State .';
 
@@ -100,6 +103,38 @@ describe('tokenlab stats', () => {
     const svg = await runCapture(['stats', 'freq', '--svg', '--cumulative'], TEXT);
     expect(svg.stdout).toMatch(/^<svg[\s\S]*Cumulative Counts[\s\S]*<\/svg>\n$/);
   });
+  it('freq counts a long text piece by piece, with the counts and order of the whole', async () => {
+    // Three million units: cut into pieces of a million or so where the tokenizer allows, each
+    // tokenized alone; a stretch without a place to cut stays whole.
+    const text = `${'The cat, the "hat" and 2024.\n مرحبا بكم  '.repeat(60_000)}${'x'.repeat(1_500_000)} end`;
+    const cl100k = await getEncoding('cl100k_base');
+    const lastCut = (piece: string, from: number) => {
+      // The GPT encodings' cuts (see tokenizers/gpt.ts), here without word edges.
+      for (let c = piece.length - 1; c >= Math.max(from, 1); c--)
+        if (piece[c] === ' ' && piece[c - 1] !== ' ' && piece[c - 1] !== '\n' && piece[c - 1] !== '\t') return c;
+      return -1;
+    };
+    for (const cut of [lastSpaceCut, lastCut]) {
+      const pieces = [...piecesOf(text, cut)];
+      expect(pieces.join('')).toBe(text);
+      expect(pieces.length).toBeGreaterThan(2);
+      expect(Math.max(...pieces.slice(0, -1).map((piece) => piece.length))).toBeLessThanOrEqual(1 << 20);
+    }
+    expect([...piecesOf(text, undefined)]).toEqual([text]);
+    const piecewise = [...piecesOf(text, lastCut)].flatMap((piece) => cl100k.encode(piece));
+    expect(piecewise).toEqual(cl100k.encode(text));
+    // Through the command: the same counts, in the same order, as of the whole text's tokens.
+    const dir = mkdtempSync(join(tmpdir(), 'tokenlab-stats-'));
+    const file = join(dir, 'long.txt');
+    writeFileSync(file, text);
+    const run = await runCapture(['stats', 'freq', '-t', 'cl100k_base', '--top', '12', '--json', file]);
+    expect(run.code, run.stderr).toBe(0);
+    const counts = new Map<string, number>();
+    for (const token of cl100k.encodeWithOffsets(text)) counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
+    const expected = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+  });
+
   it('ngrams: counts of n-grams, not across documents', async () => {
     const run = await runCapture(['stats', 'ngrams', '-n', '2', '--top', '2', '--json'], TEXT);
     expect(JSON.parse(run.stdout)).toEqual([

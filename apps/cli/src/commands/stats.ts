@@ -33,6 +33,7 @@ import {
   type TokenizerSettings,
   unreadSetting,
 } from '../tokenizers/index.js';
+import { lastSpaceCut } from '../tokenizers/stream-cuts.js';
 import { type InputOptions, inputOptionsFrom, URL_INPUT_HELP, URL_INPUT_OPTIONS } from '../url-input.js';
 
 const MEASURES = {
@@ -216,6 +217,42 @@ async function chooseTokenizer(values: Record<string, unknown>): Promise<Tokeniz
   return createTokenizer(String(values.tokenizer), values as TokenizerSettings);
 }
 
+/** Where the chosen tokenizer may cut a text without changing a token (see `TokenizerEntry.lastCut`). */
+function lastCutOf(values: Record<string, unknown>): ((text: string, from: number) => number) | undefined {
+  return values.tokenizer === undefined ? lastSpaceCut : findTokenizer(String(values.tokenizer)).lastCut;
+}
+
+/** How long a piece of a text `freq` tokenizes at once, at most (see {@link piecesOf}). */
+const PIECE = 1 << 20;
+
+/**
+ * `text` in pieces of about a million units, each ending where `lastCut` allows a cut (the whole text
+ * when the tokenizer allows none, or a stretch holds none), so that the tokens of a long text are
+ * counted piece by piece rather than all held at once: a token is a hundred bytes or more, some
+ * seventy times the text it covers.
+ *
+ * @example
+ * ```ts
+ * [...piecesOf(text, lastSpaceCut)].join('') === text; // true, each piece at most 2 Mi units or so
+ * ```
+ */
+export function* piecesOf(
+  text: string,
+  lastCut: ((text: string, from: number) => number) | undefined,
+): Generator<string> {
+  let from = 0;
+  while (lastCut && text.length - from > PIECE) {
+    // The last cut in the next million units; further on if they hold none.
+    let cut = -1;
+    for (let size = PIECE; cut < 0 && from + size < text.length; size *= 2)
+      cut = lastCut(text.slice(from, from + size), 1);
+    if (cut < 0) break;
+    yield text.slice(from, from + cut);
+    from += cut;
+  }
+  yield text.slice(from);
+}
+
 const HELP = `Usage: tokenlab stats freq|ngrams|collocations|tfidf [options] [FILE...]
 
 Corpus statistics with NLTK's and scikit-learn's numbers. Reads the FILEs (or stdin).
@@ -358,15 +395,20 @@ export const statsCommand: Command = {
     const terminal = stdoutIsTerminal(io);
     // A byte-level token that cuts a character counts as its bytes (`\xd9`), not as the character its
     // text covers, which the token that holds the character's other bytes covers too.
-    const tokenDocuments = documents.map(({ text }) => {
+    const tokenTexts = (text: string) => {
       const texts = new TokenTexts(text);
       return tokenizer.tokenize(text).map((token) => {
         const own = texts.own(token);
         return values.lowercase ? own.toLowerCase() : own;
       });
-    });
+    };
     if (mode === 'freq') {
-      const fd = new FreqDist(tokenDocuments.flat());
+      // Counted piece by piece: the tokens of a whole 100 MB text would take gigabytes.
+      const fd = new FreqDist<string>();
+      const lastCut = lastCutOf(values);
+      for (const { text } of documents)
+        for (const piece of piecesOf(text, lastCut))
+          for (const token of tokenTexts(piece)) fd.increment(token);
       if (values.svg) {
         await writeLine(io.stdout, freqPlot(fd, top, Boolean(values.cumulative)));
         return 0;
@@ -379,6 +421,7 @@ export const statsCommand: Command = {
       if (!values.json && !values.jsonl) await writeLine(io.stderr, `# N=${fd.N()} B=${fd.B()}`);
       return 0;
     }
+    const tokenDocuments = documents.map(({ text }) => tokenTexts(text));
     const n = positiveInteger(values.n, '-n', 2);
     const minFreq = positiveInteger(values['min-freq'], '--min-freq', 1);
     if (mode === 'ngrams') {
