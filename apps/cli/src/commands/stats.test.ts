@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { getEncoding } from '@tokenlab/gpt';
+import { describe, expect, it } from 'vitest';
 import { runCapture } from '../testing.js';
 import { lastSpaceCut } from '../tokenizers/stream-cuts.js';
 import { piecesOf } from './stats.js';
@@ -111,7 +111,8 @@ describe('tokenlab stats', () => {
     const lastCut = (piece: string, from: number) => {
       // The GPT encodings' cuts (see tokenizers/gpt.ts), here without word edges.
       for (let c = piece.length - 1; c >= Math.max(from, 1); c--)
-        if (piece[c] === ' ' && piece[c - 1] !== ' ' && piece[c - 1] !== '\n' && piece[c - 1] !== '\t') return c;
+        if (piece[c] === ' ' && piece[c - 1] !== ' ' && piece[c - 1] !== '\n' && piece[c - 1] !== '\t')
+          return c;
       return -1;
     };
     for (const cut of [lastSpaceCut, lastCut]) {
@@ -130,7 +131,8 @@ describe('tokenlab stats', () => {
     const run = await runCapture(['stats', 'freq', '-t', 'cl100k_base', '--top', '12', '--json', file]);
     expect(run.code, run.stderr).toBe(0);
     const counts = new Map<string, number>();
-    for (const token of cl100k.encodeWithOffsets(text)) counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
+    for (const token of cl100k.encodeWithOffsets(text))
+      counts.set(token.text, (counts.get(token.text) ?? 0) + 1);
     const expected = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12);
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
