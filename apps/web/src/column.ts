@@ -264,7 +264,8 @@ function wrapsAfter(drawing: Drawing, n: number, last: number): boolean {
 /**
  * Redraw line `line` of the `previous` drawing (its pieces `oldFirst..oldLast`) as pieces
  * `first..last` of `drawing`: the pieces that look the same at the start and at the end of the line
- * keep their elements (and the wrap place after them), the ones between are drawn anew.
+ * keep their elements (and the wrap place after them); one between takes an old element between
+ * that looks the same, if any is left, and the others are drawn anew.
  */
 function patchLine(
   line: HTMLElement,
@@ -285,6 +286,16 @@ function patchLine(
   let suffix = 0;
   while (suffix < oldCount - prefix && suffix < count - prefix && same(oldLast - suffix, last - suffix))
     suffix++;
+  // The old pieces between, by look: a new piece between takes the first unused one that looks the
+  // same. A window of a long line that moved by a character (an edit before it shifts every offset)
+  // changes the pieces at both of its ends, and without this every piece of it would be drawn anew.
+  const spare = new Map<string, HTMLElement[]>();
+  for (let o = oldFirst + prefix; o <= oldLast - suffix; o++) {
+    const look = pieceLook(previous, o, oldLast, options);
+    const same = spare.get(look);
+    if (same) same.push(previous.elements[o]!);
+    else spare.set(look, [previous.elements[o]!]);
+  }
   const nodes: ChildNode[] = [];
   for (let k = 0; k < count; k++) {
     const n = first + k;
@@ -293,7 +304,7 @@ function patchLine(
         ? previous.elements[oldFirst + k]!
         : k >= count - suffix
           ? previous.elements[oldLast - (count - 1 - k)]!
-          : undefined;
+          : spare.get(pieceLook(drawing, n, last, options))?.shift();
     const element = kept ?? pieceElement(drawing, n, options);
     drawing.elements.push(element);
     nodes.push(element);
