@@ -18,6 +18,24 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     await page.waitForSelector('body[data-ready]');
   }
 
+  /** Paste `text` where the cursor is (a paste event, as the browser sends one). */
+  async function paste(page: Page, text: string): Promise<void> {
+    await page.evaluate((value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      document.querySelector('#text .cm-content')!.dispatchEvent(event);
+    }, text);
+  }
+
+  /** Replace the whole text by pasting `text` over it, and wait until every column is drawn. */
+  async function pasteOver(page: Page, text: string): Promise<void> {
+    await page.locator('#text .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await paste(page, text);
+    await page.waitForSelector('body[data-ready]');
+  }
+
   /** The text in the text box (the editor's host reads it as a textarea would). */
   async function shownText(page: Page): Promise<string> {
     return page.$eval('#text', (host) => (host as HTMLElement & { value: string }).value);
@@ -66,15 +84,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     ];
     const text = 'line one\r\nline two\r\nسطر ثلاثة\r\nlone\rcarriage return\r\n';
     const page = await openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
-    await page.locator('#text .cm-content').click();
-    await page.keyboard.press('Control+A');
-    await page.evaluate((value) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      document.querySelector('#text .cm-content')!.dispatchEvent(event);
-    }, text);
-    await page.waitForSelector('body[data-ready]');
+    await pasteOver(page, text);
     expect(await shownText(page)).toBe(text);
     expect(await page.$eval('#text-stats', (stats) => stats.textContent)).toContain(
       `${text.length} characters`,
@@ -210,13 +220,6 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     };
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const PIECES = ['x', 'word ', 'مرحبا ', '2014', '\n', ' \n', 'Z\nY', '٣٤٥', '.'];
-    const paste = (text: string) =>
-      page.evaluate((value) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', value);
-        const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-        document.querySelector('#text .cm-content')!.dispatchEvent(event);
-      }, text);
     const moves = [
       'ArrowDown',
       'ArrowUp',
@@ -237,7 +240,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
           await page.keyboard.press(pick(['Shift+ArrowDown', 'Shift+ArrowRight', 'Shift+End']));
         if (next() < 0.5) await page.keyboard.press(pick(['Backspace', 'Delete']));
         else await content.pressSequentially(pick(PIECES));
-      } else if (kind < 0.65) await paste(`${pick(PIECES)}${pick(lines)}\n${pick(PIECES)}`);
+      } else if (kind < 0.65) await paste(page, `${pick(PIECES)}${pick(lines)}\n${pick(PIECES)}`);
       else if (kind < 0.8) await page.keyboard.press('Control+z');
       else await page.keyboard.press(pick(['Backspace', 'Delete', 'Enter']));
       // Mostly without waiting, as a person types; now and then the columns catch up.
@@ -383,15 +386,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     expect(json).not.toContain(' ');
     expect(json.length).toBeGreaterThan(100_000);
     const page = await openPage(await encodeState({ text: 'x', tokenizers: ids, ids: false }));
-    await page.locator('#text .cm-content').click();
-    await page.keyboard.press('Control+A');
-    await page.evaluate((value) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      document.querySelector('#text .cm-content')!.dispatchEvent(event);
-    }, json);
-    await page.waitForSelector('body[data-ready]');
+    await pasteOver(page, json);
     expect(await shownCounts(page)).toEqual(await libraryCounts(ids, json));
     // A key typed at the end, in the last piece: the counts follow, and the drawn tokens are the library's.
     await page.keyboard.press('Control+End');
@@ -421,15 +416,7 @@ describeInBrowser('playground in headless Chromium', (playground) => {
     );
     const line = `[${records.join(',')}]`;
     const page = await openPage(await encodeState({ text: 'x', tokenizers: ['cl100k_base'], ids: false }));
-    await page.locator('#text .cm-content').click();
-    await page.keyboard.press('Control+A');
-    await page.evaluate((value) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      document.querySelector('#text .cm-content')!.dispatchEvent(event);
-    }, line);
-    await page.waitForSelector('body[data-ready]');
+    await pasteOver(page, line);
     await page.evaluate(() => {
       (window as unknown as { before: Set<Element> }).before = new Set(
         document.querySelectorAll('.column .piece'),

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compilePythonPattern } from './compile.js';
-import { PythonPatternError } from './error.js';
 import { findall, finditer } from './match.js';
-
-function errorOf(pattern: string): PythonPatternError {
-  try {
-    compilePythonPattern(pattern);
-  } catch (error) {
-    if (error instanceof PythonPatternError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${pattern}`);
-}
+import { errorOf } from './test-errors.js';
 
 // Expected values are CPython 3.11's re.findall / re.finditer on the same inputs.
 describe('a backreference to a group that may not have taken part', () => {

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compilePythonPattern } from './compile.js';
 import { PythonPatternError } from './error.js';
 import { findall, split } from './match.js';
-
-function errorOf(pattern: string, options = {}): PythonPatternError {
-  try {
-    compilePythonPattern(pattern, options);
-  } catch (error) {
-    if (error instanceof PythonPatternError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${pattern}`);
-}
+import { errorOf } from './test-errors.js';
 
 describe('compilePythonPattern', () => {
   it('returns a global Unicode RegExp, the source and the Python group count', () => {

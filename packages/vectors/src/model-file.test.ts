@@ -15,6 +15,21 @@ function corpus(sentences: number): string[][] {
   );
 }
 
+/** A model trained on `sentences`, as a file whose JSON header (at byte 24, its length at byte 20) `edit` has rewritten. */
+function withHeader(sentences: string[][], edit: (header: string) => string): Uint8Array {
+  const bytes = formatModel(Word2Vec.train(sentences, { vectorSize: 4, minCount: 1, epochs: 1 }));
+  const text = new TextDecoder().decode(
+    bytes.subarray(24, 24 + new DataView(bytes.buffer).getUint32(20, true)),
+  );
+  const header = new TextEncoder().encode(edit(text));
+  const out = new Uint8Array(bytes.length - text.length + header.length);
+  out.set(bytes.subarray(0, 20));
+  new DataView(out.buffer).setUint32(20, header.length, true);
+  out.set(header, 24);
+  out.set(bytes.subarray(24 + text.length), 24 + header.length);
+  return out;
+}
+
 describe('model file', () => {
   const sentences = corpus(200);
 
@@ -59,34 +74,17 @@ describe('model file', () => {
   });
 
   it('a header that promises more than the file holds is refused before allocating', () => {
-    const bytes = formatModel(Word2Vec.train(sentences, { vectorSize: 4, minCount: 1, epochs: 1 }));
-    const text = new TextDecoder().decode(
-      bytes.subarray(24, 24 + new DataView(bytes.buffer).getUint32(20, true)),
-    );
-    const forged = text.replace(/"words":\d+/u, '"words":100000000');
-    const header = new TextEncoder().encode(forged);
-    const out = new Uint8Array(bytes.length - text.length + header.length);
-    out.set(bytes.subarray(0, 20));
-    new DataView(out.buffer).setUint32(20, header.length, true);
-    out.set(header, 24);
-    out.set(bytes.subarray(24 + text.length), 24 + header.length);
+    const out = withHeader(sentences, (header) => header.replace(/"words":\d+/u, '"words":100000000'));
     expect(() => parseModel(out, { source: 'm.w2v' })).toThrow(
       /^m\.w2v: byte \d+: file truncated \(or header corrupt\): 100000000 words/,
     );
   });
   it('a header without a vector size says which field is missing', () => {
-    const bytes = formatModel(Word2Vec.train(sentences, { vectorSize: 4, minCount: 1, epochs: 1 }));
-    const text = new TextDecoder().decode(
-      bytes.subarray(24, 24 + new DataView(bytes.buffer).getUint32(20, true)),
-    );
-    const parsed = JSON.parse(text);
-    delete parsed.settings;
-    const header = new TextEncoder().encode(JSON.stringify(parsed));
-    const out = new Uint8Array(bytes.length - text.length + header.length);
-    out.set(bytes.subarray(0, 20));
-    new DataView(out.buffer).setUint32(20, header.length, true);
-    out.set(header, 24);
-    out.set(bytes.subarray(24 + text.length), 24 + header.length);
+    const out = withHeader(sentences, (header) => {
+      const parsed = JSON.parse(header);
+      delete parsed.settings;
+      return JSON.stringify(parsed);
+    });
     expect(() => parseModel(out, { source: 'm.w2v' })).toThrow(
       /header has no valid word count and vector size \(words: \d+, settings\.vectorSize: missing\)/,
     );
