@@ -15,6 +15,28 @@ describe('tokenlab decode', () => {
     const run = await runCapture(['decode', '-e', 'cl100k_base', '--jsonl'], '[15339]\n[9468]\n');
     expect(run.stdout).toBe('"hello"\n"\uFFFD"\n');
   });
+  it('says on stderr where the first byte that is not UTF-8 is, never replacing it in silence', async () => {
+    // cl100k_base cuts the fathatan (D9 8B) in two: 149 is its first byte alone.
+    const cut = await runCapture(['decode', '-e', 'cl100k_base'], '22071 149 5821');
+    expect(cut.code).toBe(0);
+    expect(cut.stdout).toBe('ب\ufffdا');
+    expect(cut.stderr).toContain(
+      'the ids decode to bytes that are not UTF-8, the first at byte 2 of the text',
+    );
+    const whole = await runCapture(['decode', '-e', 'cl100k_base'], '22071 149 233 5821');
+    expect(whole.stdout).toBe('بًا');
+    expect(whole.stderr).toBe('');
+    // A text that ends inside a character, and a line of --jsonl.
+    const end = await runCapture(['decode', '-e', 'cl100k_base'], '22071 149');
+    expect(end.stderr).toContain('the first at byte 2 of the text');
+    const jsonl = await runCapture(['decode', '-e', 'cl100k_base', '--jsonl'], '22071 149 233\n149\n');
+    expect(jsonl.stdout).toBe('"بً"\n"\ufffd"\n');
+    expect(jsonl.stderr).toContain(
+      'stdin line 2: the ids decode to bytes that are not UTF-8, the first at byte 0',
+    );
+    expect(jsonl.stderr).not.toContain('line 1');
+  });
+
   it('round-trips with encode, special tokens included', async () => {
     const text = 'Arabic مَرْحَبًا and 👋🏽<|endoftext|>';
     const ids = await runCapture(['encode', '-e', 'o200k_base', '--allowed-special', 'all'], text);

@@ -1,3 +1,4 @@
+import { findInvalidUtf8, Utf8StreamDecoder } from '@tokenlab/core';
 import { type Command, parseCommandArgs } from '../command.js';
 import { INPUT_DECODING_HELP, INPUT_DECODING_OPTIONS, InvalidInputError } from '../input-decoding.js';
 import { streamInputText } from '../input-text.js';
@@ -5,6 +6,7 @@ import {
   atLine,
   type CommandIO,
   inputLines,
+  lineName,
   stdoutIsTerminal,
   UsageError,
   writeLine,
@@ -83,8 +85,9 @@ export const decodeCommand: Command = {
     return `Usage: tokenlab decode (--encoding NAME | --model PREFIX.model) [options] [FILE...]
 
 Reads token ids from the FILEs (or stdin), separated by spaces, newlines or commas (a JSON
-array works too), and prints the text they decode to. Bytes that are not valid UTF-8 print as
-U+FFFD. On a terminal the text ends with a newline (added when it has none of its own); into a
+array works too), and prints the text they decode to. Bytes that are not valid UTF-8 (ids that
+hold part of a character without the rest) print as U+FFFD, as tiktoken's decode prints them, and a
+warning on stderr says where the first is. On a terminal the text ends with a newline (added when it has none of its own); into a
 pipe or a file it is written exactly, so 'encode | decode' gives the input back byte for byte.
 The ids are read and decoded as they stream, 65,536 at a time, so an input of any size decodes in
 the memory of a batch; a problem found after some text was printed stops with an error saying so.
@@ -124,9 +127,12 @@ ${URL_INPUT_HELP}
           } catch (error) {
             throw new UsageError((error as Error).message);
           }
-          return asIdError(() => codec.decode(ids));
+          const bytes = asIdError(() => codec.decodeBytes(ids));
+          const invalid = findInvalidUtf8(bytes);
+          return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), invalid };
         });
-        await writeLine(io.stdout, JSON.stringify(text));
+        if (text.invalid >= 0) await writeLine(io.stderr, notUtf8Warning(text.invalid, lineName(numbered)));
+        await writeLine(io.stdout, JSON.stringify(text.text));
       }
       return 0;
     }
@@ -185,6 +191,19 @@ async function writeDecoded(
   json: boolean,
 ): Promise<void> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // Follows the same bytes strictly, to say where the first byte that is not UTF-8 is (once).
+  let strict: Utf8StreamDecoder | undefined = new Utf8StreamDecoder();
+  let invalid = -1;
+  const check = (bytes?: Uint8Array) => {
+    if (!strict) return;
+    try {
+      if (bytes) strict.decode(bytes);
+      else strict.end();
+    } catch (error) {
+      invalid = (error as { offset?: number }).offset ?? 0;
+      strict = undefined;
+    }
+  };
   let printed = false;
   let last = '';
   const write = async (text: string) => {
@@ -195,13 +214,11 @@ async function writeDecoded(
     await writeText(io.stdout, json ? JSON.stringify(text).slice(1, -1) : text);
   };
   try {
-    for await (const ids of batches)
-      await write(
-        decoder.decode(
-          asIdError(() => codec.decodeBytes(ids)),
-          { stream: true },
-        ),
-      );
+    for await (const ids of batches) {
+      const bytes = asIdError(() => codec.decodeBytes(ids));
+      check(bytes);
+      await write(decoder.decode(bytes, { stream: true }));
+    }
   } catch (error) {
     if (!printed) throw error;
     const cut = 'the text printed so far ends before it';
@@ -210,8 +227,23 @@ async function writeDecoded(
     throw error;
   }
   await write(decoder.decode());
+  check();
   if (json) await writeLine(io.stdout, '"');
   else if (stdoutIsTerminal(io) && !last.endsWith('\n')) await writeText(io.stdout, '\n');
+  if (invalid >= 0) await writeLine(io.stderr, notUtf8Warning(invalid));
+}
+
+/**
+ * The warning for decoded bytes that are not UTF-8, first at byte `offset` of the text (of `where`):
+ * printed as U+FFFD, never replaced in silence.
+ *
+ * @example
+ * ```ts
+ * notUtf8Warning(3); // 'tokenlab decode: warning: the ids decode to bytes that are not UTF-8 ...'
+ * ```
+ */
+function notUtf8Warning(offset: number, where?: string): string {
+  return `tokenlab decode: warning: ${where ? `${where}: ` : ''}the ids decode to bytes that are not UTF-8, the first at byte ${offset} of the text, printed as U+FFFD (ids that hold part of a character decode whole only with the ids of its other bytes)`;
 }
 
 /** What `decode` gives, an id that is no token being an {@link IdError} (its message names the id). */
