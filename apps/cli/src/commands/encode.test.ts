@@ -28,6 +28,16 @@ describe('tokenlab encode', () => {
     const json = await runCapture(['encode', '-e', 'gpt2', '--json'], 'hello world');
     expect(JSON.parse(json.stdout)).toEqual([31373, 995]);
   });
+  it('says which --jsonl line holds a lone surrogate, encoded as U+FFFD as tiktoken encodes it', async () => {
+    const run = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl'], '"ab"\n"a\\ud800b"\n');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('[370]\n[64,5809,65]\n');
+    expect(run.stderr).toContain(
+      'stdin line 2: a lone surrogate (U+D800, half of a pair) at character 1 is encoded as U+FFFD',
+    );
+    expect(run.stderr).not.toContain('line 1');
+  });
+
   it('counts, also per line with --jsonl', async () => {
     expect((await runCapture(['encode', '-e', 'o200k_base', '--count'], 'hello world')).stdout).toBe('2\n');
     const run = await runCapture(['encode', '-e', 'cl100k_base', '--jsonl'], '"hello world"\n"👍"\n');

@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { findLoneSurrogate } from '@tokenlab/core';
 import { DisallowedSpecialTokenError, type Encoding } from '@tokenlab/gpt';
 import {
   countFileTokensParallel,
@@ -16,6 +17,7 @@ import {
   atLine,
   type CommandIO,
   inputLines,
+  lineName,
   MAX_INPUT_BYTES,
   openInputFile,
   readJsonlRecords,
@@ -110,6 +112,14 @@ ${URL_INPUT_HELP}
         const result = atLine(record, () =>
           count ? codec.count(line, allowed, asText) : codec.encode(line, allowed, asText),
         );
+        // A JSON string may hold half a surrogate pair (`"\ud800"`), which no UTF-8 holds: encoded as
+        // U+FFFD, as tiktoken encodes it, and said.
+        const lone = findLoneSurrogate(line);
+        if (lone >= 0)
+          await writeLine(
+            io.stderr,
+            `tokenlab encode: warning: ${lineName(record)}: a lone surrogate (U+${line.charCodeAt(lone).toString(16).toUpperCase()}, half of a pair) at character ${lone} is encoded as U+FFFD, as tiktoken encodes it`,
+          );
         await writeLine(io.stdout, JSON.stringify(result));
       }
       return 0;
