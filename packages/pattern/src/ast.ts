@@ -66,3 +66,26 @@ export interface PatternFlags {
   /** `u` was given: Python 3's default for text anyway, but a global `u` with a global `a` is an error. */
   unicode: boolean;
 }
+
+/**
+ * The nodes directly inside `node` (none for a character, class, assertion or backreference), for
+ * checks that walk the whole tree and look at a few kinds of node only.
+ *
+ * @example
+ * ```ts
+ * childrenOf({ kind: 'sequence', items: [a, b] }); // [a, b]
+ * ```
+ */
+export function childrenOf(node: PatternNode): readonly PatternNode[] {
+  switch (node.kind) {
+    case 'sequence':
+      return node.items;
+    case 'alternation':
+      return node.alternatives;
+    case 'group':
+    case 'quantifier':
+      return [node.body];
+    default:
+      return [];
+  }
+}

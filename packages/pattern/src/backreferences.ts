@@ -1,4 +1,4 @@
-import type { PatternNode } from './ast.js';
+import { childrenOf, type PatternNode } from './ast.js';
 import { PythonPatternError } from './error.js';
 import { groupsSetAfter } from './set-groups.js';
 
@@ -103,24 +103,12 @@ export function requireGroupsOfBackreferences(
  * which it rejects in a round past the minimum. Either way the repeat stops there.
  */
 function optionalBackreferences(node: PatternNode, found = new Set<PatternNode>()): Set<PatternNode> {
-  switch (node.kind) {
-    case 'sequence':
-      for (const item of node.items) optionalBackreferences(item, found);
-      break;
-    case 'alternation':
-      for (const alternative of node.alternatives) optionalBackreferences(alternative, found);
-      break;
-    case 'group':
-      optionalBackreferences(node.body, found);
-      break;
-    case 'quantifier': {
-      let body = node.body;
-      while (body.kind === 'group' && body.type === 'plain') body = body.body;
-      if (node.min === 0 && body.kind === 'backreference') found.add(body);
-      optionalBackreferences(node.body, found);
-      break;
-    }
+  if (node.kind === 'quantifier' && node.min === 0) {
+    let body = node.body;
+    while (body.kind === 'group' && body.type === 'plain') body = body.body;
+    if (body.kind === 'backreference') found.add(body);
   }
+  for (const child of childrenOf(node)) optionalBackreferences(child, found);
   return found;
 }
 

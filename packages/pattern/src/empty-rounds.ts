@@ -1,4 +1,4 @@
-import type { PatternNode } from './ast.js';
+import { childrenOf, type PatternNode } from './ast.js';
 import { PythonPatternError } from './error.js';
 import { canBeEmpty } from './non-empty.js';
 import { captureGroups } from './set-groups.js';
@@ -61,35 +61,19 @@ export function mayPreferEmpty(node: PatternNode): boolean {
  * ```
  */
 export function rejectEmptyRounds(node: PatternNode, pattern: string): void {
-  switch (node.kind) {
-    case 'sequence':
-      for (const item of node.items) rejectEmptyRounds(item, pattern);
-      return;
-    case 'alternation':
-      for (const alternative of node.alternatives) rejectEmptyRounds(alternative, pattern);
-      return;
-    case 'group':
-      rejectEmptyRounds(node.body, pattern);
-      return;
-    case 'quantifier': {
-      if (node.max > node.min && canBeEmpty(node.body)) {
-        const why =
-          captureGroups(node.body).length > 0
-            ? 'and holds a capture group'
-            : mayPreferEmpty(node.body)
-              ? 'before a longer match (an alternation with an empty-matching branch before another, or a lazy repeat)'
-              : undefined;
-        if (why)
-          throw new PythonPatternError(
-            `a repeat whose body can match the empty string ${why}: in a round past the minimum, Python stops after a body that matched nothing and keeps that round, JavaScript rejects the round and tries the body's other choices, so the matches would differ; write the body so that it cannot match nothing, e.g. (\\d+\\.?|\\.){1,3} rather than (\\d*\\.?){1,3}; the repeat is`,
-            pattern,
-            node.position,
-          );
-      }
-      rejectEmptyRounds(node.body, pattern);
-      return;
-    }
-    default:
-      return;
+  if (node.kind === 'quantifier' && node.max > node.min && canBeEmpty(node.body)) {
+    const why =
+      captureGroups(node.body).length > 0
+        ? 'and holds a capture group'
+        : mayPreferEmpty(node.body)
+          ? 'before a longer match (an alternation with an empty-matching branch before another, or a lazy repeat)'
+          : undefined;
+    if (why)
+      throw new PythonPatternError(
+        `a repeat whose body can match the empty string ${why}: in a round past the minimum, Python stops after a body that matched nothing and keeps that round, JavaScript rejects the round and tries the body's other choices, so the matches would differ; write the body so that it cannot match nothing, e.g. (\\d+\\.?|\\.){1,3} rather than (\\d*\\.?){1,3}; the repeat is`,
+        pattern,
+        node.position,
+      );
   }
+  for (const child of childrenOf(node)) rejectEmptyRounds(child, pattern);
 }

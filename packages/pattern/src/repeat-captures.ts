@@ -1,4 +1,4 @@
-import type { PatternNode } from './ast.js';
+import { childrenOf, type PatternNode } from './ast.js';
 import { PythonPatternError } from './error.js';
 import { captureGroups, groupsSetAfter } from './set-groups.js';
 
@@ -16,31 +16,15 @@ import { captureGroups, groupsSetAfter } from './set-groups.js';
  * ```
  */
 export function rejectPartialRepeatCaptures(node: PatternNode, pattern: string): void {
-  switch (node.kind) {
-    case 'sequence':
-      for (const item of node.items) rejectPartialRepeatCaptures(item, pattern);
-      return;
-    case 'alternation':
-      for (const alternative of node.alternatives) rejectPartialRepeatCaptures(alternative, pattern);
-      return;
-    case 'group':
-      rejectPartialRepeatCaptures(node.body, pattern);
-      return;
-    case 'quantifier': {
-      if (node.max > 1) {
-        const everyRound = groupsSetAfter(node.body, new Set());
-        const partial = captureGroups(node.body).find((group) => !everyRound.has(group.index!));
-        if (partial)
-          throw new PythonPatternError(
-            `group ${partial.index} is inside a repeat (at position ${node.position}) but does not take part in every round: Python keeps its value from the last round that set it, JavaScript clears it at every round, so the group's value would differ; make it non-capturing, (?:...), if its value is not needed, or capture the whole repeat, ((?:...)+); the group is`,
-            pattern,
-            partial.position,
-          );
-      }
-      rejectPartialRepeatCaptures(node.body, pattern);
-      return;
-    }
-    default:
-      return;
+  if (node.kind === 'quantifier' && node.max > 1) {
+    const everyRound = groupsSetAfter(node.body, new Set());
+    const partial = captureGroups(node.body).find((group) => !everyRound.has(group.index!));
+    if (partial)
+      throw new PythonPatternError(
+        `group ${partial.index} is inside a repeat (at position ${node.position}) but does not take part in every round: Python keeps its value from the last round that set it, JavaScript clears it at every round, so the group's value would differ; make it non-capturing, (?:...), if its value is not needed, or capture the whole repeat, ((?:...)+); the group is`,
+        pattern,
+        partial.position,
+      );
   }
+  for (const child of childrenOf(node)) rejectPartialRepeatCaptures(child, pattern);
 }
