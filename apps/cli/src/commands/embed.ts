@@ -1,15 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { readableInRanges } from '@tokenlab/bpe/count-files';
 import type { Corpus, KeyedVectors, Word2VecProgress } from '@tokenlab/vectors';
-import {
-  countVectors,
-  formatModel,
-  formatWord2VecBinary,
-  formatWord2VecText,
-  OptionError,
-  Word2Vec,
-} from '@tokenlab/vectors';
+import { countVectors, OptionError, Word2Vec } from '@tokenlab/vectors';
 import {
   loadModel,
   loadWord2VecFormat,
@@ -25,7 +17,6 @@ import {
   type CommandIO,
   checkInputFiles,
   checkOutputFile,
-  isSpecialFile,
   openInputFile,
   readNumberedLines,
   readOptionFile,
@@ -125,16 +116,12 @@ function numberOption(values: ParsedArgs['values'], name: string): number | unde
 }
 
 /**
- * Save word vectors in the word2vec format (text, or binary with `binary`) at `path`: written beside it
- * and renamed over it, or, for a device or a named pipe (`/dev/stdout`), written into it (renamed over,
- * the device would be replaced by a file). A failure is one line naming `path`.
+ * Save word vectors in the word2vec format (text, or binary with `binary`) at `path` (written beside it
+ * and renamed over it, or into it for a device or a named pipe, as `saveWord2VecFormat` does). A
+ * failure is one line naming `path`.
  */
 async function saveVectors(kv: KeyedVectors, path: string, binary: boolean): Promise<void> {
-  await writingFile(path, async () =>
-    (await isSpecialFile(path))
-      ? writeFile(path, binary ? formatWord2VecBinary(kv) : formatWord2VecText(kv))
-      : saveWord2VecFormat(kv, path, { binary }),
-  );
+  await writingFile(path, () => saveWord2VecFormat(kv, path, { binary }));
 }
 
 /** gensim's `LineSentence` cuts a longer line into sentences of this many tokens. */
@@ -297,11 +284,7 @@ async function train(argv: string[], io: CommandIO): Promise<number> {
     io.stderr.write(`${model.wv.size} vectors of ${model.wv.vectorSize} dimensions saved to ${out}\n`);
   }
   if (modelPath) {
-    await writingFile(modelPath, async () =>
-      (await isSpecialFile(modelPath))
-        ? writeFile(modelPath, formatModel(model))
-        : saveModel(model, modelPath),
-    );
+    await writingFile(modelPath, () => saveModel(model, modelPath));
     io.stderr.write(`model saved to ${modelPath}\n`);
   }
   return 0;
