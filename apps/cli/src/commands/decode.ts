@@ -117,6 +117,7 @@ ${URL_INPUT_HELP}
     });
     const codec = await codecFromOptions(values, 'decode');
     if (values.jsonl) {
+      const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
       for await (const numbered of inputLines(positionals, io)) {
         const text = atLine(numbered, () => {
           // A line that is not ids is a bad --jsonl record, a usage error as in every command; an id
@@ -129,7 +130,7 @@ ${URL_INPUT_HELP}
           }
           const bytes = asIdError(() => codec.decodeBytes(ids));
           const invalid = findInvalidUtf8(bytes);
-          return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), invalid };
+          return { text: lenient.decode(bytes), invalid };
         });
         if (text.invalid >= 0) await writeLine(io.stderr, notUtf8Warning(text.invalid, lineName(numbered)));
         await writeLine(io.stdout, JSON.stringify(text.text));
